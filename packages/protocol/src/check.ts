@@ -1,0 +1,223 @@
+import type * as z from 'zod/mini';
+
+/** Answers whether a value matches a schema, without copying or changing it. */
+export type Check = (value: unknown) => boolean;
+
+interface Def {
+  type: string;
+  [key: string]: unknown;
+}
+type AnySchema = z.ZodMiniType | { _zod: { def: Def } };
+
+const cache = new WeakMap<object, Check>();
+
+/**
+ * Compiles a zod schema into a fast predicate with the same verdict as `schema.safeParse(v).success`,
+ * except that object keys whose schema is not `optional` must be present (as in JSON Schema).
+ *
+ * zod's own parse copies every object it accepts; on the hot path we only need a yes/no answer, so
+ * this walks the value in place. Unknown object keys are allowed and kept. Schema kinds this
+ * compiler does not know fall back to zod itself, so the verdict stays right if zod grows.
+ */
+export function compileCheck(schema: AnySchema): Check {
+  const cached = cache.get(schema);
+  if (cached) return cached;
+  // Recursive schemas (lazy) reach this schema again while it is being compiled: point them at a
+  // trampoline that calls the finished predicate.
+  let compiled: Check | undefined;
+  cache.set(schema, (value) => compiled!(value));
+  compiled = build(schema);
+  cache.set(schema, compiled);
+  return compiled;
+}
+
+function defOf(schema: AnySchema): Def {
+  return (schema as { _zod: { def: Def } })._zod.def;
+}
+
+function build(schema: AnySchema): Check {
+  const def = defOf(schema);
+  const base = buildBase(schema, def);
+  const refinements = customChecks(def);
+  if (refinements.length === 0) return base;
+  return (value) => base(value) && refinements.every((fn) => fn(value));
+}
+
+function buildBase(schema: AnySchema, def: Def): Check {
+  switch (def.type) {
+    case 'string':
+      return withLengthChecks(
+        (v) => typeof v === 'string',
+        def,
+        (v) => (v as string).length,
+      );
+    case 'number':
+      return numberCheck(def);
+    case 'boolean':
+      return (v) => typeof v === 'boolean';
+    case 'null':
+      return (v) => v === null;
+    case 'unknown':
+    case 'any':
+      return () => true;
+    case 'literal': {
+      const values = def.values as unknown[];
+      if (values.length === 1) {
+        const only = values[0];
+        return (v) => v === only;
+      }
+      return (v) => values.includes(v);
+    }
+    case 'enum': {
+      const allowed = new Set(Object.values(def.entries as Record<string, unknown>));
+      return (v) => allowed.has(v);
+    }
+    case 'optional':
+      return optionalCheck(def.innerType as AnySchema);
+    case 'nullable': {
+      const inner = compileCheck(def.innerType as AnySchema);
+      return (v) => v === null || inner(v);
+    }
+    case 'lazy': {
+      const getter = def.getter as () => AnySchema;
+      let inner: Check | undefined;
+      return (v) => {
+        inner ??= compileCheck(getter());
+        return inner(v);
+      };
+    }
+    case 'array': {
+      const element = compileCheck(def.element as AnySchema);
+      const isArray: Check = (v) => {
+        if (!Array.isArray(v)) return false;
+        for (let i = 0; i < v.length; i++) if (!element(v[i])) return false;
+        return true;
+      };
+      return withLengthChecks(isArray, def, (v) => (v as unknown[]).length);
+    }
+    case 'record':
+      return recordCheck(def);
+    case 'object':
+      return objectCheck(def);
+    case 'union':
+      return def.discriminator ? discriminatedCheck(def) : unionCheck(def);
+    default:
+      return (v) => (schema as z.ZodMiniType).safeParse(v).success;
+  }
+}
+
+function optionalCheck(inner: AnySchema): Check {
+  const check = compileCheck(inner);
+  return (v) => v === undefined || check(v);
+}
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function objectCheck(def: Def): Check {
+  const shape = def.shape as Record<string, AnySchema>;
+  const keys = Object.keys(shape);
+  const checks = keys.map((key) => compileCheck(shape[key]!));
+  const required = keys.map((key) => defOf(shape[key]!).type !== 'optional');
+  const count = keys.length;
+  return (v) => {
+    if (!isPlainObject(v)) return false;
+    for (let i = 0; i < count; i++) {
+      const value = v[keys[i]!];
+      if (value === undefined) {
+        if (required[i]) return false;
+      } else if (!checks[i]!(value)) {
+        return false;
+      }
+    }
+    return true;
+  };
+}
+
+function recordCheck(def: Def): Check {
+  const valueCheck = compileCheck(def.valueType as AnySchema);
+  return (v) => {
+    if (!isPlainObject(v)) return false;
+    for (const key in v) {
+      if (!valueCheck(v[key])) return false;
+    }
+    return true;
+  };
+}
+
+function unionCheck(def: Def): Check {
+  const options = (def.options as AnySchema[]).map(compileCheck);
+  return (v) => {
+    for (const option of options) if (option(v)) return true;
+    return false;
+  };
+}
+
+function discriminatedCheck(def: Def): Check {
+  const key = def.discriminator as string;
+  const byTag = new Map<unknown, Check[]>();
+  for (const option of def.options as AnySchema[]) {
+    const tagSchema = (defOf(option).shape as Record<string, AnySchema>)[key]!;
+    const tagDef = defOf(tagSchema);
+    const tags =
+      tagDef.type === 'literal'
+        ? (tagDef.values as unknown[])
+        : Object.values(tagDef.entries as Record<string, unknown>);
+    for (const tag of tags) {
+      const list = byTag.get(tag) ?? [];
+      list.push(compileCheck(option));
+      byTag.set(tag, list);
+    }
+  }
+  return (v) => {
+    if (!isPlainObject(v)) return false;
+    return byTag.get(v[key])?.some((check) => check(v)) ?? false;
+  };
+}
+
+function numberCheck(def: Def): Check {
+  const format = def.format as string | undefined;
+  let base: Check;
+  if (format === 'safeint' || format === 'int32' || format === 'uint32') {
+    base = (v) => typeof v === 'number' && Number.isSafeInteger(v);
+  } else {
+    base = (v) => typeof v === 'number' && Number.isFinite(v);
+  }
+  const bounds: Check[] = [];
+  for (const check of (def.checks as AnySchema[] | undefined) ?? []) {
+    const c = defOf(check) as Def & { check?: string; value?: number; inclusive?: boolean };
+    if (c.check === 'greater_than') {
+      const { value, inclusive } = c as { value: number; inclusive: boolean };
+      bounds.push(inclusive ? (v) => (v as number) >= value : (v) => (v as number) > value);
+    } else if (c.check === 'less_than') {
+      const { value, inclusive } = c as { value: number; inclusive: boolean };
+      bounds.push(inclusive ? (v) => (v as number) <= value : (v) => (v as number) < value);
+    }
+  }
+  if (bounds.length === 0) return base;
+  return (v) => base(v) && bounds.every((bound) => bound(v));
+}
+
+function withLengthChecks(base: Check, def: Def, length: (v: unknown) => number): Check {
+  const limits: Check[] = [];
+  for (const check of (def.checks as AnySchema[] | undefined) ?? []) {
+    const c = defOf(check) as Def & { check?: string; maximum?: number; minimum?: number };
+    if (c.check === 'max_length') limits.push((v) => length(v) <= (c.maximum as number));
+    if (c.check === 'min_length') limits.push((v) => length(v) >= (c.minimum as number));
+  }
+  if (limits.length === 0) return base;
+  return (v) => base(v) && limits.every((limit) => limit(v));
+}
+
+function customChecks(def: Def): Array<(v: unknown) => boolean> {
+  const out: Array<(v: unknown) => boolean> = [];
+  for (const check of (def.checks as AnySchema[] | undefined) ?? []) {
+    const c = defOf(check) as Def & { check?: string; fn?: (v: unknown) => unknown };
+    if (c.check === 'custom' && typeof c.fn === 'function') {
+      const fn = c.fn;
+      out.push((v) => fn(v) === true);
+    }
+  }
+  return out;
+}

@@ -1,0 +1,59 @@
+const SENTINEL_PREFIX = '=?base64?';
+const SENTINEL_SUFFIX = '?=';
+const SENTINEL = /^=\?base64\?([A-Za-z0-9+/]*={0,2})\?=$/;
+/** Visible ASCII and space: what a header value may hold unencoded. */
+const PLAIN = /^[\x20-\x7e]*$/;
+/** Visible ASCII, space and tab: what a received header value may hold (RFC 9110 field values). */
+const FIELD_VALUE = /^[\x20-\x7e\t]*$/;
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+const encoder = new TextEncoder();
+
+function looksLikeSentinel(value: string): boolean {
+  return value.startsWith(SENTINEL_PREFIX) && value.endsWith(SENTINEL_SUFFIX);
+}
+
+function base64Utf8(value: string): string {
+  let binary = '';
+  for (const byte of encoder.encode(value)) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
+
+/**
+ * Encodes a value for `Mcp-Name` or an `Mcp-Param-*` header (H-26): a string as is, an integer
+ * in decimal, a boolean as `true`/`false`; a value that is not plain visible ASCII, has leading or
+ * trailing whitespace, is empty, or looks like the sentinel itself becomes `=?base64?…?=` over its UTF-8.
+ *
+ * @example
+ * ```ts
+ * encodeHeaderValue('us-west1');    // 'us-west1'
+ * encodeHeaderValue('Hello, 世界'); // '=?base64?SGVsbG8sIOS4lueVjA==?='
+ * ```
+ */
+export function encodeHeaderValue(value: string | number | boolean): string {
+  const text = typeof value === 'string' ? value : String(value);
+  const plain = text.length > 0 && PLAIN.test(text) && text.trim() === text && !looksLikeSentinel(text);
+  return plain ? text : `${SENTINEL_PREFIX}${base64Utf8(text)}${SENTINEL_SUFFIX}`;
+}
+
+/**
+ * Decodes a received `Mcp-Name` or `Mcp-Param-*` value: optional whitespace around it is
+ * ignored, a sentinel value is Base64-decoded as UTF-8. Returns `undefined` when the value holds
+ * characters a header may not carry or its Base64 is malformed (H-29).
+ */
+export function decodeHeaderValue(raw: string): string | undefined {
+  const value = raw.replace(/^[ \t]+|[ \t]+$/g, '');
+  if (!FIELD_VALUE.test(value)) return undefined;
+  const match = SENTINEL.exec(value);
+  if (!match) return looksLikeSentinel(value) ? undefined : value;
+  const payload = match[1]!;
+  if (payload.length % 4 !== 0) return undefined;
+  try {
+    const binary = atob(payload);
+    const bytes = new Uint8Array(binary.length);
+    for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+    return utf8.decode(bytes);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,103 @@
+export { abortable } from './abortable.js';
+export { type Check, compileCheck } from './check.js';
+export {
+  type AuthInfo,
+  type ClientTransport,
+  type Exchange,
+  type ExchangeMessage,
+  type ExchangeOptions,
+  type McpEndpoint,
+  type RequestContext,
+  TransportError,
+  type TransportErrorReason,
+} from './contracts.js';
+export {
+  type Decoded,
+  type DecodedMessage,
+  decodeMessage,
+  decodeParams,
+  decodeWith,
+  describeFailure,
+  isRequestId,
+  type MessageDecodeResult,
+  parseJson,
+} from './decode.js';
+export {
+  disallowedErrorCodeReason,
+  ErrorCode,
+  explicitHttpStatus,
+  isResourceNotFound,
+  LEGACY_RESOURCE_NOT_FOUND,
+  McpError,
+  type MissingCapabilityData,
+  setHttpStatus,
+  toErrorResponse,
+  type UnsupportedVersionData,
+} from './errors.js';
+export { decodeHeaderValue, encodeHeaderValue } from './header-value.js';
+export { httpStatusForError } from './http-status.js';
+export { createInMemoryTransport, type InMemoryTransportOptions } from './in-memory.js';
+export {
+  type CompiledJsonSchema,
+  compileJsonSchema,
+  type JsonSchemaCompileResult,
+  type JsonSchemaDialect,
+  type JsonSchemaLimits,
+  type JsonSchemaVerdict,
+  SUPPORTED_JSON_SCHEMA_DIALECTS,
+} from './json-schema.js';
+export {
+  extractMcpHeaderValues,
+  McpHeader,
+  type McpHeaderAnnotation,
+  type McpHeaderAnnotations,
+  readMcpHeaderAnnotations,
+  requestHeaders,
+  valueAtPath,
+} from './mcp-header.js';
+export {
+  invalidMetaKeys,
+  isReservedMetaKey,
+  isValidBaggage,
+  isValidExtensionId,
+  isValidMetaKey,
+  isValidTraceparent,
+  isValidTracestate,
+  MetaKey,
+  type RequestMetaFields,
+  readRequestMeta,
+  readTraceContext,
+  requestMeta,
+  subscriptionIdOf,
+  type TraceContext,
+} from './meta.js';
+export {
+  type Method,
+  type MethodSpec,
+  methodSpec,
+  methods,
+  type NotificationMethod,
+  type NotificationSpec,
+  notificationSpec,
+  notifications,
+  type ParamsOf,
+  type ResultOf,
+} from './methods.js';
+export {
+  applyResultDefaults,
+  decodeInputRequiredResult,
+  decodeResult,
+  type ExtensionResult,
+  type ResultDecodeOptions,
+} from './results.js';
+export * from './schemas/index.js';
+export { type WireTypeName, wireSchemas } from './schemas/registry.js';
+export {
+  chooseProtocolVersion,
+  isModernProtocolVersion,
+  JSONRPC_VERSION,
+  LATEST_PROTOCOL_VERSION,
+  LEGACY_PROTOCOL_VERSIONS,
+  MODERN_PROTOCOL_VERSIONS,
+} from './versions.js';
+export { decodeAs } from './wire.js';

@@ -1,0 +1,185 @@
+import type * as z from 'zod/mini';
+import {
+  NotificationParamsSchema,
+  PaginatedRequestParamsSchema,
+  RequestParamsSchema,
+} from './schemas/base.js';
+import type { ServerCapabilities } from './schemas/capabilities.js';
+import { CompleteRequestParamsSchema, CompleteResultSchema } from './schemas/completion.js';
+import { DiscoverResultSchema } from './schemas/discover.js';
+import {
+  CancelledNotificationParamsSchema,
+  LoggingMessageNotificationParamsSchema,
+  ProgressNotificationParamsSchema,
+} from './schemas/notifications.js';
+import {
+  GetPromptRequestParamsSchema,
+  GetPromptResultSchema,
+  ListPromptsResultSchema,
+} from './schemas/prompts.js';
+import {
+  ListResourcesResultSchema,
+  ListResourceTemplatesResultSchema,
+  ReadResourceRequestParamsSchema,
+  ReadResourceResultSchema,
+  ResourceUpdatedNotificationParamsSchema,
+} from './schemas/resources.js';
+import {
+  SubscriptionsAcknowledgedNotificationParamsSchema,
+  SubscriptionsListenRequestParamsSchema,
+  SubscriptionsListenResultSchema,
+} from './schemas/subscriptions.js';
+import { CallToolRequestParamsSchema, CallToolResultSchema, ListToolsResultSchema } from './schemas/tools.js';
+
+/** What the protocol says about one client→server request method (digest §1.6). */
+export interface MethodSpec<
+  P extends z.ZodMiniType = z.ZodMiniType,
+  R extends z.ZodMiniType = z.ZodMiniType,
+> {
+  /** Schema of `params`, `_meta` included. */
+  readonly params: P;
+  /** Schema of the `complete` result. */
+  readonly result: R;
+  readonly direction: 'client-to-server';
+  /** Whether the server may answer with `resultType: "input_required"` (S-53). */
+  readonly inputRequired: boolean;
+  /** Whether a complete result carries `ttlMs`/`cacheScope` and may be cached (P-70, Q-9). */
+  readonly cacheable: boolean;
+  /** Whether the method takes `cursor` and answers `nextCursor` (PAGE). */
+  readonly paginated: boolean;
+  /** The server capability that must be advertised for the method to exist (S-4); `undefined` = always. */
+  readonly capability: keyof ServerCapabilities | undefined;
+  /** The params field mirrored in the HTTP `Mcp-Name` header, if any. */
+  readonly nameParam: 'name' | 'uri' | undefined;
+}
+
+function method<P extends z.ZodMiniType, R extends z.ZodMiniType>(
+  params: P,
+  result: R,
+  flags: Partial<Omit<MethodSpec, 'params' | 'result' | 'direction'>>,
+): MethodSpec<P, R> {
+  return {
+    params,
+    result,
+    direction: 'client-to-server',
+    inputRequired: flags.inputRequired ?? false,
+    cacheable: flags.cacheable ?? false,
+    paginated: flags.paginated ?? false,
+    capability: flags.capability,
+    nameParam: flags.nameParam,
+  };
+}
+
+/** Every request method of 2026-07-28 (the `ClientRequest` union). */
+export const methods = {
+  'server/discover': method(RequestParamsSchema, DiscoverResultSchema, { cacheable: true }),
+  'tools/list': method(PaginatedRequestParamsSchema, ListToolsResultSchema, {
+    cacheable: true,
+    paginated: true,
+    capability: 'tools',
+  }),
+  'tools/call': method(CallToolRequestParamsSchema, CallToolResultSchema, {
+    inputRequired: true,
+    capability: 'tools',
+    nameParam: 'name',
+  }),
+  'prompts/list': method(PaginatedRequestParamsSchema, ListPromptsResultSchema, {
+    cacheable: true,
+    paginated: true,
+    capability: 'prompts',
+  }),
+  'prompts/get': method(GetPromptRequestParamsSchema, GetPromptResultSchema, {
+    inputRequired: true,
+    capability: 'prompts',
+    nameParam: 'name',
+  }),
+  'resources/list': method(PaginatedRequestParamsSchema, ListResourcesResultSchema, {
+    cacheable: true,
+    paginated: true,
+    capability: 'resources',
+  }),
+  'resources/templates/list': method(PaginatedRequestParamsSchema, ListResourceTemplatesResultSchema, {
+    cacheable: true,
+    paginated: true,
+    capability: 'resources',
+  }),
+  'resources/read': method(ReadResourceRequestParamsSchema, ReadResourceResultSchema, {
+    inputRequired: true,
+    cacheable: true,
+    capability: 'resources',
+    nameParam: 'uri',
+  }),
+  'completion/complete': method(CompleteRequestParamsSchema, CompleteResultSchema, {
+    capability: 'completions',
+  }),
+  'subscriptions/listen': method(SubscriptionsListenRequestParamsSchema, SubscriptionsListenResultSchema, {}),
+} as const;
+
+export type Method = keyof typeof methods;
+export type ParamsOf<M extends Method> = z.infer<(typeof methods)[M]['params']>;
+export type ResultOf<M extends Method> = z.infer<(typeof methods)[M]['result']>;
+
+/** The spec of `name`, or `undefined` for a method 2026-07-28 does not define. */
+export function methodSpec(name: string): MethodSpec | undefined {
+  return Object.hasOwn(methods, name) ? methods[name as Method] : undefined;
+}
+
+/** What the protocol says about one notification method. */
+export interface NotificationSpec<P extends z.ZodMiniType = z.ZodMiniType> {
+  readonly params: P;
+  readonly paramsRequired: boolean;
+  readonly direction: 'client-to-server' | 'server-to-client' | 'both';
+  /** Sent only on `subscriptions/listen` streams, tagged with the subscription id (P-39). */
+  readonly listenOnly: boolean;
+}
+
+function notification<P extends z.ZodMiniType>(
+  params: P,
+  direction: NotificationSpec['direction'],
+  options: { paramsRequired?: boolean; listenOnly?: boolean } = {},
+): NotificationSpec<P> {
+  return {
+    params,
+    direction,
+    paramsRequired: options.paramsRequired ?? true,
+    listenOnly: options.listenOnly ?? false,
+  };
+}
+
+/** Every notification method of 2026-07-28. */
+export const notifications = {
+  'notifications/cancelled': notification(CancelledNotificationParamsSchema, 'both'),
+  'notifications/progress': notification(ProgressNotificationParamsSchema, 'server-to-client'),
+  'notifications/message': notification(LoggingMessageNotificationParamsSchema, 'server-to-client'),
+  'notifications/subscriptions/acknowledged': notification(
+    SubscriptionsAcknowledgedNotificationParamsSchema,
+    'server-to-client',
+    { listenOnly: true },
+  ),
+  'notifications/tools/list_changed': notification(NotificationParamsSchema, 'server-to-client', {
+    paramsRequired: false,
+    listenOnly: true,
+  }),
+  'notifications/prompts/list_changed': notification(NotificationParamsSchema, 'server-to-client', {
+    paramsRequired: false,
+    listenOnly: true,
+  }),
+  'notifications/resources/list_changed': notification(NotificationParamsSchema, 'server-to-client', {
+    paramsRequired: false,
+    listenOnly: true,
+  }),
+  'notifications/resources/updated': notification(
+    ResourceUpdatedNotificationParamsSchema,
+    'server-to-client',
+    {
+      listenOnly: true,
+    },
+  ),
+} as const;
+
+export type NotificationMethod = keyof typeof notifications;
+
+/** The spec of a notification method, or `undefined` for one 2026-07-28 does not define. */
+export function notificationSpec(name: string): NotificationSpec | undefined {
+  return Object.hasOwn(notifications, name) ? notifications[name as NotificationMethod] : undefined;
+}

@@ -1,0 +1,7 @@
+// `npm test`: lint, typecheck, build and every test of every package.
+import { installIfNeeded, pnpmEnv, run } from './pnpm.mjs';
+
+const env = pnpmEnv();
+installIfNeeded(env);
+run('pnpm', ['exec', 'biome', 'check', 'scripts', 'package.json', 'turbo.json', 'biome.json'], env);
+run('pnpm', ['exec', 'turbo', 'run', 'lint', 'typecheck', 'test', '--output-logs=new-only'], env);
