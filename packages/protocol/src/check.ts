@@ -12,8 +12,7 @@ type AnySchema = z.ZodMiniType | { _zod: { def: Def } };
 const cache = new WeakMap<object, Check>();
 
 /**
- * Compiles a zod schema into a fast predicate with the same verdict as `schema.safeParse(v).success`,
- * except that object keys whose schema is not `optional` must be present (as in JSON Schema).
+ * Compiles a zod schema into a fast predicate with the same verdict as `schema.safeParse(v).success`.
  *
  * zod's own parse copies every object it accepts; on the hot path we only need a yes/no answer, so
  * this walks the value in place. Unknown object keys are allowed and kept. Schema kinds this

@@ -131,7 +131,7 @@ export function decodeWith<S extends z.ZodMiniType>(
 export function describeFailure(schema: z.ZodMiniType, value: unknown, label: string): string {
   const parsed = schema.safeParse(value);
   const issue = parsed.success ? undefined : parsed.error.issues[0];
-  if (!issue) return `Invalid ${label}: a required field is missing`;
+  if (!issue) return `Invalid ${label}`;
   const path = issue.path.reduce<string>(
     (acc, key) => (typeof key === 'number' ? `${acc}[${key}]` : `${acc}.${String(key)}`),
     label,

@@ -36,6 +36,13 @@ export {
 } from './errors.js';
 export { decodeHeaderValue, encodeHeaderValue } from './header-value.js';
 export { httpStatusForError } from './http-status.js';
+export {
+  ICON_MIME_TYPES,
+  iconContentProblem,
+  iconSourceProblem,
+  MAX_ICON_BYTES,
+  sniffImageType,
+} from './icons.js';
 export { createInMemoryTransport, type InMemoryTransportOptions } from './in-memory.js';
 export {
   type CompiledJsonSchema,

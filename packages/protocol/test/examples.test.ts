@@ -42,3 +42,24 @@ describe('spec examples', () => {
     expect((decoded.value as { id?: unknown }).id).toEqual((e.value as { id?: unknown }).id);
   });
 });
+
+describe('tool definitions', () => {
+  it('P-84: a tool inputSchema must be an object schema whose root type is "object"', () => {
+    const tool = { name: 't', inputSchema: { type: 'object' } };
+    expect(decodeAs('Tool', tool).ok).toBe(true);
+    expect(decodeAs('Tool', { ...tool, inputSchema: { type: 'string' } }).ok).toBe(false);
+    expect(decodeAs('Tool', { ...tool, inputSchema: null }).ok).toBe(false);
+    expect(decodeAs('Tool', { name: 't' }).ok).toBe(false);
+  });
+
+  it('P-86: any 2020-12 keyword may sit beside type: "object" and is kept', () => {
+    const inputSchema = {
+      type: 'object',
+      $defs: { a: { type: 'string' } },
+      oneOf: [{ required: ['a'] }],
+      $anchor: 'root',
+    };
+    const decoded = decodeAs('Tool', { name: 't', inputSchema });
+    expect(decoded.ok && decoded.value.inputSchema).toEqual(inputSchema);
+  });
+});

@@ -1,0 +1,137 @@
+import { describe, expect, it } from 'vitest';
+import {
+  disallowedErrorCodeReason,
+  ErrorCode,
+  explicitHttpStatus,
+  httpStatusForError,
+  isResourceNotFound,
+  LEGACY_RESOURCE_NOT_FOUND,
+  McpError,
+  toErrorResponse,
+} from '../src/index.js';
+
+describe('McpError constructors', () => {
+  it('have the digest §1.3 codes and HTTP statuses', () => {
+    expect(McpError.parseError('x').code).toBe(-32700);
+    expect(McpError.invalidRequest('x').code).toBe(-32600);
+    expect(McpError.methodNotFound('x')).toMatchObject({ code: -32601, httpStatus: 404 });
+    expect(McpError.invalidParams('x')).toMatchObject({ code: -32602, httpStatus: undefined });
+    expect(McpError.invalidRequestMeta('x')).toMatchObject({ code: -32602, httpStatus: 400 });
+    expect(McpError.internalError().code).toBe(-32603);
+    expect(McpError.headerMismatch('x')).toMatchObject({ code: -32020, httpStatus: 400 });
+  });
+
+  it('S-3: -32021 carries data.requiredCapabilities', () => {
+    const error = McpError.missingRequiredClientCapability({ elicitation: { form: {} } });
+    expect(error).toMatchObject({
+      code: -32021,
+      httpStatus: 400,
+      data: { requiredCapabilities: { elicitation: { form: {} } } },
+    });
+  });
+
+  it('S-2: -32022 carries data.supported and data.requested', () => {
+    const error = McpError.unsupportedProtocolVersion('1900-01-01', ['2026-07-28']);
+    expect(error).toMatchObject({
+      code: -32022,
+      httpStatus: 400,
+      data: { supported: ['2026-07-28'], requested: '1900-01-01' },
+    });
+  });
+
+  it('S-28: resource not found is -32602 with data.uri', () => {
+    expect(McpError.resourceNotFound('file:///x').toJSON()).toEqual({
+      code: -32602,
+      message: 'Resource not found: file:///x',
+      data: { uri: 'file:///x' },
+    });
+  });
+
+  it('round-trips through an error response', () => {
+    const error = McpError.fromResponse({
+      jsonrpc: '2.0',
+      id: 1,
+      error: { code: -32022, message: 'm', data: { a: 1 } },
+    });
+    expect(error).toBeInstanceOf(McpError);
+    expect(error).toMatchObject({ code: -32022, message: 'm', data: { a: 1 } });
+  });
+});
+
+describe('error code policy (P-21..P-23, S-8)', () => {
+  it.each([-32000, -32001, -32003, -32004, -32019])('P-21: %i is in the legacy range', (code) => {
+    expect(disallowedErrorCodeReason(code)).toMatch(/legacy/);
+  });
+
+  it.each([-32023, -32050, -32099])('P-22: %i is spec-owned and undefined', (code) => {
+    expect(disallowedErrorCodeReason(code)).toMatch(/reserved/);
+  });
+
+  it.each([-32002, -32042])('P-23/S-29: %i is retired', (code) => {
+    expect(disallowedErrorCodeReason(code)).toMatch(/retired/);
+  });
+
+  it.each([-32700, -32600, -32601, -32602, -32603, -32020, -32021, -32022, 1, -1000, -31999, -32769])(
+    '%i may be sent',
+    (code) => {
+      expect(disallowedErrorCodeReason(code)).toBeUndefined();
+    },
+  );
+
+  it('toErrorResponse replaces a code we may not send with -32603', () => {
+    const response = toErrorResponse(new McpError(LEGACY_RESOURCE_NOT_FOUND, 'Resource not found'), 4);
+    expect(response).toEqual({
+      jsonrpc: '2.0',
+      id: 4,
+      error: { code: ErrorCode.InternalError, message: 'Internal error' },
+    });
+  });
+
+  it('toErrorResponse hides the message of a thrown non-McpError', () => {
+    const response = toErrorResponse(new Error('database password is hunter2'), 'a');
+    expect(response.error).toEqual({ code: -32603, message: 'Internal error' });
+  });
+
+  it('P-7: toErrorResponse omits id when it is unknown', () => {
+    expect(toErrorResponse(McpError.parseError('bad'), undefined)).not.toHaveProperty('id');
+  });
+});
+
+describe('HTTP status of an error (ARCHITECTURE.md "Errors and status codes")', () => {
+  const status = (error: McpError) => httpStatusForError(toErrorResponse(error, 1));
+
+  it('400 for envelope errors, a missing _meta field, -32020, -32021, -32022', () => {
+    expect(status(McpError.parseError('x'))).toBe(400);
+    expect(status(McpError.invalidRequest('x'))).toBe(400);
+    expect(status(McpError.invalidRequestMeta('x'))).toBe(400);
+    expect(status(McpError.headerMismatch('x'))).toBe(400);
+    expect(status(McpError.missingRequiredClientCapability({}))).toBe(400);
+    expect(status(McpError.unsupportedProtocolVersion('x', []))).toBe(400);
+  });
+
+  it('H-20: 404 for -32601', () => {
+    expect(status(McpError.methodNotFound('x'))).toBe(404);
+    expect(httpStatusForError({ jsonrpc: '2.0', id: 1, error: { code: -32601, message: 'm' } })).toBe(404);
+  });
+
+  it('Q-3: 200 for other JSON-RPC errors (unknown tool, not found, internal)', () => {
+    expect(status(McpError.invalidParams('Unknown tool: x'))).toBe(200);
+    expect(status(McpError.resourceNotFound('file:///x'))).toBe(200);
+    expect(status(McpError.internalError())).toBe(200);
+  });
+
+  it('the endpoint’s explicit status wins and stays off the wire', () => {
+    const response = toErrorResponse(McpError.invalidParams('x', undefined, { httpStatus: 422 }), 1);
+    expect(explicitHttpStatus(response)).toBe(422);
+    expect(httpStatusForError(response)).toBe(422);
+    expect(JSON.stringify(response)).not.toContain('422');
+  });
+});
+
+describe('isResourceNotFound', () => {
+  it('P-24/C-17: -32002 from old servers and -32602 both mean not found', () => {
+    expect(isResourceNotFound({ code: -32002 })).toBe(true);
+    expect(isResourceNotFound({ code: -32602 })).toBe(true);
+    expect(isResourceNotFound({ code: -32603 })).toBe(false);
+  });
+});

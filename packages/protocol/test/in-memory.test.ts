@@ -1,0 +1,130 @@
+import { describe, expect, it } from 'vitest';
+import {
+  createInMemoryTransport,
+  type ExchangeMessage,
+  type JSONRPCRequest,
+  type McpEndpoint,
+  type RequestContext,
+} from '../src/index.js';
+
+const request: JSONRPCRequest = { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} };
+
+function echoEndpoint(seen: { message?: unknown; context?: RequestContext }[] = []): McpEndpoint {
+  return {
+    async *handle(message, context) {
+      seen.push({ message, context });
+      const id = (message as { id: number }).id;
+      yield { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 't', progress: 1 } };
+      yield { jsonrpc: '2.0', id, result: { resultType: 'complete', echoed: message } };
+    },
+  };
+}
+
+async function collect(iterable: AsyncIterable<ExchangeMessage>) {
+  const out: ExchangeMessage[] = [];
+  for await (const item of iterable) out.push(item);
+  return out;
+}
+
+describe('createInMemoryTransport', () => {
+  it('delivers the exchange and passes a memory context', async () => {
+    const seen: { message?: unknown; context?: RequestContext }[] = [];
+    const transport = createInMemoryTransport(echoEndpoint(seen));
+    const items = await collect(transport.exchange(request, {}));
+    expect(items.map((i) => ('method' in i ? i.method : 'response'))).toEqual([
+      'notifications/progress',
+      'response',
+    ]);
+    expect(seen[0]?.context?.transport).toBe('memory');
+  });
+
+  it('copies through JSON by default, so neither side shares objects', async () => {
+    const seen: { message?: unknown }[] = [];
+    const transport = createInMemoryTransport(echoEndpoint(seen));
+    await collect(transport.exchange(request, {}));
+    expect(seen[0]?.message).toEqual(request);
+    expect(seen[0]?.message).not.toBe(request);
+  });
+
+  it('shares objects when the JSON round trip is off', async () => {
+    const seen: { message?: unknown }[] = [];
+    const transport = createInMemoryTransport(echoEndpoint(seen), { jsonRoundTrip: false });
+    await collect(transport.exchange(request, {}));
+    expect(seen[0]?.message).toBe(request);
+  });
+
+  it('passes the configured auth to the endpoint', async () => {
+    const seen: { context?: RequestContext }[] = [];
+    const transport = createInMemoryTransport(echoEndpoint(seen), {
+      context: { transport: 'memory', auth: { principal: 'alice' } },
+    });
+    await collect(transport.exchange(request, {}));
+    expect(seen[0]?.context?.auth?.principal).toBe('alice');
+  });
+
+  it('aborting ends the exchange at once and aborts the endpoint’s signal', async () => {
+    let endpointSignal: AbortSignal | undefined;
+    const endpoint: McpEndpoint = {
+      async *handle(_message, context) {
+        endpointSignal = context.signal;
+        yield {
+          jsonrpc: '2.0',
+          method: 'notifications/subscriptions/acknowledged',
+          params: { notifications: {} },
+        };
+        await new Promise(() => {});
+      },
+    };
+    const controller = new AbortController();
+    const transport = createInMemoryTransport(endpoint);
+    const iterator = transport.exchange(request, { signal: controller.signal })[Symbol.asyncIterator]();
+    await iterator.next();
+    const pending = iterator.next();
+    controller.abort(new Error('stop'));
+    await expect(pending).rejects.toThrow('stop');
+    expect(endpointSignal?.aborted).toBe(true);
+  });
+
+  it('breaking out of the loop aborts the endpoint’s signal', async () => {
+    let endpointSignal: AbortSignal | undefined;
+    const endpoint: McpEndpoint = {
+      async *handle(_message, context) {
+        endpointSignal = context.signal;
+        for (let i = 0; ; i++)
+          yield { jsonrpc: '2.0', method: 'notifications/progress', params: { progress: i } };
+      },
+    };
+    for await (const _ of createInMemoryTransport(endpoint).exchange(request, {})) break;
+    expect(endpointSignal?.aborted).toBe(true);
+  });
+
+  it('notify runs the endpoint and yields nothing', async () => {
+    const seen: { message?: unknown }[] = [];
+    const endpoint: McpEndpoint = {
+      handle(message) {
+        seen.push({ message });
+        return (async function* () {})();
+      },
+    };
+    const transport = createInMemoryTransport(endpoint);
+    await transport.notify?.({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 1 } });
+    expect(seen).toHaveLength(1);
+  });
+
+  it('close aborts exchanges in flight and refuses new ones', async () => {
+    let endpointSignal: AbortSignal | undefined;
+    const endpoint: McpEndpoint = {
+      async *handle(_message, context) {
+        endpointSignal = context.signal;
+        await new Promise((resolve) => context.signal.addEventListener('abort', resolve));
+      },
+    };
+    const transport = createInMemoryTransport(endpoint);
+    const running = collect(transport.exchange(request, {}));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await transport.close();
+    await running;
+    expect(endpointSignal?.aborted).toBe(true);
+    await expect(collect(transport.exchange(request, {}))).rejects.toThrow(/closed/);
+  });
+});
