@@ -1,0 +1,193 @@
+import { fromBase64url, toBase64url } from './base64url.js';
+import { canonicalDigest } from './canonical-json.js';
+
+/** One HMAC key of the ring. `id` names it inside every state it signs. */
+export interface RequestStateKey {
+  /** A short name, `[A-Za-z0-9_-]`, unique in the ring. */
+  id: string;
+  /** At least 32 bytes of secret: raw bytes, or a string taken as its UTF-8. */
+  secret: string | Uint8Array;
+}
+
+/** How `requestState` is protected (MRTR, S-57, S-58). */
+export interface RequestStateOptions {
+  /**
+   * The key ring, newest first: states are signed with the first key and accepted when signed with
+   * any. Rotate by adding a new key in front on every instance, then dropping the old one once
+   * `ttlMs` has passed. Default: one random key, private to this server object — right for a
+   * single process; several instances behind a load balancer must share their keys.
+   */
+  keys?: readonly RequestStateKey[];
+  /** How long a state stays valid, in milliseconds. Default 10 minutes. */
+  ttlMs?: number;
+  /** The clock, for tests. Default `Date.now`. */
+  now?: () => number;
+}
+
+/** What a state is bound to: the originating request and the caller (S-58). */
+export interface RequestStateBinding {
+  method: string;
+  /** The request params; `_meta`, `inputResponses` and `requestState` are left out of the digest. */
+  params: Record<string, unknown>;
+  /** `RequestContext.auth.principal`, when the transport authenticated the caller. */
+  principal: string | undefined;
+}
+
+/** What the server carries from one round to the next. */
+export interface RequestStatePayload {
+  /** Answers of earlier rounds, by input key. */
+  answers: Record<string, unknown>;
+  /** The input keys asked in the latest round, with their methods. */
+  pending: Record<string, string>;
+  /** Values the handler stored with `ctx.once`. */
+  memo: Record<string, unknown>;
+}
+
+export type OpenedRequestState = { ok: true; payload: RequestStatePayload } | { ok: false; reason: string };
+
+const VERSION = 'v1';
+const KEY_ID = /^[A-Za-z0-9_-]{1,64}$/;
+const MIN_SECRET_BYTES = 32;
+const DEFAULT_TTL_MS = 10 * 60 * 1000;
+const EXCLUDED_PARAMS = new Set(['_meta', 'inputResponses', 'requestState']);
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+interface WirePayload {
+  m: string;
+  d: string;
+  p: string | null;
+  x: number;
+  a: Record<string, unknown>;
+  q: Record<string, string>;
+  s: Record<string, unknown>;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isWirePayload(value: unknown): value is WirePayload {
+  if (!isRecord(value)) return false;
+  const { m, d, p, x, a, q, s } = value;
+  return (
+    typeof m === 'string' &&
+    typeof d === 'string' &&
+    (p === null || typeof p === 'string') &&
+    typeof x === 'number' &&
+    isRecord(a) &&
+    isRecord(q) &&
+    Object.values(q).every((method) => typeof method === 'string') &&
+    isRecord(s)
+  );
+}
+
+async function paramsDigest(params: Record<string, unknown>): Promise<string> {
+  const salient: Record<string, unknown> = {};
+  for (const key of Object.keys(params)) {
+    if (!EXCLUDED_PARAMS.has(key)) salient[key] = params[key];
+  }
+  return toBase64url(await canonicalDigest(salient));
+}
+
+function randomSecret(): Uint8Array {
+  return crypto.getRandomValues(new Uint8Array(32));
+}
+
+/**
+ * Seals and opens `requestState` strings: `v1.<key id>.<payload>.<HMAC-SHA-256>`, base64url.
+ * The payload carries an expiry and is bound to the method, a SHA-256 digest of the canonical
+ * JSON of the salient params, and the caller's principal. Anything that fails verification is
+ * refused with a reason and never decoded further. Runs on Web Crypto, so on every runtime.
+ *
+ * @example
+ * ```ts
+ * const codec = new RequestStateCodec({ keys: [{ id: '2025-06', secret: process.env.MRTR_KEY! }] });
+ * const state = await codec.seal(payload, { method: 'tools/call', params, principal: undefined });
+ * const opened = await codec.open(state, { method: 'tools/call', params, principal: undefined });
+ * ```
+ */
+export class RequestStateCodec {
+  private readonly keys: ReadonlyMap<string, Promise<CryptoKey>>;
+  private readonly signingKeyId: string;
+  private readonly ttlMs: number;
+  private readonly now: () => number;
+
+  constructor(options: RequestStateOptions = {}) {
+    const ring = options.keys ?? [{ id: 'local', secret: randomSecret() }];
+    if (ring.length === 0) throw new TypeError('requestState.keys needs at least one key');
+    const keys = new Map<string, Promise<CryptoKey>>();
+    for (const key of ring) {
+      if (!KEY_ID.test(key.id))
+        throw new TypeError(`requestState key id ${JSON.stringify(key.id)} is not [A-Za-z0-9_-]{1,64}`);
+      if (keys.has(key.id))
+        throw new TypeError(`requestState key id ${JSON.stringify(key.id)} is used twice`);
+      const bytes = typeof key.secret === 'string' ? encoder.encode(key.secret) : new Uint8Array(key.secret);
+      if (bytes.length < MIN_SECRET_BYTES) {
+        throw new TypeError(
+          `requestState key ${JSON.stringify(key.id)} needs at least ${MIN_SECRET_BYTES} bytes of secret`,
+        );
+      }
+      const imported = crypto.subtle.importKey('raw', bytes, { name: 'HMAC', hash: 'SHA-256' }, false, [
+        'sign',
+        'verify',
+      ]);
+      imported.catch(() => {});
+      keys.set(key.id, imported);
+    }
+    const ttlMs = options.ttlMs ?? DEFAULT_TTL_MS;
+    if (!Number.isFinite(ttlMs) || ttlMs <= 0)
+      throw new RangeError('requestState.ttlMs must be a positive number');
+    this.keys = keys;
+    this.signingKeyId = ring[0]!.id;
+    this.ttlMs = ttlMs;
+    this.now = options.now ?? Date.now;
+  }
+
+  /** A signed state carrying `payload`, bound to `binding`, valid for `ttlMs`. */
+  async seal(payload: RequestStatePayload, binding: RequestStateBinding): Promise<string> {
+    const wire: WirePayload = {
+      m: binding.method,
+      d: await paramsDigest(binding.params),
+      p: binding.principal ?? null,
+      x: this.now() + this.ttlMs,
+      a: payload.answers,
+      q: payload.pending,
+      s: payload.memo,
+    };
+    const signed = `${VERSION}.${this.signingKeyId}.${toBase64url(JSON.stringify(wire))}`;
+    const key = await this.keys.get(this.signingKeyId)!;
+    const signature = await crypto.subtle.sign('HMAC', key, encoder.encode(signed));
+    return `${signed}.${toBase64url(new Uint8Array(signature))}`;
+  }
+
+  /** Verifies `token` (signature, expiry, binding) and returns its payload, or why it was refused. */
+  async open(token: string, binding: RequestStateBinding): Promise<OpenedRequestState> {
+    const parts = token.split('.');
+    if (parts.length !== 4 || parts[0] !== VERSION) return { ok: false, reason: 'malformed' };
+    const [, keyId, body, signatureText] = parts as [string, string, string, string];
+    const keyPromise = this.keys.get(keyId);
+    if (!keyPromise) return { ok: false, reason: 'signed with an unknown key' };
+    const signature = fromBase64url(signatureText);
+    const bodyBytes = fromBase64url(body);
+    if (!signature || !bodyBytes) return { ok: false, reason: 'malformed' };
+    const key = await keyPromise;
+    const signed = encoder.encode(`${VERSION}.${keyId}.${body}`);
+    if (!(await crypto.subtle.verify('HMAC', key, signature, signed))) {
+      return { ok: false, reason: 'signature does not verify' };
+    }
+    let wire: unknown;
+    try {
+      wire = JSON.parse(decoder.decode(bodyBytes));
+    } catch {
+      return { ok: false, reason: 'malformed' };
+    }
+    if (!isWirePayload(wire)) return { ok: false, reason: 'malformed' };
+    if (this.now() >= wire.x) return { ok: false, reason: 'expired' };
+    if (wire.m !== binding.method) return { ok: false, reason: 'issued for another method' };
+    if (wire.p !== (binding.principal ?? null)) return { ok: false, reason: 'issued to another caller' };
+    if (wire.d !== (await paramsDigest(binding.params)))
+      return { ok: false, reason: 'issued for other params' };
+    return { ok: true, payload: { answers: wire.a, pending: wire.q, memo: wire.s } };
+  }
+}
