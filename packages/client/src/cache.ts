@@ -1,0 +1,178 @@
+/** A result kept by the response cache. */
+export interface CachedResult {
+  /** The decoded `complete` result. Shared with every caller it is served to: do not change it. */
+  result: Record<string, unknown>;
+  /** When the response arrived, in ms since the epoch (`t_received`, CACHE). */
+  receivedAt: number;
+  ttlMs: number;
+  cacheScope: 'public' | 'private';
+}
+
+/**
+ * Where cached results live. Async, so a shared store (Redis, KV) fits; keys are opaque strings
+ * and invalidation removes every key with a given prefix.
+ */
+export interface CacheStore {
+  get(key: string): Promise<CachedResult | undefined>;
+  set(key: string, entry: CachedResult): Promise<void>;
+  /** Removes every entry whose key starts with `prefix`. */
+  deleteByPrefix(prefix: string): Promise<void>;
+}
+
+/** Whether a cached result is still fresh: `now < t_received + ttlMs` (C-32). `ttlMs` 0 is never fresh. */
+export function isFresh(entry: Pick<CachedResult, 'receivedAt' | 'ttlMs'>, now: number): boolean {
+  return now < entry.receivedAt + entry.ttlMs;
+}
+
+/**
+ * An in-memory `CacheStore` holding at most `maxEntries` results; the oldest goes first, and an
+ * entry past its freshness is dropped when read.
+ *
+ * @example
+ * ```ts
+ * const client = new McpClient(transport, { cache: { store: new MemoryCacheStore({ maxEntries: 100 }) } });
+ * ```
+ */
+export class MemoryCacheStore implements CacheStore {
+  readonly #entries = new Map<string, CachedResult>();
+  readonly #maxEntries: number;
+  readonly #now: () => number;
+
+  constructor(options: { maxEntries?: number; now?: () => number } = {}) {
+    this.#maxEntries = options.maxEntries ?? 1000;
+    this.#now = options.now ?? Date.now;
+  }
+
+  async get(key: string): Promise<CachedResult | undefined> {
+    const entry = this.#entries.get(key);
+    if (entry && !isFresh(entry, this.#now())) {
+      this.#entries.delete(key);
+      return undefined;
+    }
+    return entry;
+  }
+
+  async set(key: string, entry: CachedResult): Promise<void> {
+    this.#entries.delete(key);
+    this.#entries.set(key, entry);
+    if (this.#entries.size > this.#maxEntries) {
+      this.#entries.delete(this.#entries.keys().next().value!);
+    }
+  }
+
+  async deleteByPrefix(prefix: string): Promise<void> {
+    for (const key of this.#entries.keys()) if (key.startsWith(prefix)) this.#entries.delete(key);
+  }
+
+  /** How many entries are held. */
+  get size(): number {
+    return this.#entries.size;
+  }
+}
+
+const PUBLIC_PARTITION = '*';
+
+/**
+ * The prefix shared by every cached result of `method` whose result-affecting parameter is
+ * `primary` (the `uri` of a read, the `cursor` of a page); without `primary`, every result of
+ * `method`. Keys are `method`, `primary`, version and partition, one per line.
+ */
+export function cachePrefix(method: string, primary?: string): string {
+  return primary === undefined ? `${method}\n` : `${method}\n${primary}\n`;
+}
+
+/**
+ * The cache-key part for a `cursor` or `uri`: absent and `""` differ, since an empty cursor is
+ * a cursor (P-67, C-30).
+ */
+export function primaryKey(value: string | undefined): string {
+  return value === undefined ? '-' : JSON.stringify(value);
+}
+
+/**
+ * The client's response cache over a store (C-30..C-37): keyed by method, the result-affecting
+ * parameter and the protocol version; private results are partitioned by authorization context,
+ * public ones shared. A result fetched while an invalidation happened is not stored, so a change
+ * notification can never be overtaken by the response it made stale.
+ */
+export class ResponseCache {
+  readonly #store: CacheStore;
+  readonly #partition: string | (() => string | Promise<string>);
+  readonly #now: () => number;
+  readonly #onError: (error: unknown) => void;
+  #invalidations = 0;
+
+  constructor(
+    store: CacheStore,
+    partition: string | (() => string | Promise<string>),
+    now: () => number,
+    onError: (error: unknown) => void,
+  ) {
+    this.#store = store;
+    this.#partition = partition;
+    this.#now = now;
+    this.#onError = onError;
+  }
+
+  /** A counter that changes on every invalidation; pass it back to `store`. */
+  get epoch(): number {
+    return this.#invalidations;
+  }
+
+  async #partitionName(): Promise<string> {
+    return typeof this.#partition === 'string' ? this.#partition : await this.#partition();
+  }
+
+  /** The fresh cached result for this request, private partition first, else `undefined`. */
+  async lookup(
+    method: string,
+    primary: string,
+    version: string,
+  ): Promise<Record<string, unknown> | undefined> {
+    try {
+      const base = `${cachePrefix(method, primary)}${version}\n`;
+      const now = this.#now();
+      for (const key of [`${base}${await this.#partitionName()}`, `${base}${PUBLIC_PARTITION}`]) {
+        const entry = await this.#store.get(key);
+        if (entry && isFresh(entry, now)) return entry.result;
+      }
+    } catch (error) {
+      this.#onError(error);
+    }
+    return undefined;
+  }
+
+  /**
+   * Stores a `complete` result received now, unless no invalidation may be missed: nothing is
+   * stored when an invalidation happened since `epoch`, or when the result is stale already.
+   */
+  async store(
+    method: string,
+    primary: string,
+    version: string,
+    result: Record<string, unknown>,
+    epoch: number,
+  ): Promise<void> {
+    const ttlMs = result.ttlMs as number;
+    if (epoch !== this.#invalidations || !(ttlMs > 0)) return;
+    const receivedAt = this.#now();
+    const cacheScope = result.cacheScope === 'public' ? 'public' : 'private';
+    try {
+      const partition = cacheScope === 'public' ? PUBLIC_PARTITION : await this.#partitionName();
+      const key = `${cachePrefix(method, primary)}${version}\n${partition}`;
+      await this.#store.set(key, { result, receivedAt, ttlMs, cacheScope });
+    } catch (error) {
+      this.#onError(error);
+    }
+  }
+
+  /** Drops every result under `prefix` (see `cachePrefix`), in every partition (C-36). */
+  async invalidate(prefix: string): Promise<void> {
+    this.#invalidations++;
+    try {
+      await this.#store.deleteByPrefix(prefix);
+    } catch (error) {
+      this.#onError(error);
+    }
+  }
+}

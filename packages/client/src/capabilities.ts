@@ -1,0 +1,74 @@
+import {
+  type ClientCapabilities,
+  methodSpec,
+  type ServerCapabilities,
+  type SubscriptionFilter,
+} from '@mcpkit/protocol';
+import type { InputHandlers } from './handlers.js';
+
+/**
+ * The client capabilities that follow from the registered handlers (C-3, C-4): `elicitation`
+ * with the modes that have a handler, `sampling` (+ `tools`, `context` when the handler says
+ * so), `roots`. `extra` adds `experimental` and `extensions`. The object is frozen: the client
+ * sends this same object on every request.
+ */
+export function declaredCapabilities(
+  handlers: InputHandlers | undefined,
+  extra: Pick<ClientCapabilities, 'experimental' | 'extensions'> = {},
+): Readonly<ClientCapabilities> {
+  const capabilities: ClientCapabilities = {};
+  if (extra.experimental) capabilities.experimental = extra.experimental;
+  if (extra.extensions) capabilities.extensions = extra.extensions;
+  const elicitation = handlers?.elicitation;
+  if (elicitation?.form || elicitation?.url) {
+    capabilities.elicitation = {};
+    if (elicitation.form) capabilities.elicitation.form = {};
+    if (elicitation.url) capabilities.elicitation.url = {};
+  }
+  const sampling = handlers?.sampling;
+  if (sampling) {
+    capabilities.sampling = {};
+    if (sampling.tools) capabilities.sampling.tools = {};
+    if (sampling.context) capabilities.sampling.context = {};
+  }
+  if (handlers?.roots) capabilities.roots = {};
+  return Object.freeze(capabilities);
+}
+
+/** The server capability `method` needs, when the server does not advertise it (C-12); else `undefined`. */
+export function missingServerCapability(method: string, server: ServerCapabilities): string | undefined {
+  const capability = methodSpec(method)?.capability;
+  return capability === undefined || server[capability] !== undefined ? undefined : capability;
+}
+
+/**
+ * The part of `filter` the server can honour, per its advertised capabilities (C-12):
+ * list-changed types need `listChanged`, resource subscriptions need `resources.subscribe`.
+ * Keys this revision does not define (extensions) are kept.
+ */
+export function supportedFilter(filter: SubscriptionFilter, server: ServerCapabilities): SubscriptionFilter {
+  const out: Record<string, unknown> = { ...filter };
+  if (!server.tools?.listChanged) delete out.toolsListChanged;
+  if (!server.prompts?.listChanged) delete out.promptsListChanged;
+  if (!server.resources?.listChanged) delete out.resourcesListChanged;
+  if (!server.resources?.subscribe) delete out.resourceSubscriptions;
+  return out as SubscriptionFilter;
+}
+
+/**
+ * What `requested` asked for that `acknowledged` left out (C-40): each boolean type not
+ * acknowledged as `true`, and each resource URI not in the acknowledged list.
+ */
+export function unacknowledged(
+  requested: SubscriptionFilter,
+  acknowledged: SubscriptionFilter,
+): SubscriptionFilter {
+  const missing: SubscriptionFilter = {};
+  for (const key of ['toolsListChanged', 'promptsListChanged', 'resourcesListChanged'] as const) {
+    if (requested[key] && acknowledged[key] !== true) missing[key] = true;
+  }
+  const granted = new Set(acknowledged.resourceSubscriptions ?? []);
+  const uris = (requested.resourceSubscriptions ?? []).filter((uri) => !granted.has(uri));
+  if (uris.length > 0) missing.resourceSubscriptions = uris;
+  return missing;
+}

@@ -1,0 +1,521 @@
+import {
+  type CallToolResult,
+  type ClientCapabilities,
+  type ClientTransport,
+  type CompleteRequestParams,
+  type CompleteResult,
+  ErrorCode,
+  type GetPromptResult,
+  type Implementation,
+  type InputRequiredResult,
+  type ListPromptsResult,
+  type ListResourcesResult,
+  type ListResourceTemplatesResult,
+  type ListToolsResult,
+  McpError,
+  type Method,
+  MODERN_PROTOCOL_VERSIONS,
+  type Prompt,
+  type ReadResourceResult,
+  type Resource,
+  type ResourceTemplate,
+  type ResultOf,
+  type SubscriptionFilter,
+  type Tool,
+  TransportError,
+} from '@mcpkit/protocol';
+import { cachePrefix, MemoryCacheStore, primaryKey, ResponseCache } from './cache.js';
+import { declaredCapabilities, missingServerCapability } from './capabilities.js';
+import {
+  InputRequiredError,
+  InvalidResponseError,
+  InvalidToolError,
+  UnsupportedByServerError,
+} from './errors.js';
+import type { InputHandlers, InputRequiredMethod } from './handlers.js';
+import { fulfilInputRequests } from './mrtr.js';
+import type {
+  AutoInputOptions,
+  CacheableCallOptions,
+  CallOptions,
+  ClientWarning,
+  InputCallOptions,
+  ManualInputOptions,
+  McpClientOptions,
+} from './options.js';
+import { probeServer, type ServerDescription } from './probe.js';
+import { Requester } from './requester.js';
+import { type ListenHost, type ListenNotification, Subscription } from './subscription.js';
+import { ToolRegistry } from './tools.js';
+
+/** `clientInfo` sent when the application names none (C-2). */
+export const DEFAULT_CLIENT_INFO: Implementation = { name: '@mcpkit/client', version: '0.1.0' };
+
+type Params = Record<string, unknown>;
+type Sent<M extends Method> = ResultOf<M> | InputRequiredResult;
+type PaginatedMethod = 'tools/list' | 'prompts/list' | 'resources/list' | 'resources/templates/list';
+
+/**
+ * An MCP 2026-07-28 client over any `ClientTransport`. It probes the server with
+ * `server/discover` and picks the version, puts the per-request `_meta` on every request,
+ * answers `input_required` with the registered handlers, caches what the server says is
+ * cacheable, and never waits forever.
+ *
+ * @example
+ * ```ts
+ * const client = new McpClient(transport, {
+ *   clientInfo: { name: 'my-agent', version: '1.0.0' },
+ *   handlers: { elicitation: { form: async (request) => ({ action: 'accept', content: await ask(request) }) } },
+ * });
+ * await client.connect();
+ * for await (const tool of client.iterateTools()) console.log(tool.name);
+ * const result = await client.callTool('add', { a: 1, b: 2 }, { onProgress: console.log });
+ * ```
+ */
+export class McpClient {
+  readonly #transport: ClientTransport;
+  readonly #requester: Requester;
+  readonly #cache: ResponseCache | undefined;
+  readonly #tools: ToolRegistry;
+  readonly #handlers: InputHandlers;
+  readonly #options: McpClientOptions;
+  readonly #capabilities: Readonly<ClientCapabilities>;
+  readonly #subscriptions = new Set<Subscription>();
+  readonly #lifetime = new AbortController();
+  readonly #listenHost: ListenHost;
+  readonly #stopRestartListener: (() => void) | undefined;
+  #ready: Promise<ServerDescription | undefined> | undefined;
+  #server: ServerDescription | undefined;
+
+  constructor(transport: ClientTransport, options: McpClientOptions = {}) {
+    this.#transport = transport;
+    this.#options = options;
+    this.#handlers = options.handlers ?? {};
+    this.#capabilities = declaredCapabilities(options.handlers, options.capabilities);
+    const warn = options.onWarning ?? ((warning: ClientWarning) => console.warn('@mcpkit/client:', warning));
+    this.#requester = new Requester(transport, {
+      capabilities: this.#capabilities,
+      clientInfo: options.clientInfo === false ? undefined : (options.clientInfo ?? DEFAULT_CLIENT_INFO),
+      versions: options.protocolVersions ?? MODERN_PROTOCOL_VERSIONS,
+      limits: {
+        timeoutMs: options.timeoutMs ?? 60_000,
+        maxTotalTimeoutMs: options.maxTotalTimeoutMs ?? 600_000,
+        resetTimeoutOnProgress: options.resetTimeoutOnProgress ?? true,
+      },
+      afterRestart: () => (this.#ready ?? Promise.resolve()).catch(() => {}),
+    });
+    if (options.protocolVersion !== undefined) {
+      this.#requester.version = options.protocolVersion;
+      this.#ready = Promise.resolve(undefined);
+    }
+    if (options.cache !== false) {
+      const now = options.now ?? Date.now;
+      const store = options.cache?.store ?? new MemoryCacheStore({ now });
+      this.#cache = new ResponseCache(store, options.cache?.partition ?? '', now, (error) =>
+        warn({ kind: 'cache-failed', error }),
+      );
+    }
+    this.#tools = new ToolRegistry((tool, reason) => warn({ kind: 'tool-rejected', tool, reason }));
+    this.#listenHost = {
+      requester: this.#requester,
+      ready: async () => (await this.#connected())?.capabilities,
+      observe: (notification) => this.#observe(notification),
+      warn,
+      maxReopenAttempts: options.maxReopenAttempts ?? 5,
+      reopenDelayMs: options.reopenDelayMs ?? ((attempt) => Math.min(250 * 2 ** (attempt - 1), 10_000)),
+      ended: (subscription) => this.#subscriptions.delete(subscription),
+    };
+    this.#stopRestartListener = transport.onRestart?.(() => this.#restarted());
+  }
+
+  /** The capabilities declared on every request, from the registered handlers (C-3). */
+  get capabilities(): Readonly<ClientCapabilities> {
+    return this.#capabilities;
+  }
+
+  /** The protocol version requests carry now. */
+  get protocolVersion(): string {
+    return this.#requester.version;
+  }
+
+  /** What `server/discover` said, once connected; `undefined` when the probe was skipped. */
+  get server(): ServerDescription | undefined {
+    return this.#server;
+  }
+
+  /**
+   * Probes the server with `server/discover` and chooses the version (C-9..C-11), unless
+   * `protocolVersion` was given. Every call connects on its own when needed; call this to fail
+   * early. Throws `LegacyServerError` for a pre-2026 server (T-21), `NoCommonVersionError`.
+   */
+  connect(): Promise<ServerDescription | undefined> {
+    return this.#connected();
+  }
+
+  /** Runs `server/discover` again (through the cache unless told otherwise) and adopts its answer. */
+  async discover(
+    options: { cache?: CacheableCallOptions['cache']; signal?: AbortSignal } = {},
+  ): Promise<ServerDescription> {
+    this.#ready = undefined;
+    const description = await this.#connected(options.cache ?? 'use', options.signal);
+    return description!;
+  }
+
+  /** One page of tools; tools with invalid `x-mcp-header` annotations are left out (H-24). */
+  async listTools(
+    params: { cursor?: string } = {},
+    options: CacheableCallOptions = {},
+  ): Promise<ListToolsResult> {
+    const generation = this.#tools.generation;
+    const page = await this.#page('tools/list', params.cursor, options);
+    if (params.cursor === undefined && page.nextCursor === undefined) this.#tools.markComplete(generation);
+    return page;
+  }
+
+  /** Every tool, page after page (P-67: an empty cursor is a cursor). */
+  async *iterateTools(options: CacheableCallOptions = {}): AsyncGenerator<Tool> {
+    const generation = this.#tools.generation;
+    yield* this.#items('tools/list', 'tools', options);
+    this.#tools.markComplete(generation);
+  }
+
+  /**
+   * Calls a tool. Mirrors its `x-mcp-header` arguments as `Mcp-Param-*` headers (H-27), refreshing
+   * `tools/list` once on `-32020` (H-28); answers `input_required` with the handlers (C-24..C-29);
+   * checks `structuredContent` against the `outputSchema` (C-20). A tool failure is a result with
+   * `isError: true`, not an exception.
+   */
+  callTool(name: string, args?: Params, options?: AutoInputOptions): Promise<CallToolResult>;
+  callTool(
+    name: string,
+    args: Params | undefined,
+    options: ManualInputOptions,
+  ): Promise<CallToolResult | InputRequiredResult>;
+  async callTool(name: string, args?: Params, options: InputCallOptions = {}): Promise<Sent<'tools/call'>> {
+    await this.#gate('tools/call');
+    let entry = await this.#toolEntry(name, options.signal, false);
+    let refreshed = false;
+    const send = async (params: Params): Promise<Sent<'tools/call'>> => {
+      for (;;) {
+        try {
+          return await this.#requester.send(
+            'tools/call',
+            params,
+            options,
+            entry && this.#tools.headerValues(entry, args),
+          );
+        } catch (error) {
+          if (refreshed || !(error instanceof McpError) || error.code !== ErrorCode.HeaderMismatch)
+            throw error;
+          refreshed = true;
+          entry = await this.#toolEntry(name, options.signal, true);
+        }
+      }
+    };
+    const params = args === undefined ? { name } : { name, arguments: args };
+    const { result } = await this.#withInput('tools/call', params, options, send);
+    if (entry && result.resultType === 'complete' && this.#options.validateStructuredContent !== false) {
+      const problem = this.#tools.outputProblem(entry, result as CallToolResult);
+      if (problem) throw new InvalidResponseError('tools/call', problem, 'C-20');
+    }
+    return result;
+  }
+
+  /** One page of prompts. */
+  listPrompts(
+    params: { cursor?: string } = {},
+    options: CacheableCallOptions = {},
+  ): Promise<ListPromptsResult> {
+    return this.#page('prompts/list', params.cursor, options);
+  }
+
+  /** Every prompt, page after page. */
+  iteratePrompts(options: CacheableCallOptions = {}): AsyncGenerator<Prompt> {
+    return this.#items('prompts/list', 'prompts', options);
+  }
+
+  /** Gets a prompt, answering `input_required` with the handlers. */
+  getPrompt(
+    name: string,
+    args?: Record<string, string>,
+    options?: AutoInputOptions,
+  ): Promise<GetPromptResult>;
+  getPrompt(
+    name: string,
+    args: Record<string, string> | undefined,
+    options: ManualInputOptions,
+  ): Promise<GetPromptResult | InputRequiredResult>;
+  async getPrompt(
+    name: string,
+    args?: Record<string, string>,
+    options: InputCallOptions = {},
+  ): Promise<Sent<'prompts/get'>> {
+    await this.#gate('prompts/get');
+    const params = args === undefined ? { name } : { name, arguments: args };
+    return (await this.#withInput('prompts/get', params, options)).result;
+  }
+
+  /** One page of resources. */
+  listResources(
+    params: { cursor?: string } = {},
+    options: CacheableCallOptions = {},
+  ): Promise<ListResourcesResult> {
+    return this.#page('resources/list', params.cursor, options);
+  }
+
+  /** Every resource, page after page. */
+  iterateResources(options: CacheableCallOptions = {}): AsyncGenerator<Resource> {
+    return this.#items('resources/list', 'resources', options);
+  }
+
+  /** One page of resource templates. */
+  listResourceTemplates(
+    params: { cursor?: string } = {},
+    options: CacheableCallOptions = {},
+  ): Promise<ListResourceTemplatesResult> {
+    return this.#page('resources/templates/list', params.cursor, options);
+  }
+
+  /** Every resource template, page after page. */
+  iterateResourceTemplates(options: CacheableCallOptions = {}): AsyncGenerator<ResourceTemplate> {
+    return this.#items('resources/templates/list', 'resourceTemplates', options);
+  }
+
+  /**
+   * Reads a resource, through the cache, answering `input_required` with the handlers. A result
+   * that took input is never cached (C-31). A missing resource is a `ResourceNotFoundError` (C-17).
+   */
+  readResource(uri: string, options?: AutoInputOptions & CacheableCallOptions): Promise<ReadResourceResult>;
+  readResource(
+    uri: string,
+    options: ManualInputOptions & CacheableCallOptions,
+  ): Promise<ReadResourceResult | InputRequiredResult>;
+  async readResource(
+    uri: string,
+    options: InputCallOptions & CacheableCallOptions = {},
+  ): Promise<Sent<'resources/read'>> {
+    const continuation = options.inputResponses !== undefined || options.requestState !== undefined;
+    return this.#cached(
+      'resources/read',
+      primaryKey(uri),
+      continuation ? { ...options, cache: 'bypass' } : options,
+      () => this.#withInput('resources/read', { uri }, options),
+    );
+  }
+
+  /** Asks for argument completions (`completion/complete`). */
+  async complete(
+    params: Omit<CompleteRequestParams, '_meta'>,
+    options: CallOptions = {},
+  ): Promise<CompleteResult> {
+    await this.#gate('completion/complete');
+    return (await this.#requester.send('completion/complete', params, options)) as CompleteResult;
+  }
+
+  /**
+   * Opens a `subscriptions/listen` stream. Types the server does not advertise are left out of
+   * the request (C-12); see `Subscription` for acknowledgement, re-opening and ending.
+   *
+   * @example
+   * ```ts
+   * const subscription = client.listen({ toolsListChanged: true });
+   * for await (const notification of subscription) if (notification.method === 'notifications/tools/list_changed') refresh();
+   * ```
+   */
+  listen(
+    filter: SubscriptionFilter,
+    options: { signal?: AbortSignal; meta?: Record<string, unknown> } = {},
+  ): Subscription {
+    if (this.#lifetime.signal.aborted) throw new TransportError('closed', 'the client is closed');
+    const subscription = new Subscription(this.#listenHost, filter, options);
+    if (!subscription.ended) this.#subscriptions.add(subscription);
+    return subscription;
+  }
+
+  /** Ends every subscription, stops input handlers and closes the transport. */
+  async close(): Promise<void> {
+    if (this.#lifetime.signal.aborted) return;
+    this.#lifetime.abort(new TransportError('closed', 'the client is closed'));
+    this.#stopRestartListener?.();
+    for (const subscription of this.#subscriptions) subscription.close();
+    await this.#transport.close();
+  }
+
+  #connected(
+    cacheMode: CacheableCallOptions['cache'] = 'use',
+    signal?: AbortSignal,
+  ): Promise<ServerDescription | undefined> {
+    if (this.#lifetime.signal.aborted)
+      return Promise.reject(new TransportError('closed', 'the client is closed'));
+    this.#ready ??= probeServer(this.#requester, {
+      timeoutMs: this.#options.probeTimeoutMs ?? 10_000,
+      cache: this.#cache,
+      cacheMode,
+      signal,
+    }).then(
+      (description) => (this.#server = description),
+      (error) => {
+        this.#ready = undefined;
+        throw error;
+      },
+    );
+    return this.#ready;
+  }
+
+  /** Connects, then refuses a method whose server capability was not advertised (C-12). */
+  async #gate(method: Method): Promise<void> {
+    const server = await this.#connected();
+    const missing = server && missingServerCapability(method, server.capabilities);
+    if (missing) throw new UnsupportedByServerError(method, missing);
+  }
+
+  async #cached<M extends 'resources/read' | PaginatedMethod>(
+    method: M,
+    primary: string,
+    options: CacheableCallOptions,
+    fetch: () => Promise<{ result: Sent<M>; retried: boolean }>,
+  ): Promise<Sent<M>> {
+    await this.#gate(method);
+    const cache = this.#cache;
+    const mode = options.cache ?? 'use';
+    if (cache && mode === 'use') {
+      const hit = await cache.lookup(method, primary, this.#requester.version);
+      if (hit) return hit as Sent<M>;
+    }
+    const epoch = cache?.epoch ?? 0;
+    const { result, retried } = await fetch();
+    if (cache && mode !== 'bypass' && !retried && result.resultType === 'complete') {
+      await cache.store(method, primary, this.#requester.version, result as Params, epoch);
+    }
+    return result;
+  }
+
+  /** One page of a list, cached on its own clock (C-37). A refused cursor drops the cached pages. */
+  async #page<M extends PaginatedMethod>(
+    method: M,
+    cursor: string | undefined,
+    options: CacheableCallOptions,
+  ): Promise<ResultOf<M>> {
+    const params = cursor === undefined ? {} : { cursor };
+    let page: ResultOf<M>;
+    try {
+      page = (await this.#cached(method, primaryKey(cursor), options, async () => ({
+        result: await this.#requester.send(method, params, options),
+        retried: false,
+      }))) as ResultOf<M>;
+    } catch (error) {
+      if (cursor !== undefined && error instanceof McpError && error.code === ErrorCode.InvalidParams) {
+        await this.#cache?.invalidate(cachePrefix(method));
+      }
+      throw error;
+    }
+    if (method !== 'tools/list') return page;
+    const tools = (page as ListToolsResult).tools;
+    const kept = this.#tools.accept(tools);
+    return (kept === tools ? page : { ...page, tools: kept }) as ResultOf<M>;
+  }
+
+  async *#items<T>(method: PaginatedMethod, field: string, options: CacheableCallOptions): AsyncGenerator<T> {
+    const seen = new Set<string>();
+    let cursor: string | undefined;
+    do {
+      const page = await this.#page(method, cursor, options);
+      yield* (page as unknown as Record<string, T[]>)[field]!;
+      cursor = page.nextCursor;
+      if (cursor !== undefined) {
+        if (seen.has(cursor))
+          throw new InvalidResponseError(method, `the server repeated the cursor ${JSON.stringify(cursor)}`);
+        seen.add(cursor);
+      }
+    } while (cursor !== undefined);
+  }
+
+  /** What `tools/list` said about `name`, listing the tools first when the client never saw them. */
+  async #toolEntry(name: string, signal: AbortSignal | undefined, refresh: boolean) {
+    if (
+      refresh ||
+      (this.#options.autoListTools !== false && !this.#tools.complete && !this.#tools.lookup(name))
+    ) {
+      for await (const _ of this.iterateTools({ signal, cache: refresh ? 'refresh' : 'use' }));
+    }
+    const verdict = this.#tools.lookup(name);
+    if (verdict && !verdict.ok) throw new InvalidToolError(name, verdict.reason);
+    return verdict?.entry;
+  }
+
+  /**
+   * Sends a request that may answer `input_required` and, unless in manual mode, fulfils it and
+   * retries as a new request (C-24..C-29): the original params plus this round's answers and the
+   * `requestState` exactly as received, never anything from another request (C-27).
+   */
+  async #withInput<M extends InputRequiredMethod>(
+    method: M,
+    params: Params,
+    options: InputCallOptions,
+    send: (params: Params) => Promise<Sent<M>> = (p) => this.#requester.send(method, p, options),
+  ): Promise<{ result: Sent<M>; retried: boolean }> {
+    const maxRounds = options.maxInputRounds ?? this.#options.maxInputRounds ?? 10;
+    let retry: Params = {};
+    if (options.inputResponses !== undefined) retry.inputResponses = options.inputResponses;
+    if (options.requestState !== undefined) retry.requestState = options.requestState;
+    let retried = options.inputResponses !== undefined || options.requestState !== undefined;
+    for (let round = 1; ; round++) {
+      const result = await send({ ...params, ...retry });
+      if (result.resultType !== 'input_required' || options.inputRequired === 'manual')
+        return { result, retried };
+      if (round > maxRounds) {
+        throw new InputRequiredError(
+          method,
+          'rounds-exceeded',
+          `the server still asks after ${maxRounds} rounds`,
+        );
+      }
+      const { inputRequests, requestState } = result as InputRequiredResult;
+      const signal = options.signal
+        ? AbortSignal.any([options.signal, this.#lifetime.signal])
+        : this.#lifetime.signal;
+      retry = {};
+      if (inputRequests !== undefined) {
+        retry.inputResponses = await fulfilInputRequests(inputRequests, this.#handlers, {
+          signal,
+          method,
+          params,
+          round,
+        });
+      }
+      if (requestState !== undefined) retry.requestState = requestState;
+      retried = true;
+    }
+  }
+
+  /** A change notification arrived on a listen: drop what it makes stale (C-36). */
+  #observe(notification: ListenNotification): void {
+    const cache = this.#cache;
+    switch (notification.method) {
+      case 'notifications/tools/list_changed':
+        this.#tools.reset();
+        void cache?.invalidate(cachePrefix('tools/list'));
+        break;
+      case 'notifications/prompts/list_changed':
+        void cache?.invalidate(cachePrefix('prompts/list'));
+        break;
+      case 'notifications/resources/list_changed':
+        void cache?.invalidate(cachePrefix('resources/list'));
+        void cache?.invalidate(cachePrefix('resources/templates/list'));
+        break;
+      case 'notifications/resources/updated':
+        void cache?.invalidate(cachePrefix('resources/read', primaryKey(notification.params.uri)));
+        break;
+    }
+  }
+
+  /** The transport reconnected to a new peer: re-probe it and re-open the listens (C-43, T-17). */
+  #restarted(): void {
+    if (this.#lifetime.signal.aborted) return;
+    if (this.#server) {
+      this.#ready = undefined;
+      this.#connected('refresh').catch(() => {});
+    }
+    for (const subscription of this.#subscriptions) subscription.transportRestarted();
+  }
+}

@@ -1,0 +1,131 @@
+import {
+  type CreateMessageRequestParams,
+  CreateMessageResultSchema,
+  compileCheck,
+  compileJsonSchema,
+  type ElicitRequestFormParams,
+  type ElicitRequestURLParams,
+  ElicitResultSchema,
+  type InputRequest,
+  type InputRequests,
+  type InputResponse,
+  type InputResponses,
+} from '@mcpkit/protocol';
+import { InputRequiredError, RequestAbortedError } from './errors.js';
+import type { InputContext, InputHandlers } from './handlers.js';
+
+const isElicitResult = compileCheck(ElicitResultSchema);
+const isCreateMessageResult = compileCheck(CreateMessageResultSchema);
+
+/** What the fulfilment of one round knows. */
+export type RoundContext = Omit<InputContext, 'key'>;
+
+/**
+ * Answers every input request of an `input_required` result with the registered handlers (C-24,
+ * C-28), one at a time in the server's order, so a user sees one question after another. The
+ * answers carry the server's keys. An input no handler can give (the server broke S-56) or an
+ * answer that does not fit is an `InputRequiredError`; a handler's own error propagates.
+ */
+export async function fulfilInputRequests(
+  inputRequests: InputRequests,
+  handlers: InputHandlers,
+  round: RoundContext,
+): Promise<InputResponses> {
+  const responses: InputResponses = {};
+  for (const [key, request] of Object.entries(inputRequests)) {
+    if (round.signal.aborted) throw new RequestAbortedError(round.method, round.signal.reason);
+    const response = await answer(request, handlers, { ...round, key });
+    if (round.signal.aborted) throw new RequestAbortedError(round.method, round.signal.reason);
+    responses[key] = response;
+  }
+  return responses;
+}
+
+function refuse(context: InputContext, detail: string): InputRequiredError {
+  return new InputRequiredError(context.method, 'unsupported-input', detail, context.key);
+}
+
+function invalid(context: InputContext, detail: string): InputRequiredError {
+  return new InputRequiredError(context.method, 'invalid-input-response', detail, context.key);
+}
+
+async function answer(
+  request: InputRequest,
+  handlers: InputHandlers,
+  context: InputContext,
+): Promise<InputResponse> {
+  switch (request.method) {
+    case 'elicitation/create':
+      return elicit(request.params, handlers, context);
+    case 'sampling/createMessage':
+      return sample(request.params, handlers, context);
+    case 'roots/list':
+      return listRoots(handlers, context);
+  }
+}
+
+async function elicit(
+  params: ElicitRequestFormParams | ElicitRequestURLParams,
+  handlers: InputHandlers,
+  context: InputContext,
+): Promise<InputResponse> {
+  const mode = params.mode ?? 'form';
+  if (mode === 'url') {
+    const handler = handlers.elicitation?.url;
+    if (!handler)
+      throw refuse(context, `"${context.key}" is a URL elicitation and no URL handler is registered`);
+    return checkElicitResult(await handler(params as ElicitRequestURLParams, context), undefined, context);
+  }
+  const handler = handlers.elicitation?.form;
+  if (!handler)
+    throw refuse(context, `"${context.key}" is a form elicitation and no form handler is registered`);
+  const form = { ...(params as ElicitRequestFormParams), mode: 'form' as const };
+  return checkElicitResult(await handler(form, context), form.requestedSchema, context);
+}
+
+/** The answer must be an `ElicitResult`; accepted form content must fit `requestedSchema` (C-47). */
+function checkElicitResult(result: unknown, requestedSchema: unknown, context: InputContext): InputResponse {
+  if (!isElicitResult(result))
+    throw invalid(context, 'the elicitation handler did not return an ElicitResult');
+  const { action, content } = result as { action: string; content?: unknown };
+  if (requestedSchema !== undefined && action === 'accept') {
+    const compiled = compileJsonSchema(requestedSchema);
+    if (!compiled.ok) throw invalid(context, `the requested schema is unusable: ${compiled.reason}`);
+    const verdict = compiled.schema.validate(content ?? {});
+    if (!verdict.valid)
+      throw invalid(context, `the form content does not fit the requested schema: ${verdict.errors[0]}`);
+  }
+  return result as InputResponse;
+}
+
+async function sample(
+  params: CreateMessageRequestParams,
+  handlers: InputHandlers,
+  context: InputContext,
+): Promise<InputResponse> {
+  const sampling = handlers.sampling;
+  if (!sampling)
+    throw refuse(context, `"${context.key}" asks for sampling and no sampling handler is registered`);
+  if ((params.tools !== undefined || params.toolChoice !== undefined) && !sampling.tools) {
+    throw refuse(
+      context,
+      `"${context.key}" asks for tool-enabled sampling, which this client does not declare`,
+    );
+  }
+  const result = await sampling.createMessage(params, context);
+  if (!isCreateMessageResult(result))
+    throw invalid(context, 'the sampling handler did not return a CreateMessageResult');
+  return result;
+}
+
+async function listRoots(handlers: InputHandlers, context: InputContext): Promise<InputResponse> {
+  if (!handlers.roots)
+    throw refuse(context, `"${context.key}" asks for roots and no roots handler is registered`);
+  const roots = await handlers.roots(context);
+  for (const root of roots) {
+    if (typeof root?.uri !== 'string' || !root.uri.startsWith('file://')) {
+      throw invalid(context, `roots must be file:// URIs (C-49), got ${JSON.stringify(root?.uri)}`);
+    }
+  }
+  return { roots: [...roots] };
+}

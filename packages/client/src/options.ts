@@ -1,0 +1,127 @@
+import type {
+  ClientCapabilities,
+  Implementation,
+  InputResponses,
+  LoggingLevel,
+  LoggingMessageNotificationParams,
+} from '@mcpkit/protocol';
+import type { CacheStore } from './cache.js';
+import type { Progress } from './exchange.js';
+import type { InputHandlers } from './handlers.js';
+
+/** How a call uses the response cache (C-30..C-37). */
+export type CacheMode =
+  /** Serve a fresh cached result; otherwise fetch and store (default). */
+  | 'use'
+  /** Always fetch, then store. */
+  | 'refresh'
+  /** Always fetch; neither read nor write the cache. */
+  | 'bypass';
+
+/** Options every call takes. */
+export interface CallOptions {
+  /** Cancels the call through the transport (C-51). */
+  signal?: AbortSignal;
+  /** Fail when nothing arrives for this long; progress restarts the clock. Default: the client's. */
+  timeoutMs?: number;
+  /** Fail after this long, whatever progress says (C-54). Default: the client's. */
+  maxTotalTimeoutMs?: number;
+  /** Whether progress restarts the `timeoutMs` clock. Default: the client's (`true`). */
+  resetTimeoutOnProgress?: boolean;
+  /** Receive progress; asks the server for it with a `progressToken` (C-6). */
+  onProgress?: (progress: Progress) => void;
+  /** Ask for log messages at or above this level (deprecated Logging, C-7). */
+  logLevel?: LoggingLevel;
+  /** Receive the log messages `logLevel` asked for. */
+  onLog?: (message: LoggingMessageNotificationParams) => void;
+  /** Extra `_meta` entries, such as W3C trace context (C-8). The per-request fields always win. */
+  meta?: Record<string, unknown>;
+}
+
+/** Options of the cacheable calls: lists, `resources/read`, `server/discover`. */
+export interface CacheableCallOptions extends CallOptions {
+  cache?: CacheMode;
+}
+
+/** Options of the calls that may need input: `tools/call`, `prompts/get`, `resources/read`. */
+export interface InputCallOptions extends CallOptions {
+  /**
+   * `auto` (default): answer `input_required` with the registered handlers and retry. `manual`:
+   * return the `input_required` result; continue by calling again with `inputResponses` and
+   * `requestState`.
+   */
+  inputRequired?: 'auto' | 'manual';
+  /** Most retries after `input_required`. Default: the client's (10). */
+  maxInputRounds?: number;
+  /** Manual continuation: the answers to the previous result's `inputRequests`. */
+  inputResponses?: InputResponses;
+  /** Manual continuation: the previous result's `requestState`, unchanged (C-25). */
+  requestState?: string;
+}
+
+/** Options of a call that must return the final result (`inputRequired: 'auto'`). */
+export type AutoInputOptions = InputCallOptions & { inputRequired?: 'auto' };
+/** Options of a call that hands `input_required` to the caller. */
+export type ManualInputOptions = InputCallOptions & { inputRequired: 'manual' };
+
+/** Something the client noticed and carried on. */
+export type ClientWarning =
+  /** A tool was dropped from what `tools/list` exposes (H-24). */
+  | { kind: 'tool-rejected'; tool: string; reason: string }
+  /** The server did not acknowledge part of a listen filter (C-40). */
+  | { kind: 'subscription-degraded'; missing: Record<string, unknown> }
+  /** The cache store failed; the call went on without it. */
+  | { kind: 'cache-failed'; error: unknown };
+
+/** Response cache settings. */
+export interface CacheOptions {
+  /** Where results live. Default: an in-memory store. */
+  store?: CacheStore;
+  /**
+   * The authorization context private results belong to (C-35): for example a hash of the token
+   * the transport sends. Private results are only served within the same partition; public ones
+   * are shared. A function is asked on every cached call. Default: `""` (one context).
+   */
+  partition?: string | (() => string | Promise<string>);
+}
+
+/** Options of `McpClient`. */
+export interface McpClientOptions {
+  /** Sent as `_meta.clientInfo` on every request (C-2); `false` sends none. */
+  clientInfo?: Implementation | false;
+  /** Answers to the server's input requests; they decide the declared capabilities (C-3). */
+  handlers?: InputHandlers;
+  /** Further capabilities to declare: extensions and experimental ones. */
+  capabilities?: Pick<ClientCapabilities, 'experimental' | 'extensions'>;
+  /** Versions this client speaks, most preferred first. Default: every modern version. */
+  protocolVersions?: readonly string[];
+  /** The server's version, when known: skips the `server/discover` probe (C-9). */
+  protocolVersion?: string;
+  /** How long the `server/discover` probe waits before deciding the server is older (T-21). Default 10 s. */
+  probeTimeoutMs?: number;
+  /** Default idle timeout of a call. Default 60 s. */
+  timeoutMs?: number;
+  /** Default hard maximum of a call. Default 10 min. */
+  maxTotalTimeoutMs?: number;
+  /** Default for `CallOptions.resetTimeoutOnProgress`. Default `true`. */
+  resetTimeoutOnProgress?: boolean;
+  /** Default most retries of one call after `input_required` (C-29). Default 10. */
+  maxInputRounds?: number;
+  /** The response cache; `false` turns it off. */
+  cache?: CacheOptions | false;
+  /**
+   * Before calling a tool the client has not seen in `tools/list`, list the tools (through the
+   * cache) to learn its `x-mcp-header` annotations and `outputSchema`. Default `true`.
+   */
+  autoListTools?: boolean;
+  /** Check `structuredContent` against the tool's `outputSchema` (C-20). Default `true`. */
+  validateStructuredContent?: boolean;
+  /** Re-open listens whose stream broke or whose transport restarted (C-42, C-43), at most this often in a row. Default 5. */
+  maxReopenAttempts?: number;
+  /** Delay before the n-th re-open in a row, in ms. Default 250 ms × 2^(n-1), at most 10 s. */
+  reopenDelayMs?: (attempt: number) => number;
+  /** Receives warnings. Default `console.warn`. */
+  onWarning?: (warning: ClientWarning) => void;
+  /** The clock of the cache, in ms since the epoch. Default `Date.now`. */
+  now?: () => number;
+}

@@ -1,0 +1,120 @@
+import {
+  type DiscoverResult,
+  decodeResult,
+  type Implementation,
+  McpError,
+  MetaKey,
+  type ServerCapabilities,
+  TransportError,
+} from '@mcpkit/protocol';
+import type { ResponseCache } from './cache.js';
+import {
+  InvalidResponseError,
+  LegacyServerError,
+  NoCommonVersionError,
+  RequestTimeoutError,
+} from './errors.js';
+import type { CacheMode } from './options.js';
+import type { Requester } from './requester.js';
+import { type ProbeOutcome, probeVerdict } from './version.js';
+
+/** What `server/discover` said about the server, and the version chosen for it (C-9, C-11). */
+export interface ServerDescription {
+  /** The version every request now carries. */
+  protocolVersion: string;
+  supportedVersions: readonly string[];
+  capabilities: ServerCapabilities;
+  instructions: string | undefined;
+  /** Self-reported, unverified: never branch behaviour or security on it (C-13). */
+  serverInfo: Implementation | undefined;
+  /** The whole result, unknown fields included. */
+  discoverResult: DiscoverResult;
+}
+
+export interface ProbeOptions {
+  timeoutMs: number;
+  cache: ResponseCache | undefined;
+  cacheMode: CacheMode;
+  signal?: AbortSignal;
+}
+
+/** How often a probe lost in transit is re-issued (C-55). */
+const MAX_REISSUES = 2;
+
+/**
+ * Runs the `server/discover` probe (C-9, C-57, T-20) and applies `probeVerdict`: picks the
+ * version (retrying once after `-32022`), or fails with `LegacyServerError`,
+ * `NoCommonVersionError` or the modern error the server sent.
+ */
+export async function probeServer(requester: Requester, options: ProbeOptions): Promise<ServerDescription> {
+  const { versions } = requester;
+  let version = versions[0]!;
+  let retried = false;
+  let reissues = 0;
+  for (;;) {
+    const outcome = await discoverOnce(requester, version, options);
+    if (outcome.kind === 'transport' && outcome.error.retryable && reissues < MAX_REISSUES) {
+      reissues++;
+      continue;
+    }
+    const verdict = probeVerdict(outcome, versions, version, retried);
+    switch (verdict.kind) {
+      case 'modern': {
+        requester.version = verdict.version;
+        const result = (outcome as { result: DiscoverResult }).result;
+        return {
+          protocolVersion: verdict.version,
+          supportedVersions: result.supportedVersions,
+          capabilities: result.capabilities,
+          instructions: result.instructions,
+          serverInfo: result._meta?.[MetaKey.serverInfo],
+          discoverResult: result,
+        };
+      }
+      case 'retry':
+        version = verdict.version;
+        retried = true;
+        continue;
+      case 'no-common-version':
+        throw new NoCommonVersionError(versions, verdict.theirs);
+      case 'legacy':
+        throw new LegacyServerError(verdict.evidence, {
+          cause: 'error' in outcome ? outcome.error : undefined,
+        });
+      case 'failed':
+        throw verdict.error;
+    }
+  }
+}
+
+async function discoverOnce(
+  requester: Requester,
+  version: string,
+  options: ProbeOptions,
+): Promise<ProbeOutcome> {
+  const { cache, cacheMode, timeoutMs } = options;
+  if (cache && cacheMode === 'use') {
+    const hit = await cache.lookup('server/discover', '-', version);
+    if (hit) return { kind: 'result', result: hit as unknown as DiscoverResult };
+  }
+  const epoch = cache?.epoch ?? 0;
+  try {
+    const response = await requester.exchange('server/discover', {}, version, {
+      signal: options.signal,
+      timeoutMs,
+      maxTotalTimeoutMs: timeoutMs,
+      resetTimeoutOnProgress: false,
+    });
+    if ('error' in response) return { kind: 'error', error: McpError.fromResponse(response) };
+    const decoded = decodeResult('server/discover', response.result);
+    if (!decoded.ok) throw new InvalidResponseError('server/discover', decoded.error.message, decoded.rule);
+    const result = decoded.value as DiscoverResult;
+    if (cache && cacheMode !== 'bypass')
+      await cache.store('server/discover', '-', version, result as never, epoch);
+    return { kind: 'result', result };
+  } catch (error) {
+    if (error instanceof RequestTimeoutError) return { kind: 'silence', waitedMs: timeoutMs };
+    if (error instanceof TransportError) return { kind: 'transport', error };
+    throw error;
+  }
+}

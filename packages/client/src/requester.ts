@@ -1,0 +1,159 @@
+import {
+  type ClientCapabilities,
+  type ClientTransport,
+  decodeResult,
+  ErrorCode,
+  type Implementation,
+  type InputRequiredResult,
+  type JSONRPCErrorResponse,
+  type JSONRPCRequest,
+  type JSONRPCResultResponse,
+  type Method,
+  type ResultOf,
+  requestMeta,
+  TransportError,
+} from '@mcpkit/protocol';
+import { InvalidResponseError, NoCommonVersionError, peerError } from './errors.js';
+import { runExchange, type TimeoutLimits } from './exchange.js';
+import type { CallOptions } from './options.js';
+import { versionAfterRefusal } from './version.js';
+
+/** What every request the client sends has in common. */
+export interface RequesterConfig {
+  capabilities: Readonly<ClientCapabilities>;
+  clientInfo: Implementation | undefined;
+  /** Versions the client speaks, most preferred first. */
+  versions: readonly string[];
+  limits: TimeoutLimits;
+  /** Resolves once the client has re-probed the server after a transport restart. */
+  afterRestart: () => Promise<unknown>;
+}
+
+/** How often a request lost in transit is re-issued (C-55, T-17). */
+const MAX_REISSUES = 2;
+
+/** Whether re-sending `method` cannot repeat a side effect: everything but `tools/call` (and listens). */
+function isIdempotent(method: string): boolean {
+  return method !== 'tools/call' && method !== 'subscriptions/listen';
+}
+
+/**
+ * Owns JSON-RPC ids and the per-request `_meta`, and sends requests: one exchange at a time,
+ * re-issued as new requests with new ids when the server refuses the version (C-10) or an
+ * idempotent request is lost in transit (C-55).
+ */
+export class Requester {
+  /** The protocol version requests carry. */
+  version: string;
+  readonly transport: ClientTransport;
+  /** Versions the client speaks, most preferred first. */
+  readonly versions: readonly string[];
+  readonly #config: RequesterConfig;
+  #nextId = 1;
+
+  constructor(transport: ClientTransport, config: RequesterConfig) {
+    this.transport = transport;
+    this.#config = config;
+    this.versions = config.versions;
+    this.version = config.versions[0]!;
+  }
+
+  /**
+   * A request with a fresh id (C-5) and the per-request fields in `_meta` (C-1..C-3, C-6..C-8).
+   * With `progress`, the progress token is the request id, unique among active requests (P-79).
+   */
+  build(
+    method: string,
+    params: Record<string, unknown>,
+    version: string,
+    options: CallOptions,
+    progress = false,
+  ): JSONRPCRequest {
+    const id = this.#nextId++;
+    const _meta = requestMeta(
+      {
+        protocolVersion: version,
+        clientCapabilities: this.#config.capabilities,
+        clientInfo: this.#config.clientInfo,
+        logLevel: options.logLevel,
+        progressToken: progress ? id : undefined,
+      },
+      options.meta,
+    );
+    return { jsonrpc: '2.0', id, method, params: { ...params, _meta } };
+  }
+
+  /** Sends one request with `version` and returns its raw response. */
+  exchange(
+    method: string,
+    params: Record<string, unknown>,
+    version: string,
+    options: CallOptions,
+    paramHeaders?: Record<string, string | number | boolean>,
+  ): Promise<JSONRPCResultResponse | JSONRPCErrorResponse> {
+    const progress = options.onProgress !== undefined;
+    const request = this.build(method, params, version, options, progress);
+    const defaults = this.#config.limits;
+    return runExchange(this.transport, request, {
+      signal: options.signal,
+      limits: {
+        timeoutMs: options.timeoutMs ?? defaults.timeoutMs,
+        maxTotalTimeoutMs: options.maxTotalTimeoutMs ?? defaults.maxTotalTimeoutMs,
+        resetTimeoutOnProgress: options.resetTimeoutOnProgress ?? defaults.resetTimeoutOnProgress,
+      },
+      paramHeaders,
+      progressToken: progress ? request.id : undefined,
+      onProgress: options.onProgress,
+      onLog: options.onLog,
+    });
+  }
+
+  /**
+   * Sends a request and decodes its result by the receiver's rules (C-14..C-16). A peer error is
+   * thrown as an `McpError` (C-17, C-18); `-32022` is retried once with a mutually supported
+   * version (C-10); an idempotent request lost in transit is re-issued (C-55, T-17).
+   */
+  async send<M extends Method>(
+    method: M,
+    params: Record<string, unknown>,
+    options: CallOptions,
+    paramHeaders?: Record<string, string | number | boolean>,
+  ): Promise<ResultOf<M> | InputRequiredResult> {
+    let versionRetried = false;
+    let reissues = 0;
+    for (;;) {
+      const version = this.version;
+      let response: JSONRPCResultResponse | JSONRPCErrorResponse;
+      try {
+        response = await this.exchange(method, params, version, options, paramHeaders);
+      } catch (error) {
+        if (
+          error instanceof TransportError &&
+          error.retryable &&
+          isIdempotent(method) &&
+          reissues < MAX_REISSUES
+        ) {
+          reissues++;
+          if (error.reason === 'restarted') await this.#config.afterRestart();
+          continue;
+        }
+        throw error;
+      }
+      if ('error' in response) {
+        if (response.error.code === ErrorCode.UnsupportedProtocolVersion) {
+          const versions = this.versions;
+          const next = versionAfterRefusal(versions, response.error.data, version);
+          if (next.version === undefined || versionRetried)
+            throw new NoCommonVersionError(versions, next.theirs);
+          versionRetried = true;
+          this.version = next.version;
+          continue;
+        }
+        throw peerError(response, method, params);
+      }
+      const decoded = decodeResult(method, response.result);
+      if (!decoded.ok) throw new InvalidResponseError(method, decoded.error.message, decoded.rule);
+      return decoded.value as ResultOf<M> | InputRequiredResult;
+    }
+  }
+}

@@ -1,0 +1,313 @@
+import {
+  abortable,
+  type Check,
+  compileCheck,
+  decodeMessage,
+  ErrorCode,
+  type JSONRPCNotification,
+  notificationSpec,
+  type PromptListChangedNotification,
+  type RequestId,
+  type ResourceListChangedNotification,
+  type ResourceUpdatedNotification,
+  type ServerCapabilities,
+  type SubscriptionFilter,
+  SubscriptionsAcknowledgedNotificationParamsSchema,
+  subscriptionIdOf,
+  type ToolListChangedNotification,
+  TransportError,
+} from '@mcpkit/protocol';
+import { supportedFilter, unacknowledged } from './capabilities.js';
+import { NoCommonVersionError, peerError, UnsupportedByServerError } from './errors.js';
+import type { ClientWarning } from './options.js';
+import type { Requester } from './requester.js';
+import { versionAfterRefusal } from './version.js';
+
+/** A change notification delivered on a listen stream. */
+export type ListenNotification =
+  | ToolListChangedNotification
+  | PromptListChangedNotification
+  | ResourceListChangedNotification
+  | ResourceUpdatedNotification;
+
+/** What a subscription needs from its client. */
+export interface ListenHost {
+  requester: Requester;
+  /** Resolves when the client is connected, with the server's capabilities when discovered. */
+  ready(): Promise<ServerCapabilities | undefined>;
+  /** Sees every notification first (cache invalidation), whether or not anyone iterates. */
+  observe(notification: ListenNotification): void;
+  warn(warning: ClientWarning): void;
+  maxReopenAttempts: number;
+  reopenDelayMs(attempt: number): number;
+  /** The subscription ended for good. */
+  ended(subscription: Subscription): void;
+}
+
+const listenChecks = new Map<string, Check>(
+  [
+    'notifications/tools/list_changed',
+    'notifications/prompts/list_changed',
+    'notifications/resources/list_changed',
+    'notifications/resources/updated',
+  ].map((method) => [method, compileCheck(notificationSpec(method)!.params)]),
+);
+const isAcknowledgement = compileCheck(SubscriptionsAcknowledgedNotificationParamsSchema);
+
+/** Notifications held for a slow reader; beyond this the oldest go (duplicates are merged first). */
+const MAX_QUEUED = 1000;
+
+const REOPEN = Symbol('reopen');
+const CLOSE = Symbol('close');
+
+type Attempt =
+  | { kind: 'server-closed' }
+  | { kind: 'closed' }
+  | { kind: 'reopen' }
+  | { kind: 'lost'; error: Error; acknowledged: boolean }
+  | { kind: 'failed'; error: unknown };
+
+function sameNotification(a: ListenNotification, b: ListenNotification): boolean {
+  return a.method === b.method && (a.params as { uri?: string })?.uri === (b.params as { uri?: string })?.uri;
+}
+
+/**
+ * One `subscriptions/listen` stream, as an async iterable of typed change notifications. It
+ * exposes what the server acknowledged (C-40), keeps only notifications tagged with its own
+ * subscription id (C-41), ends when the server closes it gracefully or when closed or aborted,
+ * and re-opens itself as a new request when the stream breaks or the transport restarts (C-42,
+ * C-43). Obtain one with `McpClient.listen`.
+ */
+export class Subscription implements AsyncIterableIterator<ListenNotification> {
+  /** The filter the application asked for. */
+  readonly requested: SubscriptionFilter;
+  /** The first acknowledged filter; rejects if the subscription ends before one arrives. */
+  readonly acknowledged: Promise<SubscriptionFilter>;
+  readonly #host: ListenHost;
+  readonly #meta: Record<string, unknown> | undefined;
+  #resolveAck!: (filter: SubscriptionFilter) => void;
+  #rejectAck!: (error: unknown) => void;
+  #ack: SubscriptionFilter | undefined;
+  #id: RequestId | undefined;
+  #queue: ListenNotification[] = [];
+  #waiters: Array<{
+    resolve: (r: IteratorResult<ListenNotification>) => void;
+    reject: (e: unknown) => void;
+  }> = [];
+  #end: { error?: unknown } | undefined;
+  #controller: AbortController | undefined;
+  #wake: (() => void) | undefined;
+  #skipNextRestart = false;
+
+  constructor(
+    host: ListenHost,
+    filter: SubscriptionFilter,
+    options: { signal?: AbortSignal; meta?: Record<string, unknown> },
+  ) {
+    this.#host = host;
+    this.requested = filter;
+    this.#meta = options.meta;
+    this.acknowledged = new Promise((resolve, reject) => {
+      this.#resolveAck = resolve;
+      this.#rejectAck = reject;
+    });
+    this.acknowledged.catch(() => {});
+    if (options.signal?.aborted) {
+      this.#finish();
+      return;
+    }
+    options.signal?.addEventListener('abort', () => this.close(), { once: true });
+    void this.#run();
+  }
+
+  /** The subscription id: the JSON-RPC id of the current listen request (changes on re-open). */
+  get id(): RequestId | undefined {
+    return this.#id;
+  }
+
+  /** The latest acknowledged filter, once one arrived. */
+  get acknowledgedFilter(): SubscriptionFilter | undefined {
+    return this.#ack;
+  }
+
+  /** What was asked for but not acknowledged (C-40); `undefined` before the acknowledgement. */
+  get unacknowledged(): SubscriptionFilter | undefined {
+    return this.#ack && unacknowledged(this.requested, this.#ack);
+  }
+
+  /** Whether the subscription has ended. */
+  get ended(): boolean {
+    return this.#end !== undefined;
+  }
+
+  /** Ends the subscription (closing the stream cancels it, C-42); iteration ends normally. */
+  close(): void {
+    this.#finish();
+  }
+
+  /** The transport reconnected to a new peer: re-open on it (C-43), unless that already happened. */
+  transportRestarted(): void {
+    if (this.#end) return;
+    if (this.#skipNextRestart) {
+      this.#skipNextRestart = false;
+      return;
+    }
+    this.#controller?.abort(REOPEN);
+    this.#wake?.();
+  }
+
+  [Symbol.asyncIterator](): this {
+    return this;
+  }
+
+  next(): Promise<IteratorResult<ListenNotification>> {
+    const value = this.#queue.shift();
+    if (value) return Promise.resolve({ value, done: false });
+    if (this.#end) {
+      return this.#end.error === undefined
+        ? Promise.resolve({ value: undefined, done: true })
+        : Promise.reject(this.#end.error);
+    }
+    return new Promise((resolve, reject) => this.#waiters.push({ resolve, reject }));
+  }
+
+  async return(): Promise<IteratorResult<ListenNotification>> {
+    this.close();
+    return { value: undefined, done: true };
+  }
+
+  async #run(): Promise<void> {
+    let failures = 0;
+    while (!this.#end) {
+      let attempt: Attempt;
+      try {
+        attempt = await this.#open(await this.#filter());
+      } catch (error) {
+        const lost = error instanceof TransportError && error.retryable;
+        attempt = lost ? { kind: 'lost', error, acknowledged: false } : { kind: 'failed', error };
+      }
+      if (attempt.kind === 'server-closed' || attempt.kind === 'closed') return this.#finish();
+      if (attempt.kind === 'failed') return this.#finish(attempt.error);
+      if (attempt.kind === 'reopen') continue;
+      failures = attempt.acknowledged ? 1 : failures + 1;
+      if (failures > this.#host.maxReopenAttempts) return this.#finish(attempt.error);
+      if (attempt.error instanceof TransportError && attempt.error.reason === 'restarted')
+        this.#skipNextRestart = true;
+      await this.#sleep(this.#host.reopenDelayMs(failures));
+    }
+  }
+
+  /** The filter to send: once connected, only what the server advertises (C-12). */
+  async #filter(): Promise<SubscriptionFilter> {
+    const server = await this.#host.ready();
+    if (!server) return this.requested;
+    const filter = supportedFilter(this.requested, server);
+    if (Object.keys(filter).length === 0) {
+      throw new UnsupportedByServerError('A subscription to these notifications', 'listChanged/subscribe');
+    }
+    return filter;
+  }
+
+  async #open(filter: SubscriptionFilter): Promise<Attempt> {
+    const { requester } = this.#host;
+    const controller = new AbortController();
+    this.#controller = controller;
+    const request = requester.build('subscriptions/listen', { notifications: filter }, requester.version, {
+      meta: this.#meta,
+    });
+    const id = request.id;
+    this.#id = id;
+    let acknowledged = false;
+    try {
+      const exchange = requester.transport.exchange(request, { signal: controller.signal });
+      for await (const message of abortable(exchange, controller.signal)) {
+        const decoded = decodeMessage(message);
+        if (!decoded.ok || decoded.kind === 'request') continue;
+        if (decoded.kind === 'notification') {
+          acknowledged = this.#deliver(decoded.message, id) || acknowledged;
+          continue;
+        }
+        if (decoded.message.id !== id && decoded.message.id !== undefined) continue;
+        if (decoded.kind === 'response') return { kind: 'server-closed' };
+        const { error } = decoded.message;
+        if (error.code !== ErrorCode.UnsupportedProtocolVersion) {
+          return { kind: 'failed', error: peerError(decoded.message, request.method, {}) };
+        }
+        const next = versionAfterRefusal(requester.versions, error.data, requester.version);
+        if (next.version === undefined) {
+          return { kind: 'failed', error: new NoCommonVersionError(requester.versions, next.theirs) };
+        }
+        requester.version = next.version;
+        return {
+          kind: 'lost',
+          error: new TransportError('connection-lost', 'the server refused the version'),
+          acknowledged,
+        };
+      }
+    } catch (error) {
+      if (controller.signal.reason === REOPEN) return { kind: 'reopen' };
+      if (controller.signal.reason === CLOSE || this.#end) return { kind: 'closed' };
+      if (error instanceof TransportError && error.retryable) return { kind: 'lost', error, acknowledged };
+      return { kind: 'failed', error };
+    } finally {
+      this.#controller = undefined;
+    }
+    if (this.#end) return { kind: 'closed' };
+    const error = new TransportError('connection-lost', 'the listen stream ended without a response');
+    return { kind: 'lost', error, acknowledged };
+  }
+
+  /** Handles one notification of the stream; returns whether it was the acknowledgement. */
+  #deliver(notification: JSONRPCNotification, id: RequestId): boolean {
+    if (subscriptionIdOf(notification) !== id) return false;
+    const params = notification.params ?? {};
+    if (notification.method === 'notifications/subscriptions/acknowledged') {
+      if (!isAcknowledgement(params)) return false;
+      const first = this.#ack === undefined;
+      this.#ack = (params as { notifications: SubscriptionFilter }).notifications;
+      if (first) {
+        this.#resolveAck(this.#ack);
+        const missing = unacknowledged(this.requested, this.#ack);
+        if (Object.keys(missing).length > 0) this.#host.warn({ kind: 'subscription-degraded', missing });
+      }
+      return true;
+    }
+    if (!listenChecks.get(notification.method)?.(params)) return false;
+    const typed = notification as ListenNotification;
+    this.#host.observe(typed);
+    const waiter = this.#waiters.shift();
+    if (waiter) {
+      waiter.resolve({ value: typed, done: false });
+    } else if (!this.#queue.some((queued) => sameNotification(queued, typed))) {
+      if (this.#queue.length >= MAX_QUEUED) this.#queue.shift();
+      this.#queue.push(typed);
+    }
+    return false;
+  }
+
+  #sleep(ms: number): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.#wake = done;
+    }).then(() => {
+      this.#wake = undefined;
+    });
+  }
+
+  #finish(error?: unknown): void {
+    if (this.#end) return;
+    this.#end = error === undefined ? {} : { error };
+    this.#controller?.abort(CLOSE);
+    this.#wake?.();
+    this.#rejectAck(error ?? new Error('the subscription ended before it was acknowledged'));
+    for (const waiter of this.#waiters.splice(0)) {
+      if (error === undefined) waiter.resolve({ value: undefined, done: true });
+      else waiter.reject(error);
+    }
+    this.#host.ended(this);
+  }
+}
