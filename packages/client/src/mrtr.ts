@@ -33,12 +33,22 @@ export async function fulfilInputRequests(
 ): Promise<InputResponses> {
   const responses: InputResponses = {};
   for (const [key, request] of Object.entries(inputRequests)) {
-    if (round.signal.aborted) throw new RequestAbortedError(round.method, round.signal.reason);
-    const response = await answer(request, handlers, { ...round, key });
-    if (round.signal.aborted) throw new RequestAbortedError(round.method, round.signal.reason);
-    responses[key] = response;
+    responses[key] = await untilAborted(answer(request, handlers, { ...round, key }), round);
   }
   return responses;
+}
+
+/** `work`, unless the call is aborted first: a handler that ignores its signal cannot hold the call. */
+function untilAborted<T>(work: Promise<T>, round: RoundContext): Promise<T> {
+  const { signal, method } = round;
+  if (signal.aborted) return Promise.reject(new RequestAbortedError(method, signal.reason));
+  let onAbort!: () => void;
+  const aborted = new Promise<never>((_, reject) => {
+    onAbort = () => reject(new RequestAbortedError(method, signal.reason));
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+  work.catch(() => {});
+  return Promise.race([work, aborted]).finally(() => signal.removeEventListener('abort', onAbort));
 }
 
 function refuse(context: InputContext, detail: string): InputRequiredError {

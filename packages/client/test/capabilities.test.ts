@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { declaredCapabilities, missingServerCapability, supportedFilter, unacknowledged } from '../src/capabilities.js';
+import {
+  declaredCapabilities,
+  missingServerCapability,
+  supportedFilter,
+  unacknowledged,
+} from '../src/capabilities.js';
 
 const noop = async () => ({ action: 'cancel' as const });
 
@@ -12,12 +17,18 @@ describe('declaredCapabilities', () => {
   it('C-3, C-4: elicitation lists exactly the modes that have a handler', () => {
     expect(declaredCapabilities({ elicitation: { form: noop } })).toEqual({ elicitation: { form: {} } });
     expect(declaredCapabilities({ elicitation: { url: noop } })).toEqual({ elicitation: { url: {} } });
-    expect(declaredCapabilities({ elicitation: { form: noop, url: noop } })).toEqual({ elicitation: { form: {}, url: {} } });
+    expect(declaredCapabilities({ elicitation: { form: noop, url: noop } })).toEqual({
+      elicitation: { form: {}, url: {} },
+    });
     expect(declaredCapabilities({ elicitation: {} })).toEqual({});
   });
 
   it('C-4: sampling declares tools and context only when the handler says so', () => {
-    const createMessage = async () => ({ role: 'assistant' as const, content: { type: 'text' as const, text: 'x' }, model: 'm' });
+    const createMessage = async () => ({
+      role: 'assistant' as const,
+      content: { type: 'text' as const, text: 'x' },
+      model: 'm',
+    });
     expect(declaredCapabilities({ sampling: { createMessage } })).toEqual({ sampling: {} });
     expect(declaredCapabilities({ sampling: { createMessage, tools: true, context: true } })).toEqual({
       sampling: { tools: {}, context: {} },
@@ -25,7 +36,10 @@ describe('declaredCapabilities', () => {
   });
 
   it('C-3: roots, extensions and experimental', () => {
-    const caps = declaredCapabilities({ roots: () => [] }, { extensions: { 'com.example/x': {} }, experimental: { y: {} } });
+    const caps = declaredCapabilities(
+      { roots: () => [] },
+      { extensions: { 'com.example/x': {} }, experimental: { y: {} } },
+    );
     expect(caps).toEqual({ roots: {}, extensions: { 'com.example/x': {} }, experimental: { y: {} } });
     expect(Object.isFrozen(caps)).toBe(true);
   });
@@ -60,8 +74,14 @@ describe('server capabilities (C-12)', () => {
   });
 
   it('C-40: reports what the acknowledgement left out', () => {
-    const requested = { toolsListChanged: true, promptsListChanged: true, resourceSubscriptions: ['file:///a', 'file:///b'] };
-    expect(unacknowledged(requested, { toolsListChanged: true, resourceSubscriptions: ['file:///a'] })).toEqual({
+    const requested = {
+      toolsListChanged: true,
+      promptsListChanged: true,
+      resourceSubscriptions: ['file:///a', 'file:///b'],
+    };
+    expect(
+      unacknowledged(requested, { toolsListChanged: true, resourceSubscriptions: ['file:///a'] }),
+    ).toEqual({
       promptsListChanged: true,
       resourceSubscriptions: ['file:///b'],
     });

@@ -4,8 +4,12 @@ import { probeVerdict, versionAfterRefusal } from '../src/version.js';
 
 const ours = ['2026-07-28'];
 const discover = (supportedVersions: string[]) =>
-  ({ kind: 'result', result: { resultType: 'complete', ttlMs: 0, cacheScope: 'private', supportedVersions, capabilities: {} } }) as const;
-const error = (code: number, data?: unknown) => ({ kind: 'error', error: new McpError(code, 'nope', data) }) as const;
+  ({
+    kind: 'result',
+    result: { resultType: 'complete', ttlMs: 0, cacheScope: 'private', supportedVersions, capabilities: {} },
+  }) as const;
+const error = (code: number, data?: unknown) =>
+  ({ kind: 'error', error: new McpError(code, 'nope', data) }) as const;
 
 describe('probeVerdict (the era and version decision table)', () => {
   it('C-11: a DiscoverResult is modern; the newest version we share is chosen', () => {
@@ -13,7 +17,9 @@ describe('probeVerdict (the era and version decision table)', () => {
       kind: 'modern',
       version: '2026-07-28',
     });
-    expect(probeVerdict(discover(['2026-07-28', '2099-01-01']), ['2099-01-01', '2026-07-28'], '2099-01-01', false)).toEqual({
+    expect(
+      probeVerdict(discover(['2026-07-28', '2099-01-01']), ['2099-01-01', '2026-07-28'], '2099-01-01', false),
+    ).toEqual({
       kind: 'modern',
       version: '2099-01-01',
     });
@@ -75,7 +81,10 @@ describe('probeVerdict (the era and version decision table)', () => {
 
   it('B-4, B-7: HTTP 400/404/405 without a JSON-RPC body is an older revision; other transport failures are failures', () => {
     for (const status of [400, 404, 405]) {
-      const outcome = { kind: 'transport', error: new TransportError('bad-response', 'x', { status }) } as const;
+      const outcome = {
+        kind: 'transport',
+        error: new TransportError('bad-response', 'x', { status }),
+      } as const;
       expect(probeVerdict(outcome, ours, '2026-07-28', false).kind).toBe('legacy');
     }
     for (const transportError of [
@@ -94,9 +103,15 @@ describe('probeVerdict (the era and version decision table)', () => {
 
 describe('versionAfterRefusal', () => {
   it('C-10: picks our most preferred version among data.supported, never the refused one', () => {
-    expect(versionAfterRefusal(['a', 'b', 'c'], { supported: ['c', 'b'] }, 'a')).toEqual({ version: 'b', theirs: ['c', 'b'] });
+    expect(versionAfterRefusal(['a', 'b', 'c'], { supported: ['c', 'b'] }, 'a')).toEqual({
+      version: 'b',
+      theirs: ['c', 'b'],
+    });
     expect(versionAfterRefusal(['a', 'b'], { supported: ['a'] }, 'a').version).toBeUndefined();
-    expect(versionAfterRefusal(['a'], { supported: [1, null, 'a'] }, 'x')).toEqual({ version: 'a', theirs: ['a'] });
+    expect(versionAfterRefusal(['a'], { supported: [1, null, 'a'] }, 'x')).toEqual({
+      version: 'a',
+      theirs: ['a'],
+    });
     expect(versionAfterRefusal(['a'], undefined, 'x')).toEqual({ version: undefined, theirs: [] });
   });
 });

@@ -6,8 +6,8 @@ import {
   type ExchangeOptions,
   type JSONRPCNotification,
   type JSONRPCRequest,
-  McpError,
   type McpEndpoint,
+  McpError,
   type RequestContext,
   type ServerCapabilities,
 } from '@mcpkit/protocol';
@@ -46,7 +46,10 @@ function isIterable(value: unknown): value is AsyncIterable<ExchangeMessage> {
  * A hand-written endpoint: `server/discover` answers with `capabilities` unless overridden;
  * other methods go to `handlers`; an unknown method is `-32601`.
  */
-export function mockServer(handlers: Record<string, Handler>, capabilities: ServerCapabilities = { tools: {} }): MockServer {
+export function mockServer(
+  handlers: Record<string, Handler>,
+  capabilities: ServerCapabilities = { tools: {} },
+): MockServer {
   const requests: JSONRPCRequest[] = [];
   const all: Record<string, Handler> = { 'server/discover': () => discoverResult(capabilities), ...handlers };
   return {
@@ -71,10 +74,18 @@ export function mockServer(handlers: Record<string, Handler>, capabilities: Serv
 }
 
 export function progress(token: unknown, value: number, total?: number): JSONRPCNotification {
-  return { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: token, progress: value, total } };
+  return {
+    jsonrpc: '2.0',
+    method: 'notifications/progress',
+    params: { progressToken: token, progress: value, total },
+  };
 }
 
-export function tagged(method: string, subscriptionId: unknown, params: Record<string, unknown> = {}): JSONRPCNotification {
+export function tagged(
+  method: string,
+  subscriptionId: unknown,
+  params: Record<string, unknown> = {},
+): JSONRPCNotification {
   return {
     jsonrpc: '2.0',
     method,
