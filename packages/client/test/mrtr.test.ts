@@ -172,15 +172,21 @@ describe('multi round-trip requests (client fulfilment)', () => {
       {
         handlers: {
           elicitation: {
-            form: (_r, context) => (seen.push(context.key), { action: 'accept', content: { n: 'me' } }),
+            form: (_r, context) => {
+              seen.push(context.key);
+              return { action: 'accept', content: { n: 'me' } };
+            },
           },
           sampling: {
-            createMessage: (_r, context) => (
-              seen.push(context.key),
-              { role: 'assistant', content: { type: 'text', text: 'Paris' }, model: 'm' }
-            ),
+            createMessage: (_r, context) => {
+              seen.push(context.key);
+              return { role: 'assistant', content: { type: 'text', text: 'Paris' }, model: 'm' };
+            },
           },
-          roots: (context) => (seen.push(context.key), [{ uri: 'file:///project', name: 'project' }]),
+          roots: (context) => {
+            seen.push(context.key);
+            return [{ uri: 'file:///project', name: 'project' }];
+          },
         },
       },
     );
@@ -276,8 +282,14 @@ describe('multi round-trip requests (client fulfilment)', () => {
       {
         handlers: {
           elicitation: {
-            form: (request) => (modes.push(request.mode), { action: 'accept', content: {} }),
-            url: (request) => (modes.push(`${request.mode}:${request.url}`), { action: 'accept' }),
+            form: (request) => {
+              modes.push(request.mode);
+              return { action: 'accept', content: {} };
+            },
+            url: (request) => {
+              modes.push(`${request.mode}:${request.url}`);
+              return { action: 'accept' };
+            },
           },
         },
       },
@@ -352,7 +364,12 @@ describe('multi round-trip requests (client fulfilment)', () => {
       { 'tools/call': () => ({ resultType: 'input_required', inputRequests: confirm }) },
       {
         handlers: {
-          elicitation: { form: () => (controller.abort(), { action: 'accept', content: { ok: true } }) },
+          elicitation: {
+            form: () => {
+              controller.abort();
+              return { action: 'accept', content: { ok: true } };
+            },
+          },
         },
       },
     );

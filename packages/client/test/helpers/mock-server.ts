@@ -6,6 +6,7 @@ import {
   type ExchangeOptions,
   type JSONRPCNotification,
   type JSONRPCRequest,
+  type JSONRPCResultResponse,
   type McpEndpoint,
   McpError,
   type RequestContext,
@@ -67,7 +68,7 @@ export function mockServer(
       } else if (reply instanceof McpError) {
         yield { jsonrpc: '2.0', id: request.id, error: reply.toJSON() };
       } else {
-        yield { jsonrpc: '2.0', id: request.id, result: reply };
+        yield { jsonrpc: '2.0', id: request.id, result: reply as JSONRPCResultResponse['result'] };
       }
     },
   };
