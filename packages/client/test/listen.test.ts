@@ -4,6 +4,7 @@ import {
   type ExchangeMessage,
   type JSONRPCRequest,
   McpError,
+  type ServerCapabilities,
   TransportError,
 } from '@mcpkit/protocol';
 import { describe, expect, it } from 'vitest';
@@ -15,7 +16,7 @@ import {
 } from '../src/index.js';
 import { mockServer, recordingTransport, tagged, tick, VERSION } from './helpers/mock-server.js';
 
-const allCaps = {
+const allCaps: ServerCapabilities = {
   tools: { listChanged: true },
   prompts: { listChanged: true },
   resources: { listChanged: true, subscribe: true },
@@ -185,10 +186,7 @@ describe('subscriptions/listen (client side)', () => {
     stream.push({
       jsonrpc: '2.0',
       id: stream.request.id,
-      result: {
-        resultType: 'complete',
-        _meta: { 'io.modelcontextprotocol/subscriptionId': stream.request.id },
-      },
+      result: closeResult(stream.request.id),
     });
     const seen: ListenNotification[] = [];
     for await (const notification of subscription) seen.push(notification);
@@ -304,10 +302,7 @@ describe('subscriptions/listen (client side)', () => {
     stream.push({
       jsonrpc: '2.0',
       id: stream.request.id,
-      result: {
-        resultType: 'complete',
-        _meta: { 'io.modelcontextprotocol/subscriptionId': stream.request.id },
-      },
+      result: closeResult(stream.request.id),
     });
     await until(() => subscription.ended);
     const seen: string[] = [];
@@ -337,6 +332,10 @@ describe('subscriptions/listen (client side)', () => {
     subscription.close();
   });
 });
+
+function closeResult(id: unknown) {
+  return { resultType: 'complete', _meta: { 'io.modelcontextprotocol/subscriptionId': id } } as never;
+}
 
 function meta(request: JSONRPCRequest) {
   return (request.params as { _meta: Record<string, unknown> })._meta;
