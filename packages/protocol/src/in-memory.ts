@@ -14,6 +14,12 @@ export interface InMemoryTransportOptions {
   context?: Omit<RequestContext, 'signal'>;
 }
 
+/**
+ * Why an exchange's signal aborts once the exchange is over. One shared instance: creating a
+ * DOMException (and its stack) per exchange would cost more than the rest of the transport.
+ */
+const EXCHANGE_ENDED = new DOMException('The exchange ended', 'AbortError');
+
 function roundTrip<T>(value: T): T {
   return JSON.parse(JSON.stringify(value)) as T;
 }
@@ -51,7 +57,7 @@ export function createInMemoryTransport(
     } finally {
       signal?.removeEventListener('abort', forward);
       inFlight.delete(controller);
-      controller.abort();
+      controller.abort(EXCHANGE_ENDED);
     }
   }
 

@@ -98,6 +98,19 @@ describe('createInMemoryTransport', () => {
     expect(endpointSignal?.aborted).toBe(true);
   });
 
+  it('the endpoint’s signal aborts with an AbortError once the exchange is over', async () => {
+    let endpointSignal: AbortSignal | undefined;
+    const endpoint: McpEndpoint = {
+      async *handle(_message, context) {
+        endpointSignal = context.signal;
+        yield { jsonrpc: '2.0', id: 1, result: { resultType: 'complete' } };
+      },
+    };
+    await collect(createInMemoryTransport(endpoint).exchange(request, {}));
+    expect(endpointSignal?.aborted).toBe(true);
+    expect((endpointSignal?.reason as DOMException | undefined)?.name).toBe('AbortError');
+  });
+
   it('notify runs the endpoint and yields nothing', async () => {
     const seen: { message?: unknown }[] = [];
     const endpoint: McpEndpoint = {
