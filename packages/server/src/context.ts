@@ -1,0 +1,150 @@
+import type {
+  AuthInfo,
+  ClientCapabilities,
+  Implementation,
+  LoggingLevel,
+  Method,
+  ProgressToken,
+  RequestContext,
+  RequestId,
+  RequestMetaFields,
+} from '@mcpkit/protocol';
+import type { ExchangeStream } from './exchange.js';
+
+/** What every handler and middleware knows about the request it serves. */
+export interface RequestInfo {
+  readonly requestId: RequestId;
+  readonly method: Method;
+  readonly protocolVersion: string;
+  /** The client capabilities declared on this request, and only these count (S-3, P-42). */
+  readonly clientCapabilities: ClientCapabilities;
+  /** Self-reported and unverified: never base security decisions on it (P-38). */
+  readonly clientInfo: Implementation | undefined;
+  /** Set by the transport's authentication hook. */
+  readonly auth: AuthInfo | undefined;
+  readonly transport: RequestContext['transport'];
+  /** Aborts when the client cancels the request or goes away (S-62). */
+  readonly signal: AbortSignal;
+  /** The request's raw `_meta` (trace context, extension keys). */
+  readonly meta: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * Sends `notifications/message` on the request's own stream (deprecated Logging feature). Silent
+ * unless the request set `_meta["io.modelcontextprotocol/logLevel"]` and the server declared the
+ * `logging` capability; then only at or above that level (S-67..S-70). Never log credentials or
+ * personal data (S-72).
+ */
+export interface Logger {
+  log(level: LoggingLevel, data: unknown, logger?: string): void;
+  debug(data: unknown, logger?: string): void;
+  info(data: unknown, logger?: string): void;
+  notice(data: unknown, logger?: string): void;
+  warning(data: unknown, logger?: string): void;
+  error(data: unknown, logger?: string): void;
+  critical(data: unknown, logger?: string): void;
+  alert(data: unknown, logger?: string): void;
+  emergency(data: unknown, logger?: string): void;
+}
+
+/** The context of a handler: the request, progress and logging. */
+export interface HandlerContext extends RequestInfo {
+  /**
+   * Reports progress with `notifications/progress`, only when the request carried a
+   * `progressToken` (S-66). A value that does not increase on the last one sent is dropped (P-80),
+   * as is anything after the response.
+   */
+  progress(progress: number, total?: number, message?: string): void;
+  readonly log: Logger;
+}
+
+const LEVELS: readonly LoggingLevel[] = [
+  'debug',
+  'info',
+  'notice',
+  'warning',
+  'error',
+  'critical',
+  'alert',
+  'emergency',
+];
+
+function makeLogger(send: (level: LoggingLevel, data: unknown, logger?: string) => void): Logger {
+  return {
+    log: send,
+    debug: (data, logger) => send('debug', data, logger),
+    info: (data, logger) => send('info', data, logger),
+    notice: (data, logger) => send('notice', data, logger),
+    warning: (data, logger) => send('warning', data, logger),
+    error: (data, logger) => send('error', data, logger),
+    critical: (data, logger) => send('critical', data, logger),
+    alert: (data, logger) => send('alert', data, logger),
+    emergency: (data, logger) => send('emergency', data, logger),
+  };
+}
+
+const SILENT: Logger = makeLogger(() => {});
+
+/** The per-request state behind `HandlerContext`. */
+export class RequestScope implements HandlerContext {
+  readonly requestId: RequestId;
+  readonly method: Method;
+  readonly protocolVersion: string;
+  readonly clientCapabilities: ClientCapabilities;
+  readonly clientInfo: Implementation | undefined;
+  readonly auth: AuthInfo | undefined;
+  readonly transport: RequestContext['transport'];
+  readonly signal: AbortSignal;
+  readonly meta: Readonly<Record<string, unknown>>;
+  private readonly progressToken: ProgressToken | undefined;
+  private readonly logLevel: LoggingLevel | undefined;
+  private lastProgress = Number.NEGATIVE_INFINITY;
+  private logger: Logger | undefined;
+
+  constructor(
+    readonly stream: ExchangeStream,
+    requestId: RequestId,
+    method: Method,
+    fields: RequestMetaFields,
+    meta: Record<string, unknown>,
+    context: RequestContext,
+    loggingDeclared: boolean,
+  ) {
+    this.requestId = requestId;
+    this.method = method;
+    this.protocolVersion = fields.protocolVersion;
+    this.clientCapabilities = fields.clientCapabilities;
+    this.clientInfo = fields.clientInfo;
+    this.auth = context.auth;
+    this.transport = context.transport;
+    this.signal = context.signal;
+    this.meta = meta;
+    this.progressToken = fields.progressToken;
+    this.logLevel = loggingDeclared ? fields.logLevel : undefined;
+  }
+
+  progress(progress: number, total?: number, message?: string): void {
+    if (this.progressToken === undefined || !Number.isFinite(progress) || progress <= this.lastProgress)
+      return;
+    this.lastProgress = progress;
+    const params: Record<string, unknown> = { progressToken: this.progressToken, progress };
+    if (total !== undefined) params.total = total;
+    if (message !== undefined) params.message = message;
+    this.stream.push({ jsonrpc: '2.0', method: 'notifications/progress', params });
+  }
+
+  get log(): Logger {
+    if (this.logLevel === undefined) return SILENT;
+    this.logger ??= this.makeRequestLogger(LEVELS.indexOf(this.logLevel));
+    return this.logger;
+  }
+
+  private makeRequestLogger(threshold: number): Logger {
+    return makeLogger((level, data, logger) => {
+      if (LEVELS.indexOf(level) < threshold) return;
+      const params: Record<string, unknown> = { level, data };
+      if (logger !== undefined) params.logger = logger;
+      this.stream.push({ jsonrpc: '2.0', method: 'notifications/message', params });
+    });
+  }
+}

@@ -1,0 +1,81 @@
+import type { Exchange, ExchangeMessage, JSONRPCResponse } from '@mcpkit/protocol';
+
+const DONE: IteratorReturnResult<undefined> = Object.freeze({ done: true, value: undefined });
+
+/**
+ * The stream of one exchange: notifications pushed while the request runs, then at most one
+ * response, after which nothing more is accepted. Work starts when the consumer first asks for
+ * an item; a consumer that stops early (`return`, or `break` in `for await`) closes the stream,
+ * and later pushes are dropped (S-63).
+ */
+export class ExchangeStream implements Exchange, AsyncIterator<ExchangeMessage> {
+  private readonly queue: ExchangeMessage[] = [];
+  private waiting: ((result: IteratorResult<ExchangeMessage>) => void) | undefined;
+  private started = false;
+  private ended = false;
+
+  /** Runs when the consumer first asks for an item. */
+  protected begin(): void {}
+
+  /** Whether the stream accepts no more messages. */
+  get closed(): boolean {
+    return this.ended;
+  }
+
+  /** Queues a notification; returns false once the stream is closed. */
+  push(message: ExchangeMessage): boolean {
+    if (this.ended) return false;
+    this.deliver(message);
+    return true;
+  }
+
+  /** Sends the final response, if any, and closes the stream. */
+  finish(response?: JSONRPCResponse): void {
+    if (this.ended) return;
+    if (response) this.deliver(response);
+    this.ended = true;
+    if (this.waiting && this.queue.length === 0) {
+      const resolve = this.waiting;
+      this.waiting = undefined;
+      resolve(DONE);
+    }
+  }
+
+  next(): Promise<IteratorResult<ExchangeMessage>> {
+    if (!this.started) {
+      this.started = true;
+      this.begin();
+    }
+    const message = this.queue.shift();
+    if (message !== undefined) return Promise.resolve({ done: false, value: message });
+    if (this.ended) return Promise.resolve(DONE);
+    return new Promise((resolve) => {
+      this.waiting = resolve;
+    });
+  }
+
+  return(): Promise<IteratorResult<ExchangeMessage>> {
+    this.queue.length = 0;
+    this.finish();
+    return Promise.resolve(DONE);
+  }
+
+  [Symbol.asyncIterator](): AsyncIterator<ExchangeMessage> {
+    return this;
+  }
+
+  private deliver(message: ExchangeMessage): void {
+    if (this.waiting) {
+      const resolve = this.waiting;
+      this.waiting = undefined;
+      resolve({ done: false, value: message });
+    } else {
+      this.queue.push(message);
+    }
+  }
+}
+
+/** An exchange that yields nothing: the answer to a notification. */
+export const EMPTY_EXCHANGE: Exchange = {
+  [Symbol.asyncIterator]: () => ({ next: () => Promise.resolve(DONE) }),
+};

@@ -1,0 +1,62 @@
+import type { CreateMessageRequestParams, CreateMessageResult, ListRootsResult } from '@mcpkit/protocol';
+import { RequestScope } from './context.js';
+import {
+  type AnswerOf,
+  type ElicitAnswer,
+  type ElicitParams,
+  type InputContext,
+  InputRound,
+  type InputSpec,
+} from './mrtr.js';
+
+/** `InputContext` for the three methods that may answer `input_required` (S-53). */
+export class InputScope extends RequestScope implements InputContext {
+  private current: InputRound | undefined;
+  private answers: Record<string, unknown> = {};
+  private memo: Record<string, unknown> = {};
+
+  /** Seeds the round with what earlier rounds and this retry carry. */
+  seed(answers: Record<string, unknown>, memo: Record<string, unknown>): void {
+    this.answers = answers;
+    this.memo = memo;
+  }
+
+  /** The round, created on first use: a call that never asks for input pays nothing for it. */
+  get round(): InputRound {
+    this.current ??= new InputRound(this.clientCapabilities, this.answers, this.memo);
+    return this.current;
+  }
+
+  /** Whether a question of this round is still unanswered. */
+  get inputPending(): boolean {
+    return this.current !== undefined && this.current.pending.size > 0;
+  }
+
+  elicit<const P extends ElicitParams>(key: string, params: P): Promise<ElicitAnswer<P>> {
+    return this.round.ask(key, { method: 'elicitation/create', params: params as never }) as Promise<
+      ElicitAnswer<P>
+    >;
+  }
+
+  sample(key: string, params: CreateMessageRequestParams): Promise<CreateMessageResult> {
+    return this.round.ask(key, { method: 'sampling/createMessage', params }) as Promise<CreateMessageResult>;
+  }
+
+  listRoots(key: string): Promise<ListRootsResult> {
+    return this.round.ask(key, { method: 'roots/list', params: {} }) as Promise<ListRootsResult>;
+  }
+
+  ask<const T extends Record<string, InputSpec<unknown>>>(
+    inputs: T,
+  ): Promise<{ [K in keyof T]: AnswerOf<T[K]> }> {
+    return this.round.askAll(inputs) as Promise<{ [K in keyof T]: AnswerOf<T[K]> }>;
+  }
+
+  canAsk(input: InputSpec<unknown>): boolean {
+    return this.round.canAsk(input);
+  }
+
+  once<T>(key: string, compute: () => T | Promise<T>): Promise<T> {
+    return this.round.once(key, compute);
+  }
+}

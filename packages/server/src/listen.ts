@@ -1,0 +1,82 @@
+import { MetaKey, type RequestId, type ServerCapabilities, type SubscriptionFilter } from '@mcpkit/protocol';
+import type { EventBus, ServerEvent } from './event-bus.js';
+import type { ExchangeStream } from './exchange.js';
+import { acknowledgement, honouredFilter, listenNotification, wantsEvent } from './listen-filter.js';
+
+interface OpenListen {
+  readonly id: RequestId;
+  readonly filter: SubscriptionFilter;
+  readonly stream: ExchangeStream;
+  readonly close: () => void;
+}
+
+/**
+ * The open `subscriptions/listen` streams of one server. One bus subscription fans out to every
+ * stream whose filter wants the event. A stream carries only its acknowledgement and the change
+ * notifications it asked for, never progress or log messages (S-46..S-52).
+ */
+export class ListenHub {
+  private readonly open = new Set<OpenListen>();
+  private unsubscribe: (() => void) | undefined;
+  private closed = false;
+
+  constructor(private readonly bus: EventBus) {}
+
+  /**
+   * Serves one listen request: acknowledges the honoured part of `requested` first (S-47, S-48),
+   * then forwards matching events tagged with the subscription id (S-49). Resolves with the
+   * final result when the server closes (S-50), or when `signal` aborts (the stream is then gone
+   * and the result unused).
+   */
+  listen(
+    id: RequestId,
+    requested: SubscriptionFilter,
+    capabilities: ServerCapabilities,
+    stream: ExchangeStream,
+    signal: AbortSignal,
+  ): Promise<Record<string, unknown>> {
+    const filter = honouredFilter(requested, capabilities);
+    stream.push(acknowledgement(filter, id));
+    const finalResult = { resultType: 'complete', _meta: { [MetaKey.subscriptionId]: id } };
+    if (this.closed) return Promise.resolve(finalResult);
+    this.unsubscribe ??= this.bus.subscribe((event) => this.deliver(event));
+    return new Promise((resolve) => {
+      const entry: OpenListen = {
+        id,
+        filter,
+        stream,
+        close: () => {
+          signal.removeEventListener('abort', entry.close);
+          this.open.delete(entry);
+          resolve(finalResult);
+        },
+      };
+      this.open.add(entry);
+      if (signal.aborted) entry.close();
+      else signal.addEventListener('abort', entry.close, { once: true });
+    });
+  }
+
+  /** How many listen streams are open. */
+  get size(): number {
+    return this.open.size;
+  }
+
+  /** Ends every stream with its final result and stops listening to the bus. */
+  close(): void {
+    this.closed = true;
+    for (const entry of [...this.open]) entry.close();
+    this.unsubscribe?.();
+    this.unsubscribe = undefined;
+  }
+
+  private deliver(event: ServerEvent): void {
+    for (const entry of this.open) {
+      if (entry.stream.closed) {
+        entry.close();
+      } else if (wantsEvent(entry.filter, event)) {
+        entry.stream.push(listenNotification(event, entry.id));
+      }
+    }
+  }
+}

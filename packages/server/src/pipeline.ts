@@ -1,0 +1,245 @@
+import {
+  compileCheck,
+  decodeMessage,
+  describeFailure,
+  type Exchange,
+  explicitHttpStatus,
+  httpStatusForError,
+  type JSONRPCErrorResponse,
+  type JSONRPCRequest,
+  type JSONRPCResultResponse,
+  McpError,
+  type MessageDecodeResult,
+  MetaKey,
+  type Method,
+  type MethodSpec,
+  methodSpec,
+  methods,
+  type RequestContext,
+  type RequestId,
+  type RequestMetaFields,
+  readRequestMeta,
+  type ServerCapabilities,
+  setHttpStatus,
+  toErrorResponse,
+} from '@mcpkit/protocol';
+import { RequestScope } from './context.js';
+import { EMPTY_EXCHANGE, ExchangeStream } from './exchange.js';
+import { checkHeaders } from './header-check.js';
+import { InputScope } from './input-scope.js';
+import { runMiddleware } from './middleware.js';
+import { routes } from './routes.js';
+import type { ServerRuntime } from './runtime.js';
+
+/*
+ * The request pipeline, in the order ARCHITECTURE.md pins (the conformance suite checks it):
+ *   1. envelope: not a single JSON-RPC request or notification → -32600 (400);
+ *   2. per-request _meta: missing protocolVersion / clientCapabilities → -32602 (400) (S-1);
+ *   3. HTTP only: headers against the body → -32020 (400) (H-17..H-33);
+ *   4. protocol version not served → -32022 (400) with supported/requested (S-2);
+ *   5. unknown method, or its capability not advertised → -32601 (404) (S-4);
+ *   6. params invalid → -32602; the named tool/prompt unknown → -32602; a client capability the
+ *      request needs but did not declare → -32021 (400) (S-3); a requestState that does not
+ *      verify → -32602 (S-57);
+ *   7. middleware, then the handler; the result gets serverInfo in _meta (S-5).
+ * Every error response states its HTTP status; nothing is remembered between requests (S-6).
+ */
+
+const paramChecks = Object.fromEntries(
+  Object.entries(methods).map(([method, spec]) => [method, compileCheck(spec.params)]),
+) as Record<Method, (value: unknown) => boolean>;
+
+const INPUT_METHODS = new Set<string>(['tools/call', 'prompts/get', 'resources/read']);
+
+function offers(capabilities: ServerCapabilities, spec: MethodSpec): boolean {
+  return spec.capability === undefined || capabilities[spec.capability] !== undefined;
+}
+
+/** The error response for `error`, with its HTTP status stated (ARCHITECTURE.md, "Errors and status codes"). */
+function errorResponse(
+  runtime: ServerRuntime,
+  error: unknown,
+  id: RequestId | undefined,
+): JSONRPCErrorResponse {
+  if (!(error instanceof McpError)) runtime.onError(error);
+  const response = toErrorResponse(error, id);
+  if (explicitHttpStatus(response) === undefined) setHttpStatus(response, httpStatusForError(response));
+  return response;
+}
+
+/** Steps 2 to 7 for one request; resolves with the result to send, or throws the error to send. */
+async function runRequest(
+  runtime: ServerRuntime,
+  request: JSONRPCRequest,
+  context: RequestContext,
+  stream: ExchangeStream,
+): Promise<Record<string, unknown>> {
+  const method = request.method;
+  const params = request.params ?? {};
+
+  // 2. Per-request _meta. A malformed optional field (logLevel, clientInfo, progressToken) is a
+  //    params error, reported at step 6 after the checks that come first.
+  const read = readRequestMeta(params);
+  let deferred: McpError | undefined;
+  let fields: RequestMetaFields;
+  if (read instanceof McpError) {
+    if (read.httpStatus === 400) throw read;
+    deferred = read;
+    const meta = params._meta as Record<string, unknown>;
+    fields = {
+      protocolVersion: meta[MetaKey.protocolVersion] as string,
+      clientCapabilities: meta[MetaKey.clientCapabilities] as RequestMetaFields['clientCapabilities'],
+    };
+  } else {
+    fields = read;
+  }
+
+  // 3. HTTP mirror headers against the body.
+  if (context.headers) {
+    const mismatch = checkHeaders(
+      context.headers,
+      method,
+      params,
+      fields.protocolVersion,
+      (name) => runtime.tools.get(name)?.headerAnnotations,
+    );
+    if (mismatch) throw mismatch;
+  }
+
+  // 4. Protocol version.
+  if (!runtime.supportedVersions.includes(fields.protocolVersion)) {
+    throw McpError.unsupportedProtocolVersion(fields.protocolVersion, runtime.supportedVersions);
+  }
+
+  // 5. Method, and the capability it belongs to.
+  const spec = methodSpec(method);
+  const capabilities = runtime.capabilities();
+  if (!spec || !offers(capabilities, spec)) throw McpError.methodNotFound(method);
+  const known = method as Method;
+
+  // 6. Params, then what the method needs of them.
+  if (deferred) throw deferred;
+  if (!paramChecks[known](params))
+    throw McpError.invalidParams(describeFailure(spec.params, params, 'params'));
+  const Scope = INPUT_METHODS.has(method) ? InputScope : RequestScope;
+  const scope = new Scope(
+    stream,
+    request.id,
+    known,
+    fields,
+    params._meta as Record<string, unknown>,
+    context,
+    capabilities.logging !== undefined,
+  );
+  const route = routes[known];
+  const prepared = await route.prepare(runtime, scope, params);
+
+  // 7. Middleware, then the handler.
+  const result =
+    runtime.middleware.length === 0
+      ? await route.run(runtime, scope, params, prepared as never)
+      : await runMiddleware(runtime.middleware, known, params, scope, () =>
+          route.run(runtime, scope, params, prepared as never),
+        );
+  return finishResult(runtime, spec, method, result);
+}
+
+/** Checks what the handler and middleware produced and adds serverInfo (S-5, S-53, P-73). */
+function finishResult(
+  runtime: ServerRuntime,
+  spec: MethodSpec,
+  method: string,
+  result: unknown,
+): Record<string, unknown> {
+  if (typeof result !== 'object' || result === null || Array.isArray(result)) {
+    throw McpError.internalError(`The handler of ${method} returned no result`);
+  }
+  const out = result as Record<string, unknown>;
+  const { resultType } = out;
+  if (resultType === 'input_required') {
+    if (!spec.inputRequired) throw McpError.internalError(`${method} cannot answer input_required (S-53)`);
+    if (out.inputRequests === undefined && out.requestState === undefined) {
+      throw McpError.internalError('An input_required result needs inputRequests or requestState (P-73)');
+    }
+  } else if (resultType !== 'complete') {
+    throw McpError.internalError(
+      `The handler of ${method} returned resultType ${JSON.stringify(resultType)}`,
+    );
+  }
+  if (!runtime.includeServerInfo) return out;
+  const meta = out._meta as Record<string, unknown> | undefined;
+  return {
+    ...out,
+    _meta: meta ? { ...meta, [MetaKey.serverInfo]: runtime.info } : { [MetaKey.serverInfo]: runtime.info },
+  };
+}
+
+/** The exchange of one request: runs the pipeline when first read, ends early if the client cancels. */
+class RequestExchange extends ExchangeStream {
+  constructor(
+    private readonly runtime: ServerRuntime,
+    private readonly request: JSONRPCRequest,
+    private readonly context: RequestContext,
+  ) {
+    super();
+  }
+
+  protected override begin(): void {
+    const { signal } = this.context;
+    if (signal.aborted) {
+      this.finish();
+      return;
+    }
+    signal.addEventListener('abort', this, { once: true });
+    runRequest(this.runtime, this.request, this.context, this).then(
+      (result) =>
+        this.settle({
+          jsonrpc: '2.0',
+          id: this.request.id,
+          result: result as JSONRPCResultResponse['result'],
+        }),
+      (error) =>
+        this.settle(signal.aborted ? undefined : errorResponse(this.runtime, error, this.request.id)),
+    );
+  }
+
+  /** The abort listener: a cancelled exchange ends without a response (S-63). */
+  handleEvent(): void {
+    this.finish();
+  }
+
+  private settle(response: Parameters<ExchangeStream['finish']>[0]): void {
+    this.context.signal.removeEventListener('abort', this);
+    this.finish(response);
+  }
+}
+
+/** An exchange that is just one error response (an envelope problem, step 1). */
+class ErrorExchange extends ExchangeStream {
+  constructor(private readonly response: JSONRPCErrorResponse) {
+    super();
+  }
+
+  protected override begin(): void {
+    this.finish(this.response);
+  }
+}
+
+/**
+ * The endpoint: step 1 (the envelope), then the request's exchange. A notification gets an empty
+ * exchange (cancellation reaches a request through its context's signal); anything that is not a
+ * request or notification is `-32600` (a client never sends responses, P-11).
+ */
+export function handleMessage(runtime: ServerRuntime, message: unknown, context: RequestContext): Exchange {
+  const decoded: MessageDecodeResult = decodeMessage(message);
+  if (!decoded.ok) return new ErrorExchange(errorResponse(runtime, decoded.error, decoded.id));
+  if (decoded.kind === 'notification') return EMPTY_EXCHANGE;
+  if (decoded.kind !== 'request') {
+    const id = decoded.message.id;
+    const error = McpError.invalidRequest(
+      'a client sends requests and notifications, never responses (P-11)',
+    );
+    return new ErrorExchange(errorResponse(runtime, error, id));
+  }
+  return new RequestExchange(runtime, decoded.message, context);
+}

@@ -1,0 +1,158 @@
+import {
+  compileCheck,
+  describeFailure,
+  GetPromptResultSchema,
+  type Icon,
+  McpError,
+  type Prompt,
+  type PromptArgument,
+  type PromptMessage,
+} from '@mcpkit/protocol';
+import type * as core from 'zod/v4/core';
+import type { Completer } from './completion.js';
+import type { InputContext } from './mrtr.js';
+import { type CompiledSchema, compileSchema } from './schema-adapter.js';
+
+/** A prompt argument declared without zod. */
+export interface PromptArgumentConfig {
+  title?: string;
+  description?: string;
+  required?: boolean;
+}
+
+/** Prompt arguments: a zod object of strings, or a record of declarations. */
+export type PromptArgumentsInput = core.$ZodType | Readonly<Record<string, PromptArgumentConfig>>;
+
+type RequiredNames<A> = { [K in keyof A]: A[K] extends { required: true } ? K : never }[keyof A];
+
+/** The arguments a prompt handler receives. */
+export type PromptArgs<A> = A extends core.$ZodType
+  ? core.output<A>
+  : A extends Readonly<Record<string, PromptArgumentConfig>>
+    ? { [K in RequiredNames<A>]: string } & { [K in Exclude<keyof A, RequiredNames<A>>]?: string }
+    : Record<string, never>;
+
+export interface PromptConfig<A extends PromptArgumentsInput | undefined = undefined> {
+  title?: string;
+  description?: string;
+  icons?: Icon[];
+  _meta?: Record<string, unknown>;
+  /** The arguments. A zod schema also validates them; a missing required argument is `-32602` (S-36). */
+  arguments?: A;
+  /** Completers for the arguments (`completion/complete` with `ref/prompt`). */
+  complete?: Readonly<Record<string, Completer>>;
+}
+
+/** What a prompt handler returns. */
+export interface PromptResult {
+  description?: string;
+  messages: PromptMessage[];
+  _meta?: Record<string, unknown>;
+}
+
+export type PromptHandler<A> = (
+  args: PromptArgs<A>,
+  ctx: InputContext,
+) => PromptResult | Promise<PromptResult>;
+
+export interface PromptEntry {
+  readonly definition: Prompt;
+  readonly complete: Readonly<Record<string, Completer>>;
+  /** Checks and converts the request's arguments; throws `-32602` when they do not fit. */
+  readonly parse: (args: Record<string, string> | undefined) => unknown;
+  readonly handler: (args: unknown, ctx: InputContext) => PromptResult | Promise<PromptResult>;
+}
+
+const isPromptResult = compileCheck(GetPromptResultSchema);
+
+function isZod(value: unknown): value is core.$ZodType {
+  return typeof value === 'object' && value !== null && '_zod' in value;
+}
+
+function zodArguments(
+  name: string,
+  schema: core.$ZodType,
+): { list: PromptArgument[]; parse: PromptEntry['parse'] } {
+  const compiled: CompiledSchema = compileSchema(schema, 'input', `prompt ${JSON.stringify(name)} arguments`);
+  const { properties = {}, required = [] } = compiled.jsonSchema as {
+    properties?: Record<string, { title?: string; description?: string }>;
+    required?: string[];
+  };
+  const list = Object.entries(properties).map(([argName, property]) => {
+    const argument: PromptArgument = { name: argName };
+    if (property.title !== undefined) argument.title = property.title;
+    if (property.description !== undefined) argument.description = property.description;
+    if (required.includes(argName)) argument.required = true;
+    return argument;
+  });
+  const parse = (args: Record<string, string> | undefined) => {
+    const checked = compiled.validate(args ?? {});
+    if (!checked.ok) throw McpError.invalidParams(`Invalid arguments for prompt ${name}: ${checked.message}`);
+    return checked.value;
+  };
+  return { list, parse };
+}
+
+function declaredArguments(
+  name: string,
+  declared: Readonly<Record<string, PromptArgumentConfig>>,
+): { list: PromptArgument[]; parse: PromptEntry['parse'] } {
+  const list = Object.entries(declared).map(([argName, config]) => ({ name: argName, ...config }));
+  const required = list.filter((argument) => argument.required === true).map((argument) => argument.name);
+  const parse = (args: Record<string, string> | undefined) => {
+    const given = args ?? {};
+    const missing = required.filter((argName) => given[argName] === undefined);
+    if (missing.length > 0) {
+      throw McpError.invalidParams(
+        `Missing required argument${missing.length > 1 ? 's' : ''} for prompt ${name}: ${missing.join(', ')}`,
+      );
+    }
+    return given;
+  };
+  return { list, parse };
+}
+
+/** Compiles a prompt registration. */
+export function compilePrompt(
+  name: string,
+  config: PromptConfig<PromptArgumentsInput | undefined>,
+  handler: (args: never, ctx: InputContext) => PromptResult | Promise<PromptResult>,
+): PromptEntry {
+  if (name.length === 0) throw new TypeError('A prompt needs a name');
+  const args = config.arguments;
+  const { list, parse } =
+    args === undefined
+      ? { list: [], parse: (given: Record<string, string> | undefined) => given ?? {} }
+      : isZod(args)
+        ? zodArguments(name, args)
+        : declaredArguments(name, args);
+  const complete = config.complete ?? {};
+  for (const argName of Object.keys(complete)) {
+    if (!list.some((argument) => argument.name === argName)) {
+      throw new TypeError(`Prompt ${name} has no argument ${JSON.stringify(argName)} to complete`);
+    }
+  }
+  const definition: Prompt = { name };
+  if (config.title !== undefined) definition.title = config.title;
+  if (config.description !== undefined) definition.description = config.description;
+  if (list.length > 0) definition.arguments = list;
+  if (config.icons !== undefined) definition.icons = config.icons;
+  if (config._meta !== undefined) definition._meta = config._meta;
+  return { definition, complete, parse, handler: handler as PromptEntry['handler'] };
+}
+
+/** Runs a prompt; a result that breaks the `GetPromptResult` shape is `-32603` (S-38). */
+export async function runPrompt(
+  entry: PromptEntry,
+  args: unknown,
+  ctx: InputContext,
+): Promise<Record<string, unknown>> {
+  const returned = await entry.handler(args, ctx);
+  const result: Record<string, unknown> = { ...returned, resultType: 'complete' };
+  if (!isPromptResult(result)) {
+    throw McpError.internalError(
+      describeFailure(GetPromptResultSchema, result, `prompt ${entry.definition.name} result`),
+    );
+  }
+  return result;
+}

@@ -1,0 +1,73 @@
+/**
+ * An ordered set of named entries, in registration order (S-15). Every entry has a sequence
+ * number that never changes while it stays registered, so a page cursor ("after sequence n")
+ * keeps working when other entries come and go.
+ */
+export class Registry<E> {
+  private readonly entries = new Map<string, { seq: number; entry: E }>();
+  private nextSeq = 1;
+  private snapshot: Array<{ seq: number; entry: E }> | undefined;
+
+  constructor(private readonly onChange: () => void = () => {}) {}
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  has(key: string): boolean {
+    return this.entries.has(key);
+  }
+
+  get(key: string): E | undefined {
+    return this.entries.get(key)?.entry;
+  }
+
+  /** Adds `entry` at the end; throws when `key` is taken. */
+  add(key: string, entry: E): void {
+    if (this.entries.has(key)) throw new TypeError(`${JSON.stringify(key)} is already registered`);
+    this.entries.set(key, { seq: this.nextSeq++, entry });
+    this.changed();
+  }
+
+  /** Replaces the entry under `key`, keeping its place. */
+  replace(key: string, entry: E): void {
+    const slot = this.entries.get(key);
+    if (!slot) throw new TypeError(`${JSON.stringify(key)} is not registered`);
+    slot.entry = entry;
+    this.changed();
+  }
+
+  delete(key: string): boolean {
+    const deleted = this.entries.delete(key);
+    if (deleted) this.changed();
+    return deleted;
+  }
+
+  /** Every entry, in order. */
+  values(): E[] {
+    return this.ordered().map((slot) => slot.entry);
+  }
+
+  /**
+   * Up to `size` entries registered after sequence `after` (0 for the first page), and the
+   * sequence to continue from when more remain.
+   */
+  page(after: number, size: number): { items: E[]; next: number | undefined } {
+    const ordered = this.ordered();
+    let start = 0;
+    while (start < ordered.length && ordered[start]!.seq <= after) start++;
+    const slice = ordered.slice(start, start + size);
+    const more = start + size < ordered.length;
+    return { items: slice.map((slot) => slot.entry), next: more ? slice[slice.length - 1]!.seq : undefined };
+  }
+
+  private ordered(): Array<{ seq: number; entry: E }> {
+    this.snapshot ??= [...this.entries.values()];
+    return this.snapshot;
+  }
+
+  private changed(): void {
+    this.snapshot = undefined;
+    this.onChange();
+  }
+}

@@ -1,0 +1,197 @@
+import {
+  type Annotations,
+  type BlobResourceContents,
+  compileCheck,
+  describeFailure,
+  type Icon,
+  McpError,
+  ReadResourceResultSchema,
+  type Resource,
+  type ResourceTemplate,
+  type TextResourceContents,
+} from '@mcpkit/protocol';
+import { type CacheHint, type CachePolicy, checkCacheHint } from './caching.js';
+import type { Completer } from './completion.js';
+import type { InputContext } from './mrtr.js';
+import { Registry } from './registry.js';
+import type { TemplateVariableName, TemplateVariables } from './template-types.js';
+import { UriTemplate, type UriTemplateMatch } from './uri-template.js';
+
+/** How a resource is listed. */
+export interface ResourceConfig {
+  name: string;
+  title?: string;
+  description?: string;
+  mimeType?: string;
+  annotations?: Annotations;
+  /** Size in bytes, when known. */
+  size?: number;
+  icons?: Icon[];
+  _meta?: Record<string, unknown>;
+  /** Caching hints of its `resources/read` results, over the server's and the method's. */
+  cache?: Partial<CacheHint>;
+}
+
+/** How a resource template is listed, and how its variables complete. */
+export interface ResourceTemplateConfig<T extends string> extends Omit<ResourceConfig, 'size'> {
+  /** Completers for the template's variables (`completion/complete` with `ref/resource`). */
+  complete?: { [K in TemplateVariableName<T>]?: Completer };
+}
+
+/** The contents of a read, plus optional per-result caching hints. */
+export interface ReadResult {
+  contents: Array<TextResourceContents | BlobResourceContents>;
+  ttlMs?: number;
+  cacheScope?: CacheHint['cacheScope'];
+  _meta?: Record<string, unknown>;
+}
+
+export type ResourceReader = (uri: string, ctx: InputContext) => ReadResult | Promise<ReadResult>;
+
+export type TemplateReader<T extends string> = (
+  uri: string,
+  variables: TemplateVariables<T>,
+  ctx: InputContext,
+) => ReadResult | Promise<ReadResult>;
+
+export interface ResourceEntry {
+  readonly definition: Resource;
+  readonly cache: Partial<CacheHint> | undefined;
+  readonly read: (
+    uri: string,
+    variables: UriTemplateMatch,
+    ctx: InputContext,
+  ) => ReadResult | Promise<ReadResult>;
+}
+
+export interface TemplateEntry extends ResourceEntry {
+  readonly template: UriTemplate;
+  readonly templateDefinition: ResourceTemplate;
+  readonly complete: Readonly<Record<string, Completer | undefined>>;
+}
+
+const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;
+const isReadResult = compileCheck(ReadResourceResultSchema);
+
+function listed<T>(base: Record<string, unknown>, config: ResourceConfig): T {
+  const out: Record<string, unknown> = { ...base, name: config.name };
+  for (const key of ['title', 'description', 'mimeType', 'annotations', 'size', 'icons', '_meta'] as const) {
+    if (config[key] !== undefined) out[key] = config[key];
+  }
+  return out as T;
+}
+
+/** Compiles a static resource; throws a `TypeError` for a URI without a scheme (S-32, S-33). */
+export function compileResource(uri: string, config: ResourceConfig, read: ResourceReader): ResourceEntry {
+  if (!SCHEME.test(uri)) throw new TypeError(`Resource URI ${JSON.stringify(uri)} needs a scheme (RFC 3986)`);
+  checkCacheHint(config.cache, `resource ${uri}`);
+  return {
+    definition: listed<Resource>({ uri }, config),
+    cache: config.cache,
+    read: (u, _, ctx) => read(u, ctx),
+  };
+}
+
+/** Compiles a resource template; throws a `TypeError` for a malformed template. */
+export function compileTemplate<T extends string>(
+  uriTemplate: T,
+  config: ResourceTemplateConfig<T>,
+  read: TemplateReader<T>,
+): TemplateEntry {
+  const template = new UriTemplate(uriTemplate);
+  if (!SCHEME.test(uriTemplate))
+    throw new TypeError(`Resource template ${JSON.stringify(uriTemplate)} needs a scheme`);
+  checkCacheHint(config.cache, `resource template ${uriTemplate}`);
+  const complete = (config.complete ?? {}) as Record<string, Completer | undefined>;
+  for (const name of Object.keys(complete)) {
+    if (!template.variableNames.includes(name)) {
+      throw new TypeError(
+        `Resource template ${uriTemplate} has no variable ${JSON.stringify(name)} to complete`,
+      );
+    }
+  }
+  const { size: _size, ...templateConfig } = config as ResourceConfig;
+  return {
+    template,
+    templateDefinition: listed<ResourceTemplate>({ uriTemplate }, templateConfig),
+    definition: listed<Resource>({ uri: uriTemplate }, templateConfig),
+    cache: config.cache,
+    complete,
+    read: (uri, variables, ctx) => read(uri, variables as TemplateVariables<T>, ctx),
+  };
+}
+
+/** Whether a matched variable climbs out of its place: a `..` path segment (S-33). */
+function escapes(variables: UriTemplateMatch): boolean {
+  for (const value of Object.values(variables)) {
+    for (const item of Array.isArray(value) ? value : [value]) {
+      if (item.split(/[/\\]/).includes('..')) return true;
+    }
+  }
+  return false;
+}
+
+/** Static resources and templates, and how a URI finds its reader. */
+export class ResourceCatalog {
+  readonly resources: Registry<ResourceEntry>;
+  readonly templates: Registry<TemplateEntry>;
+
+  constructor(onResourcesChange: () => void) {
+    this.resources = new Registry(onResourcesChange);
+    this.templates = new Registry(onResourcesChange);
+  }
+
+  /**
+   * The reader of `uri`: a static resource with exactly that URI, else the first template (in
+   * registration order) that matches it. A template match whose variables hold a `..` segment
+   * is no match, so templates over paths cannot be walked out of.
+   */
+  find(uri: string): { entry: ResourceEntry; variables: UriTemplateMatch } | undefined {
+    const resource = this.resources.get(uri);
+    if (resource) return { entry: resource, variables: {} };
+    for (const entry of this.templates.values()) {
+      const variables = entry.template.match(uri);
+      if (variables && !escapes(variables)) return { entry, variables };
+    }
+    return undefined;
+  }
+
+  /** The template registered as `uriTemplate`, for completion. */
+  template(uriTemplate: string): TemplateEntry | undefined {
+    return this.templates.get(uriTemplate);
+  }
+}
+
+/**
+ * Reads `uri` (S-28): an unknown URI, or a reader that finds nothing (empty `contents`), is
+ * `-32602` with `data.uri`, never an empty result; the result carries caching hints (S-31).
+ */
+export async function readResource(
+  catalog: ResourceCatalog,
+  uri: string,
+  ctx: InputContext,
+  policy: CachePolicy,
+): Promise<Record<string, unknown>> {
+  const found = catalog.find(uri);
+  if (!found) throw McpError.resourceNotFound(uri);
+  const returned = await found.entry.read(uri, found.variables, ctx);
+  if (typeof returned !== 'object' || returned === null || !Array.isArray(returned.contents)) {
+    throw McpError.internalError(`The reader of ${uri} returned no contents`);
+  }
+  if (returned.contents.length === 0) throw McpError.resourceNotFound(uri);
+  const own = { ttlMs: returned.ttlMs, cacheScope: returned.cacheScope };
+  checkCacheHint(own, `result of ${uri}`);
+  const hint = policy.hint('resources/read', { ...found.entry.cache, ...definedOnly(own) });
+  const result: Record<string, unknown> = { ...returned, resultType: 'complete', ...hint };
+  if (!isReadResult(result)) {
+    throw McpError.internalError(describeFailure(ReadResourceResultSchema, result, `result of ${uri}`));
+  }
+  return result;
+}
+
+function definedOnly(hint: Partial<CacheHint>): Partial<CacheHint> {
+  const out: Partial<CacheHint> = {};
+  if (hint.ttlMs !== undefined) out.ttlMs = hint.ttlMs;
+  if (hint.cacheScope !== undefined) out.cacheScope = hint.cacheScope;
+  return out;
+}

@@ -1,0 +1,230 @@
+import {
+  type CallToolRequestParams,
+  type CompleteRequestParams,
+  type GetPromptRequestParams,
+  McpError,
+  type Method,
+  type ReadResourceRequestParams,
+  type SubscriptionsListenRequestParams,
+} from '@mcpkit/protocol';
+import type { CacheableMethod } from './caching.js';
+import { type Completer, completionResult } from './completion.js';
+import type { RequestScope } from './context.js';
+import { missingDeclared } from './input-capabilities.js';
+import type { InputScope } from './input-scope.js';
+import { roundAnswers } from './mrtr.js';
+import { paginate } from './pagination.js';
+import { type PromptEntry, runPrompt } from './prompts.js';
+import type { Registry } from './registry.js';
+import type { RequestStateBinding, RequestStatePayload } from './request-state.js';
+import { readResource } from './resources.js';
+import type { ServerRuntime } from './runtime.js';
+import { runTool, type ToolEntry } from './tools.js';
+
+type Params = Record<string, unknown>;
+type Result = Record<string, unknown>;
+
+/**
+ * How one method is served. `prepare` finishes step 6 of the pipeline — what the params name
+ * must exist, the client must have declared what it needs, a `requestState` must verify — so its
+ * errors come before middleware. `run` is the handler (step 7).
+ */
+interface Route<P = unknown> {
+  prepare(runtime: ServerRuntime, scope: RequestScope, params: Params): P | Promise<P>;
+  run(runtime: ServerRuntime, scope: RequestScope, params: Params, prepared: P): Promise<Result>;
+}
+
+function listRoute<E>(
+  method: CacheableMethod,
+  kind: string,
+  field: string,
+  registry: (runtime: ServerRuntime) => Registry<E>,
+  definition: (entry: E) => unknown,
+): Route<{ items: E[]; nextCursor?: string }> {
+  return {
+    prepare: (runtime, _scope, params) =>
+      paginate(registry(runtime), kind, params.cursor as string | undefined, runtime.pageSize),
+    async run(runtime, _scope, _params, page) {
+      const result: Result = { resultType: 'complete', [field]: page.items.map(definition) };
+      if (page.nextCursor !== undefined) result.nextCursor = page.nextCursor;
+      return Object.assign(result, runtime.cache.hint(method));
+    },
+  };
+}
+
+function binding(scope: RequestScope, params: Params): RequestStateBinding {
+  return { method: scope.method, params, principal: scope.auth?.principal };
+}
+
+/** Verifies the retry's `requestState` (S-57, S-58) and seeds the round; `-32602` if it fails. */
+async function openRound(runtime: ServerRuntime, scope: InputScope, params: Params): Promise<void> {
+  const { requestState, inputResponses } = params as { requestState?: string; inputResponses?: Params };
+  if (requestState === undefined && inputResponses === undefined) return;
+  let state: RequestStatePayload | undefined;
+  if (requestState !== undefined) {
+    const opened = await runtime.codec.open(requestState, binding(scope, params));
+    if (!opened.ok) throw McpError.invalidParams(`Invalid requestState: ${opened.reason}`);
+    state = opened.payload;
+  }
+  scope.seed(roundAnswers(state, inputResponses), { ...state?.memo });
+}
+
+/**
+ * Runs an input method's handler; when it left questions unanswered, the result is
+ * `input_required` with those questions and a signed state carrying the answers so far (S-55).
+ */
+async function withInput(
+  runtime: ServerRuntime,
+  scope: InputScope,
+  params: Params,
+  work: () => Promise<Result>,
+): Promise<Result> {
+  try {
+    const result = await work();
+    if (!scope.inputPending) return result;
+  } catch (error) {
+    if (!scope.inputPending) throw error;
+  }
+  const round = scope.round;
+  const requestState = await runtime.codec.seal(round.payload(), binding(scope, params));
+  return { resultType: 'input_required', inputRequests: Object.fromEntries(round.pending), requestState };
+}
+
+const toolsCall: Route<ToolEntry> = {
+  async prepare(runtime, scope, params) {
+    const { name } = params as unknown as CallToolRequestParams;
+    const entry = runtime.tools.get(name);
+    if (!entry) throw McpError.invalidParams(`Unknown tool: ${name}`);
+    const required = entry.requiredClientCapabilities;
+    const missing = required && missingDeclared(required, scope.clientCapabilities);
+    if (missing) {
+      throw McpError.missingRequiredClientCapability(
+        missing,
+        `Tool ${name} requires client capabilities this request did not declare`,
+      );
+    }
+    await openRound(runtime, scope as InputScope, params);
+    return entry;
+  },
+  run(runtime, scope, params, entry) {
+    const input = scope as InputScope;
+    const args = (params as unknown as CallToolRequestParams).arguments;
+    return withInput(runtime, input, params, () => runTool(entry, args, input));
+  },
+};
+
+const promptsGet: Route<{ entry: PromptEntry; args: unknown }> = {
+  async prepare(runtime, scope, params) {
+    const { name, arguments: given } = params as unknown as GetPromptRequestParams;
+    const entry = runtime.prompts.get(name);
+    if (!entry) throw McpError.invalidParams(`Unknown prompt: ${name}`);
+    const args = entry.parse(given);
+    await openRound(runtime, scope as InputScope, params);
+    return { entry, args };
+  },
+  run(runtime, scope, params, { entry, args }) {
+    const input = scope as InputScope;
+    return withInput(runtime, input, params, () => runPrompt(entry, args, input));
+  },
+};
+
+const resourcesRead: Route<undefined> = {
+  async prepare(runtime, scope, params) {
+    await openRound(runtime, scope as InputScope, params);
+    return undefined;
+  },
+  run(runtime, scope, params) {
+    const input = scope as InputScope;
+    const { uri } = params as unknown as ReadResourceRequestParams;
+    return withInput(runtime, input, params, () =>
+      readResource(runtime.resources, uri, input, runtime.cache),
+    );
+  },
+};
+
+/** The completer a `completion/complete` reference names; `-32602` for an unknown prompt or template (S-45). */
+function findCompleter(runtime: ServerRuntime, params: CompleteRequestParams): Completer | undefined {
+  const { ref, argument } = params;
+  if (ref.type === 'ref/prompt') {
+    const prompt = runtime.prompts.get(ref.name);
+    if (!prompt) throw McpError.invalidParams(`Unknown prompt: ${ref.name}`);
+    return prompt.complete[argument.name];
+  }
+  const template = runtime.resources.template(ref.uri);
+  if (!template) throw McpError.invalidParams(`Unknown resource template: ${ref.uri}`);
+  return template.complete[argument.name];
+}
+
+const completionComplete: Route<Completer | undefined> = {
+  prepare: (runtime, _scope, params) => findCompleter(runtime, params as unknown as CompleteRequestParams),
+  async run(_runtime, scope, params, completer) {
+    const { argument, context } = params as unknown as CompleteRequestParams;
+    const offered = completer && (await completer(argument.value, context?.arguments ?? {}, scope));
+    return completionResult(offered) as unknown as Result;
+  },
+};
+
+const discover: Route<undefined> = {
+  prepare: () => undefined,
+  async run(runtime) {
+    const result: Result = {
+      resultType: 'complete',
+      supportedVersions: [...runtime.supportedVersions],
+      capabilities: runtime.capabilities(),
+    };
+    if (runtime.instructions !== undefined) result.instructions = runtime.instructions;
+    return Object.assign(result, runtime.cache.hint('server/discover'));
+  },
+};
+
+const listen: Route<undefined> = {
+  prepare: () => undefined,
+  run(runtime, scope, params) {
+    const { notifications } = params as unknown as SubscriptionsListenRequestParams;
+    return runtime.listens.listen(
+      scope.requestId,
+      notifications,
+      runtime.capabilities(),
+      scope.stream,
+      scope.signal,
+    );
+  },
+};
+
+/** The route of every 2026-07-28 method. */
+export const routes: Record<Method, Route<never>> = {
+  'server/discover': discover,
+  'tools/list': listRoute(
+    'tools/list',
+    'tools',
+    'tools',
+    (r) => r.tools,
+    (e) => e.definition,
+  ),
+  'tools/call': toolsCall,
+  'prompts/list': listRoute(
+    'prompts/list',
+    'prompts',
+    'prompts',
+    (r) => r.prompts,
+    (e) => e.definition,
+  ),
+  'prompts/get': promptsGet,
+  'resources/list': listRoute(
+    'resources/list',
+    'resources',
+    'resources',
+    (r) => r.resources.resources,
+    (e) => e.definition,
+  ),
+  'resources/templates/list': listRoute(
+    'resources/templates/list',
+    'templates',
+    'resourceTemplates',
+    (r) => r.resources.templates,
+    (e) => e.templateDefinition,
+  ),
+  'resources/read': resourcesRead,
+  'completion/complete': completionComplete,
+  'subscriptions/listen': listen,
+} as Record<Method, Route<never>>;

@@ -1,0 +1,278 @@
+import {
+  type Exchange,
+  type Implementation,
+  type McpEndpoint,
+  MODERN_PROTOCOL_VERSIONS,
+  type RequestContext,
+  type ServerCapabilities,
+} from '@mcpkit/protocol';
+import { CachePolicy, type CachingOptions } from './caching.js';
+import { type EventBus, InMemoryEventBus, type ServerEvent } from './event-bus.js';
+import { ListenHub } from './listen.js';
+import type { Middleware } from './middleware.js';
+import { DEFAULT_PAGE_SIZE } from './pagination.js';
+import { handleMessage } from './pipeline.js';
+import {
+  compilePrompt,
+  type PromptArgumentsInput,
+  type PromptConfig,
+  type PromptEntry,
+  type PromptHandler,
+} from './prompts.js';
+import { Registry } from './registry.js';
+import { RequestStateCodec, type RequestStateOptions } from './request-state.js';
+import {
+  compileResource,
+  compileTemplate,
+  ResourceCatalog,
+  type ResourceConfig,
+  type ResourceReader,
+  type ResourceTemplateConfig,
+  type TemplateReader,
+} from './resources.js';
+import type { ServerRuntime } from './runtime.js';
+import type { SchemaInput } from './schema-adapter.js';
+import { compileTool, type ToolConfig, type ToolEntry, type ToolHandler } from './tools.js';
+
+/** Options of `McpServer`. */
+export interface ServerOptions {
+  /** Guidance for the model, returned by `server/discover` (S-10). */
+  instructions?: string;
+  /**
+   * Capabilities to declare on top of what registrations imply (`tools`, `prompts`, `resources`
+   * with `listChanged: true`, `completions` when a completer exists). Declare `logging: {}` to let
+   * handlers log (S-68), `resources: { subscribe: true }` when you call `notifyResourceUpdated`, and
+   * any `extensions` you implement. A declared value overrides the implied one.
+   */
+  capabilities?: ServerCapabilities;
+  /** Protocol versions served; others get `-32022` (S-2). Default: every version this engine speaks. */
+  supportedVersions?: readonly string[];
+  /** Items per page of list results. Default 100. */
+  pageSize?: number;
+  /** Caching hints of the six cacheable results (S-40..S-42). Default `ttlMs: 0`, `cacheScope: "private"`. */
+  cache?: CachingOptions;
+  /** Keys and lifetime of the signed `requestState` of multi-round requests. */
+  requestState?: RequestStateOptions;
+  /** Where change events travel; share one bus between instances. Default: in-process. */
+  eventBus?: EventBus;
+  /** Put `serverInfo` in every result's `_meta` (S-5). Default true. */
+  includeServerInfo?: boolean;
+  /** Failures a client only sees as `-32603`: a handler's thrown non-`McpError`, a failed publish. Default: `console.error`. */
+  onError?: (error: unknown) => void;
+}
+
+/** A registration that can be changed or withdrawn at run time; each change notifies listen streams. */
+export interface RegistrationHandle<C> {
+  /** Replaces parts of the registration; the entry keeps its place in listings. */
+  update(changes: C): void;
+  /** Withdraws the registration. Returns false when it was already gone. */
+  remove(): boolean;
+}
+
+type AnyToolConfig = ToolConfig<SchemaInput | undefined, SchemaInput | undefined>;
+
+/**
+ * A stateless MCP 2026-07-28 server: register tools, resources and prompts, then hand it to any
+ * transport (it is an `McpEndpoint`). Every request carries what it needs, so any number of
+ * instances can serve the same clients; only the `requestState` keys and the event bus need to
+ * be shared.
+ *
+ * @example
+ * ```ts
+ * import * as z from 'zod';
+ * const server = new McpServer({ name: 'weather', version: '1.0.0' });
+ * server.tool(
+ *   'get_weather',
+ *   { description: 'Current weather', inputSchema: z.object({ city: z.string() }) },
+ *   async ({ city }) => ({ content: [{ type: 'text', text: `Sunny in ${city}` }] }),
+ * );
+ * const client = createInMemoryTransport(server);
+ * ```
+ */
+export class McpServer implements McpEndpoint {
+  private readonly runtime: ServerRuntime;
+  private readonly bus: EventBus;
+  private readonly declared: ServerCapabilities;
+  private readonly used = { tools: false, prompts: false, resources: false, completions: false };
+  private advertised: ServerCapabilities | undefined;
+  private readonly middleware: Middleware[] = [];
+  private readonly onError: (error: unknown) => void;
+
+  constructor(info: Implementation, options: ServerOptions = {}) {
+    const supportedVersions = options.supportedVersions ?? MODERN_PROTOCOL_VERSIONS;
+    if (
+      supportedVersions.length === 0 ||
+      supportedVersions.some((v) => !MODERN_PROTOCOL_VERSIONS.includes(v))
+    ) {
+      throw new TypeError(
+        `supportedVersions must be a non-empty subset of ${MODERN_PROTOCOL_VERSIONS.join(', ')}`,
+      );
+    }
+    const pageSize = options.pageSize ?? DEFAULT_PAGE_SIZE;
+    if (!Number.isSafeInteger(pageSize) || pageSize < 1)
+      throw new RangeError('pageSize must be a positive integer');
+    this.onError = options.onError ?? ((error) => console.error('[@mcpkit/server]', error));
+    this.bus = options.eventBus ?? new InMemoryEventBus({ onListenerError: (error) => this.onError(error) });
+    this.declared = options.capabilities ?? {};
+    this.runtime = {
+      info,
+      instructions: options.instructions,
+      supportedVersions: [...supportedVersions],
+      capabilities: () => this.capabilities,
+      tools: new Registry<ToolEntry>(() => this.changed('tools')),
+      prompts: new Registry<PromptEntry>(() => this.changed('prompts')),
+      resources: new ResourceCatalog(() => this.changed('resources')),
+      cache: new CachePolicy(options.cache),
+      pageSize,
+      codec: new RequestStateCodec(options.requestState),
+      listens: new ListenHub(this.bus),
+      middleware: this.middleware,
+      includeServerInfo: options.includeServerInfo ?? true,
+      onError: this.onError,
+    };
+  }
+
+  /** The capabilities `server/discover` advertises now. */
+  get capabilities(): ServerCapabilities {
+    this.advertised ??= this.computeCapabilities();
+    return this.advertised;
+  }
+
+  /**
+   * Registers a tool. With a zod `inputSchema` the handler's `args` are typed and parsed; with raw
+   * JSON Schema they are validated and passed as is. Throws a `TypeError` for a bad name (S-17),
+   * a taken name, or a schema the spec does not allow.
+   */
+  tool<I extends SchemaInput | undefined = undefined, O extends SchemaInput | undefined = undefined>(
+    name: string,
+    config: ToolConfig<I, O>,
+    handler: ToolHandler<I, O>,
+  ): RegistrationHandle<Partial<AnyToolConfig> & { handler?: ToolHandler<I, O> }> {
+    let current = { config: config as AnyToolConfig, handler: handler as ToolHandler<I, O> };
+    const tools = this.runtime.tools;
+    this.used.tools = true;
+    tools.add(name, compileTool(name, current.config, current.handler));
+    return {
+      update: ({ handler: nextHandler, ...changes }) => {
+        const next = { config: { ...current.config, ...changes }, handler: nextHandler ?? current.handler };
+        tools.replace(name, compileTool(name, next.config, next.handler));
+        current = next;
+      },
+      remove: () => tools.delete(name),
+    };
+  }
+
+  /** Registers a resource at a fixed URI. */
+  resource(
+    uri: string,
+    config: ResourceConfig,
+    read: ResourceReader,
+  ): RegistrationHandle<Partial<ResourceConfig> & { read?: ResourceReader }> {
+    let current = { config, read };
+    const registry = this.runtime.resources.resources;
+    this.used.resources = true;
+    registry.add(uri, compileResource(uri, config, read));
+    return {
+      update: ({ read: nextRead, ...changes }) => {
+        const next = { config: { ...current.config, ...changes }, read: nextRead ?? current.read };
+        registry.replace(uri, compileResource(uri, next.config, next.read));
+        current = next;
+      },
+      remove: () => registry.delete(uri),
+    };
+  }
+
+  /**
+   * Registers a family of resources named by an RFC 6570 template; the reader gets the URI's
+   * variables, typed from the template (`'notes://{id}'` gives `{ id: string }`).
+   */
+  resourceTemplate<T extends string>(
+    uriTemplate: T,
+    config: ResourceTemplateConfig<T>,
+    read: TemplateReader<T>,
+  ): RegistrationHandle<Partial<ResourceTemplateConfig<T>> & { read?: TemplateReader<T> }> {
+    let current = { config, read };
+    const registry = this.runtime.resources.templates;
+    this.used.resources = true;
+    if (config.complete && Object.keys(config.complete).length > 0) this.used.completions = true;
+    registry.add(uriTemplate, compileTemplate(uriTemplate, config, read));
+    return {
+      update: ({ read: nextRead, ...changes }) => {
+        const next = { config: { ...current.config, ...changes }, read: nextRead ?? current.read };
+        registry.replace(uriTemplate, compileTemplate(uriTemplate, next.config, next.read));
+        if (next.config.complete && Object.keys(next.config.complete).length > 0) this.markCompletions();
+        current = next;
+      },
+      remove: () => registry.delete(uriTemplate),
+    };
+  }
+
+  /** Registers a prompt; its arguments are typed from the zod schema or the declarations. */
+  prompt<A extends PromptArgumentsInput | undefined = undefined>(
+    name: string,
+    config: PromptConfig<A>,
+    handler: PromptHandler<A>,
+  ): RegistrationHandle<Partial<PromptConfig<A>> & { handler?: PromptHandler<A> }> {
+    let current = { config, handler };
+    const prompts = this.runtime.prompts;
+    this.used.prompts = true;
+    if (config.complete && Object.keys(config.complete).length > 0) this.used.completions = true;
+    prompts.add(name, compilePrompt(name, config as PromptConfig<PromptArgumentsInput | undefined>, handler));
+    return {
+      update: ({ handler: nextHandler, ...changes }) => {
+        const next = { config: { ...current.config, ...changes }, handler: nextHandler ?? current.handler };
+        prompts.replace(
+          name,
+          compilePrompt(name, next.config as PromptConfig<PromptArgumentsInput | undefined>, next.handler),
+        );
+        if (next.config.complete && Object.keys(next.config.complete).length > 0) this.markCompletions();
+        current = next;
+      },
+      remove: () => prompts.delete(name),
+    };
+  }
+
+  /** Adds middleware around every request; the first added runs outermost. */
+  use(middleware: Middleware): this {
+    this.middleware.push(middleware);
+    return this;
+  }
+
+  /** Tells listen streams subscribed to `uri` (or a parent of it) that it changed (S-34). */
+  notifyResourceUpdated(uri: string): Promise<void> {
+    return this.bus.publish({ type: 'resources/updated', uri });
+  }
+
+  /** Serves one message; every transport calls this. */
+  handle(message: unknown, context: RequestContext): Exchange {
+    return handleMessage(this.runtime, message, context);
+  }
+
+  /** Ends every open listen stream with its final result (S-50). Later listens close at once. */
+  async close(): Promise<void> {
+    this.runtime.listens.close();
+  }
+
+  private markCompletions(): void {
+    if (!this.used.completions) {
+      this.used.completions = true;
+      this.advertised = undefined;
+    }
+  }
+
+  private changed(kind: 'tools' | 'prompts' | 'resources'): void {
+    this.advertised = undefined;
+    const event: ServerEvent = { type: `${kind}/list_changed` };
+    this.bus.publish(event).catch(this.onError);
+  }
+
+  private computeCapabilities(): ServerCapabilities {
+    const declared = this.declared;
+    const capabilities: ServerCapabilities = { ...declared };
+    if (this.used.tools) capabilities.tools = { listChanged: true, ...declared.tools };
+    if (this.used.prompts) capabilities.prompts = { listChanged: true, ...declared.prompts };
+    if (this.used.resources) capabilities.resources = { listChanged: true, ...declared.resources };
+    if (this.used.completions) capabilities.completions = { ...declared.completions };
+    return capabilities;
+  }
+}

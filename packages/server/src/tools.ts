@@ -1,0 +1,193 @@
+import {
+  CallToolResultSchema,
+  type ClientCapabilities,
+  type ContentBlock,
+  compileCheck,
+  describeFailure,
+  type Icon,
+  McpError,
+  type McpHeaderAnnotation,
+  readMcpHeaderAnnotations,
+  type Tool,
+  type ToolAnnotations,
+} from '@mcpkit/protocol';
+import type { InputScope } from './input-scope.js';
+import { type InputContext, InputRequiredSignal } from './mrtr.js';
+import {
+  type CompiledSchema,
+  compileSchema,
+  type SchemaInput,
+  type SchemaInputType,
+  type SchemaOutput,
+} from './schema-adapter.js';
+
+/** How a tool is described and checked. */
+export interface ToolConfig<
+  I extends SchemaInput | undefined = undefined,
+  O extends SchemaInput | undefined = undefined,
+> {
+  title?: string;
+  description?: string;
+  /**
+   * The arguments: a zod object schema (the handler's `args` are typed and parsed by it) or raw
+   * JSON Schema with `type: "object"` at the root. Default: no arguments. Annotate a parameter
+   * with `x-mcp-header` (zod: `.meta({ 'x-mcp-header': 'Region' })`) to mirror it in an HTTP header.
+   */
+  inputSchema?: I;
+  /** The shape of `structuredContent`; every successful result is checked against it (S-19). */
+  outputSchema?: O;
+  annotations?: ToolAnnotations;
+  icons?: Icon[];
+  _meta?: Record<string, unknown>;
+  /**
+   * Client capabilities a call cannot do without; a call that lacks one is refused with
+   * `-32021` before the handler runs (S-3), e.g. `{ sampling: {} }`.
+   */
+  requiredClientCapabilities?: ClientCapabilities;
+}
+
+/** What a tool handler returns. `content` defaults to the JSON of `structuredContent` (S-20). */
+export interface ToolResult<S = unknown> {
+  content?: ContentBlock[];
+  structuredContent?: S;
+  /** A tool execution error the model can act on (S-18). */
+  isError?: boolean;
+  _meta?: Record<string, unknown>;
+  [key: string]: unknown;
+}
+
+/** The handler's arguments for an input schema. */
+export type ToolArgs<I> = I extends SchemaInput ? SchemaOutput<I> : Record<string, never>;
+
+/** The structured content a handler produces for an output schema. */
+export type ToolStructured<O> = O extends SchemaInput ? SchemaInputType<O> : unknown;
+
+export type ToolHandler<I, O> = (
+  args: ToolArgs<I>,
+  ctx: InputContext,
+) => ToolResult<ToolStructured<O>> | Promise<ToolResult<ToolStructured<O>>>;
+
+/** A registered tool, compiled once. */
+export interface ToolEntry {
+  readonly definition: Tool;
+  readonly input: CompiledSchema;
+  readonly output: CompiledSchema | undefined;
+  readonly headerAnnotations: readonly McpHeaderAnnotation[];
+  readonly requiredClientCapabilities: ClientCapabilities | undefined;
+  readonly handler: (args: unknown, ctx: InputContext) => unknown;
+}
+
+const TOOL_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
+const NO_ARGUMENTS = { type: 'object', additionalProperties: false };
+const isCallToolResult = compileCheck(CallToolResultSchema);
+
+/** Compiles a tool registration; throws a `TypeError` for a name or schema the spec does not allow. */
+export function compileTool(
+  name: string,
+  config: ToolConfig<SchemaInput | undefined, SchemaInput | undefined>,
+  handler: (args: never, ctx: InputContext) => unknown,
+): ToolEntry {
+  if (!TOOL_NAME.test(name)) {
+    throw new TypeError(
+      `Tool name ${JSON.stringify(name)} must be 1-128 characters of A-Z a-z 0-9 _ . - (S-17)`,
+    );
+  }
+  const where = `tool ${JSON.stringify(name)}`;
+  const input = compileSchema(config.inputSchema ?? NO_ARGUMENTS, 'input', `${where} inputSchema`);
+  if (input.jsonSchema.type !== 'object') {
+    throw new TypeError(`${where}: inputSchema must have type "object" at its root (P-84)`);
+  }
+  const headers = readMcpHeaderAnnotations(input.jsonSchema);
+  if (!headers.ok) throw new TypeError(`${where}: ${headers.reason} (H-23)`);
+  const output = config.outputSchema && compileSchema(config.outputSchema, 'output', `${where} outputSchema`);
+  const definition: Tool = { name, inputSchema: input.jsonSchema as Tool['inputSchema'] };
+  if (config.title !== undefined) definition.title = config.title;
+  if (config.description !== undefined) definition.description = config.description;
+  if (output) definition.outputSchema = output.jsonSchema;
+  if (config.annotations !== undefined) definition.annotations = config.annotations;
+  if (config.icons !== undefined) definition.icons = config.icons;
+  if (config._meta !== undefined) definition._meta = config._meta;
+  return {
+    definition,
+    input,
+    output,
+    headerAnnotations: headers.annotations,
+    requiredClientCapabilities: config.requiredClientCapabilities,
+    handler: handler as ToolEntry['handler'],
+  };
+}
+
+/** A tool execution error result (S-18): a message the model can act on, never a stack trace. */
+export function toolError(message: string): Record<string, unknown> {
+  return { resultType: 'complete', content: [{ type: 'text', text: message }], isError: true };
+}
+
+function messageOf(error: unknown): string {
+  if (error instanceof Error && error.message) return error.message;
+  if (typeof error === 'string' && error) return error;
+  return 'The tool failed';
+}
+
+/**
+ * Runs a tool call (S-18): arguments that fail the input schema and errors the handler throws
+ * become `isError` results; an `McpError` stays a JSON-RPC error; a result that breaks the
+ * output schema or the result shape is a server fault, `-32603` (S-19).
+ */
+export async function runTool(
+  entry: ToolEntry,
+  args: Record<string, unknown> | undefined,
+  ctx: InputScope,
+): Promise<Record<string, unknown>> {
+  const name = entry.definition.name;
+  const parsed = entry.input.validate(args ?? {});
+  if (!parsed.ok) return toolError(`Invalid arguments for tool ${name}: ${parsed.message}`);
+  let returned: unknown;
+  try {
+    returned = await entry.handler(parsed.value, ctx);
+  } catch (error) {
+    if (
+      error instanceof McpError ||
+      error instanceof InputRequiredSignal ||
+      ctx.inputPending ||
+      ctx.signal.aborted
+    ) {
+      throw error;
+    }
+    return toolError(messageOf(error));
+  }
+  return finishResult(entry, returned);
+}
+
+function finishResult(entry: ToolEntry, returned: unknown): Record<string, unknown> {
+  const name = entry.definition.name;
+  if (typeof returned !== 'object' || returned === null || Array.isArray(returned)) {
+    throw McpError.internalError(`Tool ${name} returned no result object`);
+  }
+  const result: Record<string, unknown> = { ...(returned as ToolResult) };
+  if (result.resultType !== undefined && result.resultType !== 'complete') {
+    throw McpError.internalError(`Tool ${name} returned resultType ${JSON.stringify(result.resultType)}`);
+  }
+  result.resultType = 'complete';
+  if (entry.output && result.isError !== true) {
+    const checked =
+      result.structuredContent === undefined
+        ? ({ ok: false, message: 'structuredContent is missing' } as const)
+        : entry.output.validate(result.structuredContent);
+    if (!checked.ok) {
+      throw McpError.internalError(
+        `Tool ${name} returned structuredContent that breaks its outputSchema: ${checked.message}`,
+      );
+    }
+    result.structuredContent = checked.value;
+  }
+  if (result.content === undefined) {
+    result.content =
+      result.structuredContent === undefined
+        ? []
+        : [{ type: 'text', text: JSON.stringify(result.structuredContent) }];
+  }
+  if (!isCallToolResult(result)) {
+    throw McpError.internalError(describeFailure(CallToolResultSchema, result, `tool ${name} result`));
+  }
+  return result;
+}

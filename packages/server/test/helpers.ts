@@ -1,0 +1,93 @@
+import {
+  type ClientCapabilities,
+  type Exchange,
+  type ExchangeMessage,
+  explicitHttpStatus,
+  type JSONRPCErrorResponse,
+  type JSONRPCNotification,
+  type McpEndpoint,
+  type RequestContext,
+} from '@mcpkit/protocol';
+
+export const PROTOCOL_VERSION = '2026-07-28';
+
+/** A valid per-request `_meta`, with optional changes. */
+export function meta(
+  extra: Record<string, unknown> = {},
+  capabilities: ClientCapabilities = {},
+): Record<string, unknown> {
+  return {
+    'io.modelcontextprotocol/protocolVersion': PROTOCOL_VERSION,
+    'io.modelcontextprotocol/clientCapabilities': capabilities,
+    'io.modelcontextprotocol/clientInfo': { name: 'test-client', version: '1.0.0' },
+    ...extra,
+  };
+}
+
+let nextId = 1;
+
+/** A request with valid `_meta` (unless `params._meta` is given). */
+export function request(method: string, params: Record<string, unknown> = {}, id: string | number = nextId++) {
+  return { jsonrpc: '2.0' as const, id, method, params: { _meta: meta(), ...params } };
+}
+
+export interface Outcome {
+  /** Every item, as the wire would carry it. */
+  messages: ExchangeMessage[];
+  notifications: JSONRPCNotification[];
+  response: Record<string, unknown> | undefined;
+  result: Record<string, unknown> | undefined;
+  error: JSONRPCErrorResponse['error'] | undefined;
+  /** The HTTP status the endpoint stated for an error response. */
+  status: number | undefined;
+}
+
+export async function drain(exchange: Exchange): Promise<ExchangeMessage[]> {
+  const items: ExchangeMessage[] = [];
+  for await (const item of exchange) items.push(item);
+  return items;
+}
+
+/** Sends one raw message to the endpoint and collects what comes back. */
+export async function send(
+  endpoint: McpEndpoint,
+  message: unknown,
+  context: Partial<RequestContext> = {},
+): Promise<Outcome> {
+  const controller = new AbortController();
+  const raw = await drain(
+    endpoint.handle(JSON.parse(JSON.stringify(message)), {
+      transport: 'memory',
+      signal: context.signal ?? controller.signal,
+      ...context,
+    }),
+  );
+  const last = raw.at(-1) as Record<string, unknown> | undefined;
+  const isResponse = last !== undefined && !('method' in last);
+  const status = isResponse && 'error' in last ? explicitHttpStatus(last as JSONRPCErrorResponse) : undefined;
+  const messages = JSON.parse(JSON.stringify(raw)) as ExchangeMessage[];
+  const response = isResponse ? (messages.at(-1) as Record<string, unknown>) : undefined;
+  return {
+    messages,
+    notifications: messages.filter((m) => 'method' in m) as JSONRPCNotification[],
+    response,
+    result: response?.result as Record<string, unknown> | undefined,
+    error: response?.error as JSONRPCErrorResponse['error'] | undefined,
+    status,
+  };
+}
+
+/** Sends a request for `method` with valid `_meta` merged into `params`. */
+export function call(
+  endpoint: McpEndpoint,
+  method: string,
+  params: Record<string, unknown> = {},
+  context: Partial<RequestContext> = {},
+): Promise<Outcome> {
+  return send(endpoint, request(method, params), context);
+}
+
+/** Test HTTP headers for a request, as a conforming client would send them. */
+export function headersFor(method: string, extra: Record<string, string> = {}): Headers {
+  return new Headers({ 'MCP-Protocol-Version': PROTOCOL_VERSION, 'Mcp-Method': method, ...extra });
+}
