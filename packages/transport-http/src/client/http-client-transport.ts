@@ -1,0 +1,156 @@
+import {
+  type ClientTransport,
+  type Exchange,
+  type ExchangeMessage,
+  type ExchangeOptions,
+  type JSONRPCNotification,
+  type JSONRPCRequest,
+  McpError,
+  requestHeaders,
+  TransportError,
+} from '@mcpkit/protocol';
+import { readExchange } from './read-exchange.js';
+
+/** Supplies credentials for each request; a later OAuth layer implements it. */
+export interface HttpAuthProvider {
+  /** Headers for the next request, e.g. `{ Authorization: 'Bearer …' }`. */
+  headers(): Record<string, string> | undefined | Promise<Record<string, string> | undefined>;
+  /**
+   * Called with a 401 or 403 response. Resolve `true` once fresh credentials are ready: the
+   * request is then sent once more with new `headers()`.
+   */
+  onUnauthorized?(response: Response): boolean | Promise<boolean>;
+}
+
+/** Options of `createHttpClientTransport`. */
+export interface HttpClientTransportOptions {
+  /** The `fetch` to use (default: the global one); inject one for tests or custom agents. */
+  fetch?: (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
+  /** Extra headers on every POST, or a function computing them per request. */
+  headers?: HeadersInit | (() => HeadersInit | Promise<HeadersInit>);
+  /** Credentials per request, with one retry after a 401/403 when it has fresh ones. */
+  authProvider?: HttpAuthProvider;
+}
+
+const ACCEPT = 'application/json, text/event-stream';
+
+/**
+ * A `ClientTransport` over Streamable HTTP: each exchange is one POST whose JSON or SSE
+ * response is yielded message by message. Sends `Accept` with both types (H-5) and the mirror
+ * headers `MCP-Protocol-Version`, `Mcp-Method`, `Mcp-Name`, `Mcp-Param-*` (H-6, H-27). Aborting
+ * an exchange closes its stream, which cancels the request (C-51). A stream that breaks before
+ * the response fails with a retryable `TransportError('connection-lost')` (C-55).
+ *
+ * @example
+ * ```ts
+ * const transport = createHttpClientTransport('https://mcp.example.com/mcp', {
+ *   authProvider: { headers: () => ({ Authorization: `Bearer ${token}` }) },
+ * });
+ * for await (const message of transport.exchange(request, {})) console.log(message);
+ * ```
+ */
+export function createHttpClientTransport(
+  url: string | URL,
+  options: HttpClientTransportOptions = {},
+): ClientTransport {
+  const endpoint = String(url);
+  const fetchImpl = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const inFlight = new Set<AbortController>();
+  let closed = false;
+
+  async function buildHeaders(mirror: Record<string, string>): Promise<Headers> {
+    const custom = typeof options.headers === 'function' ? await options.headers() : options.headers;
+    const headers = new Headers(custom);
+    headers.set('content-type', 'application/json');
+    headers.set('accept', ACCEPT);
+    for (const [name, value] of Object.entries(mirror)) headers.set(name, value);
+    const auth = await options.authProvider?.headers();
+    if (auth !== undefined) for (const [name, value] of Object.entries(auth)) headers.set(name, value);
+    return headers;
+  }
+
+  async function post(
+    message: JSONRPCRequest | JSONRPCNotification,
+    mirror: Record<string, string>,
+    signal: AbortSignal,
+  ): Promise<Response> {
+    const body = JSON.stringify(message);
+    const send = async () =>
+      fetchImpl(endpoint, { method: 'POST', headers: await buildHeaders(mirror), body, signal });
+    const response = await send();
+    const provider = options.authProvider;
+    if ((response.status === 401 || response.status === 403) && provider?.onUnauthorized) {
+      if (await provider.onUnauthorized(response)) {
+        void response.body?.cancel().catch(() => {});
+        return send();
+      }
+    }
+    return response;
+  }
+
+  /** Why an exchange failed, as the caller should see it. */
+  function failure(error: unknown, callerSignal: AbortSignal | undefined): unknown {
+    if (callerSignal?.aborted) return callerSignal.reason;
+    if (closed) return new TransportError('closed', 'The HTTP transport was closed');
+    if (error instanceof TransportError || error instanceof McpError) return error;
+    return new TransportError('connection-lost', 'The HTTP request failed before the response (C-55)', {
+      cause: error,
+    });
+  }
+
+  async function* run(
+    message: JSONRPCRequest | JSONRPCNotification,
+    mirror: Record<string, string>,
+    callerSignal: AbortSignal | undefined,
+  ): AsyncGenerator<ExchangeMessage> {
+    if (closed) throw new TransportError('closed', 'The HTTP transport was closed');
+    callerSignal?.throwIfAborted();
+    const controller = new AbortController();
+    inFlight.add(controller);
+    const signal = callerSignal ? AbortSignal.any([callerSignal, controller.signal]) : controller.signal;
+    try {
+      const response = await post(message, mirror, signal);
+      yield* readExchange(response);
+    } catch (error) {
+      throw failure(error, callerSignal);
+    } finally {
+      inFlight.delete(controller);
+      // Releases the connection when the caller stopped reading before the end.
+      controller.abort();
+    }
+  }
+
+  return {
+    exchange(request: JSONRPCRequest, exchangeOptions: ExchangeOptions): Exchange {
+      return run(request, requestHeaders(request, exchangeOptions.paramHeaders), exchangeOptions.signal);
+    },
+
+    async notify(notification: JSONRPCNotification): Promise<void> {
+      if (closed) throw new TransportError('closed', 'The HTTP transport was closed');
+      const controller = new AbortController();
+      inFlight.add(controller);
+      try {
+        const response = await post(notification, requestHeaders(notification), controller.signal);
+        if (response.status === 202 || response.status === 200 || response.status === 204) {
+          await response.body?.cancel();
+          return;
+        }
+        for await (const message of readExchange(response)) {
+          if ('error' in message) throw McpError.fromResponse(message);
+        }
+        throw new TransportError('bad-response', `HTTP ${response.status}`, { status: response.status });
+      } catch (error) {
+        throw failure(error, undefined);
+      } finally {
+        inFlight.delete(controller);
+      }
+    },
+
+    async close() {
+      closed = true;
+      for (const controller of inFlight)
+        controller.abort(new TransportError('closed', 'The HTTP transport was closed'));
+      inFlight.clear();
+    },
+  };
+}

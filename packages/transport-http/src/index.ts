@@ -1,0 +1,8 @@
+export { type Authenticate, type BearerAuthOptions, bearerAuth, type HttpRequestInfo } from './auth.js';
+export {
+  createHttpClientTransport,
+  type HttpAuthProvider,
+  type HttpClientTransportOptions,
+} from './client/http-client-transport.js';
+export { createFetchHandler } from './fetch-handler.js';
+export { DEFAULT_KEEP_ALIVE_MS, DEFAULT_MAX_BODY_BYTES, type HttpServerOptions } from './options.js';

@@ -1,0 +1,191 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { McpEndpoint } from '@mcpkit/protocol';
+import { type BodyRead, Cancellation, type IncomingHttpRequest } from '../incoming.js';
+import { type HttpServerOptions, resolveConfig } from '../options.js';
+import { type HttpReply, type SseStream, serveHttp } from '../serve-http.js';
+import { NodeHeaders } from './node-headers.js';
+
+/** An `IncomingMessage`, possibly with a body a framework already parsed (Express, Fastify). */
+export type NodeRequest = IncomingMessage & { body?: unknown };
+
+function readStream(req: IncomingMessage, limit: number): Promise<BodyRead> {
+  const declared = req.headers['content-length'];
+  if (declared !== undefined && Number(declared) > limit) return Promise.resolve({ kind: 'too-large' });
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const finish = (read: BodyRead) => {
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', onFailure);
+      req.off('close', onFailure);
+      resolve(read);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= limit) {
+        chunks.push(chunk);
+        return;
+      }
+      req.pause();
+      finish({ kind: 'too-large' });
+    };
+    const onEnd = () =>
+      finish({ kind: 'bytes', bytes: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size) });
+    // `close` before `end`: the client went away while sending.
+    const onFailure = () => finish({ kind: 'failed' });
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', onFailure);
+    req.on('close', onFailure);
+  });
+}
+
+/** A body a framework consumed before us: `req.body` once the stream has ended. */
+function preReadBody(req: NodeRequest): BodyRead | undefined {
+  if (req.body === undefined || !req.readableEnded) return undefined;
+  const { body } = req;
+  if (typeof body === 'string' || body instanceof Uint8Array) return { kind: 'bytes', bytes: body };
+  return { kind: 'parsed', value: body };
+}
+
+/** An `IncomingMessage` as the shared HTTP layer sees it. */
+class NodeIncoming implements IncomingHttpRequest {
+  readonly cancellation = new Cancellation();
+  readonly headers: Headers;
+  readonly #req: NodeRequest;
+
+  constructor(req: NodeRequest) {
+    this.#req = req;
+    this.headers = new NodeHeaders(req.headers);
+  }
+
+  get method(): string {
+    return this.#req.method ?? 'GET';
+  }
+
+  host(): string | null {
+    return this.#req.headers.host ?? null;
+  }
+
+  pathname(): string {
+    const url = this.#req.url ?? '/';
+    const query = url.indexOf('?');
+    return query < 0 ? url : url.slice(0, query);
+  }
+
+  url(): string {
+    const scheme = (this.#req.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http';
+    return `${scheme}://${this.#req.headers.host ?? 'localhost'}${this.#req.url ?? '/'}`;
+  }
+
+  readBody(limit: number): Promise<BodyRead> {
+    const preRead = preReadBody(this.#req);
+    if (preRead === undefined) return readStream(this.#req, limit);
+    if (preRead.kind === 'bytes' && byteLength(preRead.bytes) > limit) {
+      return Promise.resolve({ kind: 'too-large' });
+    }
+    return Promise.resolve(preRead);
+  }
+}
+
+function byteLength(bytes: Uint8Array | string): number {
+  return typeof bytes === 'string' ? Buffer.byteLength(bytes) : bytes.byteLength;
+}
+
+function waitForDrain(res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.on('drain', done);
+    res.on('close', done);
+  });
+}
+
+async function pump(res: ServerResponse, source: SseStream): Promise<void> {
+  for (;;) {
+    const frame = await source.next();
+    if (frame === null || res.destroyed) break;
+    if (!res.write(frame)) await waitForDrain(res);
+  }
+  if (!res.destroyed) res.end();
+}
+
+async function writeReply(res: ServerResponse, reply: HttpReply, cancellation: Cancellation): Promise<void> {
+  switch (reply.kind) {
+    case 'buffered': {
+      if (reply.body === undefined) {
+        res.writeHead(reply.status, reply.headers).end();
+        return;
+      }
+      reply.headers['content-length'] = String(Buffer.byteLength(reply.body));
+      res.writeHead(reply.status, reply.headers).end(reply.body);
+      return;
+    }
+    case 'stream': {
+      if (cancellation.aborted) {
+        reply.source.cancel();
+        return;
+      }
+      res.once('close', () => reply.source.cancel());
+      res.writeHead(200, reply.headers);
+      await pump(res, reply.source);
+      return;
+    }
+    case 'response': {
+      const { response } = reply;
+      const headers: Record<string, string> = {};
+      response.headers.forEach((value, name) => {
+        headers[name] = value;
+      });
+      Object.assign(headers, reply.headers);
+      const body = response.body === null ? undefined : Buffer.from(await response.arrayBuffer());
+      res.writeHead(response.status, headers).end(body);
+      return;
+    }
+    case 'none':
+      res.destroy();
+  }
+}
+
+/**
+ * Serves an MCP endpoint on `node:http`, with the same HTTP rules as `createFetchHandler` but
+ * without building Web `Request`/`Response` objects per call. Streams both ways with
+ * backpressure; a client that disconnects aborts its exchange (H-34). The returned listener
+ * works with `http.createServer`, Express and Fastify; a body Express or Fastify already parsed
+ * (`req.body`) is used as is.
+ *
+ * @example
+ * ```ts
+ * import { createServer } from 'node:http';
+ * const handler = createNodeHandler(server);
+ * createServer(handler).listen(3000, '127.0.0.1');
+ * // Express: app.post('/mcp', handler)
+ * // Fastify: app.post('/mcp', (request, reply) => { reply.hijack();
+ * //            return handler(Object.assign(request.raw, { body: request.body }), reply.raw); })
+ * ```
+ */
+export function createNodeHandler(
+  endpoint: McpEndpoint,
+  options: HttpServerOptions = {},
+): (req: NodeRequest, res: ServerResponse) => Promise<void> {
+  const config = resolveConfig(options);
+  return async (req, res) => {
+    const incoming = new NodeIncoming(req);
+    const { cancellation } = incoming;
+    res.once('close', () => {
+      if (!res.writableFinished) cancellation.abort();
+    });
+    try {
+      const reply = await serveHttp(endpoint, incoming, config);
+      await writeReply(res, reply, cancellation);
+    } catch {
+      // Only a broken socket gets here; the reply rules never throw.
+      if (!res.headersSent) res.writeHead(500).end();
+      else res.destroy();
+    }
+  };
+}

@@ -1,0 +1,76 @@
+import type { Authenticate } from './auth.js';
+import { compileOriginGuard, type OriginGuard } from './origin-guard.js';
+
+/** 4 MiB: the default limit on a request body. */
+export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
+/** 15 s: the default interval between keep-alive comments on a quiet SSE stream (H-15). */
+export const DEFAULT_KEEP_ALIVE_MS = 15_000;
+
+/** Options of the Streamable HTTP server, shared by the fetch handler and the Node adapter. */
+export interface HttpServerOptions {
+  /**
+   * `Host` values accepted (DNS-rebinding protection, H-2). An entry without a port matches any
+   * port; `'*'` turns the check off. Default: `localhost`, `127.0.0.1` and `[::1]` on any port.
+   * A public deployment lists its own host names here.
+   */
+  allowedHosts?: readonly string[] | '*';
+  /**
+   * `Origin` values accepted when a request carries one (H-2): exact origins such as
+   * `https://app.example.com`, or `'*'`. Default: `http` and `https` origins whose host passes
+   * `allowedHosts`. A request without `Origin` (not from a browser) is never refused for it.
+   */
+  allowedOrigins?: readonly string[] | '*';
+  /** Largest accepted request body, in bytes; larger ones get 413 (default 4 MiB). */
+  maxBodyBytes?: number;
+  /** Interval of keep-alive comments on a quiet SSE stream, in ms; 0 turns them off (default 15 s). */
+  keepAliveMs?: number;
+  /**
+   * Authenticates each MCP request before its body is read: return the caller's `AuthInfo`
+   * (handed to the endpoint as `context.auth`), `undefined` to let it through anonymously, or a
+   * `Response` (401, 403) to send instead. See `bearerAuth`.
+   */
+  authenticate?: Authenticate;
+  /**
+   * OAuth 2.0 Protected Resource Metadata (RFC 9728), served to GET requests at
+   * `/.well-known/oauth-protected-resource` and any path below it (A-4, A-5).
+   */
+  protectedResourceMetadata?: Record<string, unknown>;
+  /** Serve MCP only at this path (`/mcp`); other paths get 404. Default: every path. */
+  path?: string;
+}
+
+/** `HttpServerOptions` with defaults applied and lists compiled, computed once per handler. */
+export interface HandlerConfig {
+  readonly guard: OriginGuard;
+  readonly maxBodyBytes: number;
+  readonly keepAliveMs: number;
+  readonly authenticate: Authenticate | undefined;
+  /** The metadata document, serialized once. */
+  readonly metadataJson: string | undefined;
+  readonly path: string | undefined;
+}
+
+export function resolveConfig(options: HttpServerOptions): HandlerConfig {
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const keepAliveMs = options.keepAliveMs ?? DEFAULT_KEEP_ALIVE_MS;
+  if (!Number.isSafeInteger(maxBodyBytes) || maxBodyBytes < 0) {
+    throw new RangeError('maxBodyBytes must be a non-negative integer');
+  }
+  if (!Number.isFinite(keepAliveMs) || keepAliveMs < 0) {
+    throw new RangeError('keepAliveMs must be a non-negative number');
+  }
+  if (options.path !== undefined && !options.path.startsWith('/')) {
+    throw new RangeError('path must start with "/"');
+  }
+  return {
+    guard: compileOriginGuard(options.allowedHosts, options.allowedOrigins),
+    maxBodyBytes,
+    keepAliveMs,
+    authenticate: options.authenticate,
+    metadataJson:
+      options.protectedResourceMetadata === undefined
+        ? undefined
+        : JSON.stringify(options.protectedResourceMetadata),
+    path: options.path,
+  };
+}

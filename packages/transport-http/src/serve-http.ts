@@ -1,0 +1,269 @@
+import {
+  type AuthInfo,
+  type ExchangeMessage,
+  httpStatusForError,
+  isRequestId,
+  type JSONRPCErrorResponse,
+  type McpEndpoint,
+  McpError,
+  parseJson,
+  type RequestContext,
+  type RequestId,
+  toErrorResponse,
+} from '@mcpkit/protocol';
+import type { IncomingHttpRequest } from './incoming.js';
+import { isJsonContentType, type ResponseMode, responseModeFor } from './negotiation.js';
+import type { HandlerConfig } from './options.js';
+import { closeQuietly, isResponse, SseSource } from './sse-source.js';
+
+/**
+ * What to send back, decided without touching a runtime's response type: each adapter turns it
+ * into a Web `Response` or `ServerResponse` writes.
+ */
+export type HttpReply =
+  /** A complete response; `body` is already serialized. */
+  | { kind: 'buffered'; status: number; headers: Record<string, string>; body: string | undefined }
+  /** A `text/event-stream` response with status 200, pulled frame by frame. */
+  | { kind: 'stream'; headers: Record<string, string>; source: SseStream }
+  /** A response the authentication hook made. */
+  | { kind: 'response'; response: Response; headers: Record<string, string> | undefined }
+  /** The client went away; there is nothing to send. */
+  | { kind: 'none' };
+
+/** The frames of an SSE response: `next()` until `null`; `cancel()` when the client leaves. */
+export type SseStream = Pick<SseSource, 'next' | 'cancel'>;
+
+const METADATA_PATH = '/.well-known/oauth-protected-resource';
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The id of a parsed body when it has a valid one, for error responses (P-7). */
+function readableId(message: unknown): RequestId | undefined {
+  return isObject(message) && isRequestId(message.id) ? message.id : undefined;
+}
+
+function isNotification(message: unknown): boolean {
+  return isObject(message) && typeof message.method === 'string' && !('id' in message);
+}
+
+function withHeaders(
+  headers: Record<string, string>,
+  extra: Record<string, string> | undefined,
+): Record<string, string> {
+  return extra === undefined ? headers : Object.assign(headers, extra);
+}
+
+function errorReply(
+  status: number,
+  error: McpError,
+  extra: Record<string, string> | undefined,
+  id?: RequestId,
+): HttpReply {
+  return {
+    kind: 'buffered',
+    status,
+    headers: withHeaders({ 'content-type': 'application/json' }, extra),
+    body: JSON.stringify(toErrorResponse(error, id)),
+  };
+}
+
+/**
+ * The status of a JSON-RPC error response: the endpoint's explicit status first, then the
+ * protocol's table (`httpStatusForError`). A rejected notification always gets an error status (H-8).
+ */
+function statusOf(response: JSONRPCErrorResponse, notification: boolean): number {
+  const status = httpStatusForError(response);
+  return notification && status < 400 ? 400 : status;
+}
+
+function jsonReply(
+  response: ExchangeMessage,
+  notification: boolean,
+  extra: Record<string, string> | undefined,
+): HttpReply {
+  const status = 'error' in response ? statusOf(response as JSONRPCErrorResponse, notification) : 200;
+  return {
+    kind: 'buffered',
+    status,
+    headers: withHeaders({ 'content-type': 'application/json' }, extra),
+    body: JSON.stringify(response),
+  };
+}
+
+/** CORS headers for a request from an allowed `Origin`, so browser clients can read responses. */
+function corsHeaders(origin: string): Record<string, string> {
+  return {
+    'access-control-allow-origin': origin,
+    'access-control-expose-headers': 'WWW-Authenticate',
+    vary: 'Origin',
+  };
+}
+
+function preflight(origin: string, requestedHeaders: string | null): HttpReply {
+  const headers = corsHeaders(origin);
+  headers['access-control-allow-methods'] = 'POST';
+  headers['access-control-max-age'] = '86400';
+  if (requestedHeaders !== null) headers['access-control-allow-headers'] = requestedHeaders;
+  return { kind: 'buffered', status: 204, headers, body: undefined };
+}
+
+function isMetadataPath(pathname: string): boolean {
+  return pathname === METADATA_PATH || pathname.startsWith(`${METADATA_PATH}/`);
+}
+
+function metadataReply(method: string, json: string, cors: Record<string, string> | undefined): HttpReply {
+  if (method !== 'GET' && method !== 'HEAD') {
+    return errorReply(405, McpError.invalidRequest('use GET for resource metadata'), {
+      ...cors,
+      allow: 'GET, HEAD',
+    });
+  }
+  return {
+    kind: 'buffered',
+    status: 200,
+    headers: withHeaders({ 'content-type': 'application/json' }, cors),
+    body: method === 'HEAD' ? undefined : json,
+  };
+}
+
+/**
+ * Every HTTP rule of the MCP endpoint, in one place for both entry points: DNS-rebinding
+ * protection (403, H-2), routing, CORS preflight, method (405 with `Allow: POST`, H-1, H-38),
+ * `Accept` (406) and `Content-Type` (415), authentication (the hook's 401/403), body size (413),
+ * JSON parsing (400 with -32700), then the exchange with its status and response mode.
+ * `Mcp-Session-Id` and `Last-Event-ID` are ignored and never sent (H-38).
+ */
+export async function serveHttp(
+  endpoint: McpEndpoint,
+  request: IncomingHttpRequest,
+  config: HandlerConfig,
+): Promise<HttpReply> {
+  const { headers, method } = request;
+  const host = request.host();
+  if (host !== null && !config.guard.hostAllowed(host)) {
+    return errorReply(403, McpError.invalidRequest('the Host header is not allowed'), undefined);
+  }
+  const origin = headers.get('origin');
+  if (origin !== null && !config.guard.originAllowed(origin)) {
+    return errorReply(403, McpError.invalidRequest('the Origin header is not allowed'), undefined);
+  }
+  const cors = origin === null ? undefined : corsHeaders(origin);
+
+  if (config.metadataJson !== undefined || config.path !== undefined) {
+    const pathname = request.pathname();
+    if (config.metadataJson !== undefined && isMetadataPath(pathname)) {
+      return metadataReply(method, config.metadataJson, cors);
+    }
+    if (config.path !== undefined && pathname !== config.path) {
+      return {
+        kind: 'buffered',
+        status: 404,
+        headers: withHeaders({ 'content-type': 'text/plain' }, cors),
+        body: 'Not Found',
+      };
+    }
+  }
+
+  if (method !== 'POST') {
+    if (method === 'OPTIONS' && origin !== null && headers.has('access-control-request-method')) {
+      return preflight(origin, headers.get('access-control-request-headers'));
+    }
+    return errorReply(405, McpError.invalidRequest('the MCP endpoint accepts POST only'), {
+      ...cors,
+      allow: 'POST',
+    });
+  }
+  const mode = responseModeFor(headers.get('accept'));
+  if (mode === undefined) {
+    const reason = 'the Accept header must allow application/json and text/event-stream';
+    return errorReply(406, McpError.invalidRequest(reason), cors);
+  }
+  if (!isJsonContentType(headers.get('content-type'))) {
+    return errorReply(415, McpError.invalidRequest('the body must be application/json'), cors);
+  }
+
+  let auth: AuthInfo | undefined;
+  if (config.authenticate !== undefined) {
+    try {
+      const result = await config.authenticate({ method, url: request.url(), headers });
+      if (result instanceof Response) return { kind: 'response', response: result, headers: cors };
+      auth = result;
+    } catch {
+      return errorReply(500, McpError.internalError('Authentication failed'), cors);
+    }
+  }
+
+  const body = await request.readBody(config.maxBodyBytes);
+  let message: unknown;
+  switch (body.kind) {
+    case 'failed':
+      return { kind: 'none' };
+    case 'too-large':
+      return errorReply(
+        413,
+        McpError.invalidRequest(`the body exceeds ${config.maxBodyBytes} bytes`),
+        withHeaders({ connection: 'close' }, cors),
+      );
+    case 'parsed':
+      message = body.value;
+      break;
+    case 'bytes': {
+      const parsed = parseJson(body.bytes);
+      if (!parsed.ok) return errorReply(400, parsed.error, cors);
+      message = parsed.value;
+    }
+  }
+
+  const context: RequestContext = {
+    transport: 'http',
+    headers,
+    get signal() {
+      return request.cancellation.signal;
+    },
+  };
+  if (auth !== undefined) context.auth = auth;
+  return runExchange(endpoint, message, context, request, mode, config, cors);
+}
+
+async function runExchange(
+  endpoint: McpEndpoint,
+  message: unknown,
+  context: RequestContext,
+  request: IncomingHttpRequest,
+  mode: ResponseMode,
+  config: HandlerConfig,
+  cors: Record<string, string> | undefined,
+): Promise<HttpReply> {
+  const id = readableId(message);
+  const notification = isNotification(message);
+  let iterator: AsyncIterator<ExchangeMessage>;
+  let first: IteratorResult<ExchangeMessage>;
+  try {
+    iterator = endpoint.handle(message, context)[Symbol.asyncIterator]();
+    first = await iterator.next();
+    // A client that takes only JSON gets the response without the notifications before it.
+    while (mode === 'json' && !first.done && !isResponse(first.value)) first = await iterator.next();
+  } catch (error) {
+    if (request.cancellation.aborted) return { kind: 'none' };
+    return jsonReply(toErrorResponse(error, id), notification, cors);
+  }
+  if (first.done) {
+    if (notification)
+      return { kind: 'buffered', status: 202, headers: withHeaders({}, cors), body: undefined };
+    if (request.cancellation.aborted) return { kind: 'none' };
+    const error = McpError.internalError('The exchange ended without a response');
+    return jsonReply(toErrorResponse(error, id), notification, cors);
+  }
+  if (mode !== 'sse' && isResponse(first.value)) {
+    closeQuietly(iterator);
+    return jsonReply(first.value, notification, cors);
+  }
+  const headers = withHeaders(
+    { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', 'x-accel-buffering': 'no' },
+    cors,
+  );
+  const source = new SseSource(iterator, first.value, id, request.cancellation, config.keepAliveMs);
+  return { kind: 'stream', headers, source };
+}

@@ -1,0 +1,307 @@
+import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { ExchangeMessage, JSONRPCNotification } from '@mcpkit/protocol';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createNodeHandler, listen, type McpHttpServer } from '../src/node/index.js';
+import { aborted, echo, gate, progress, request, result, scripted, silent } from './helpers/endpoints.js';
+import { frames, mcpHeaders } from './helpers/http.js';
+
+const cleanups: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0)) await cleanup();
+});
+
+async function started(server: McpHttpServer | Promise<McpHttpServer>): Promise<McpHttpServer> {
+  const running = await server;
+  cleanups.push(() => running.close());
+  return running;
+}
+
+async function serve(handler: (req: IncomingMessage, res: import('node:http').ServerResponse) => void) {
+  const server: Server = createServer(handler);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  cleanups.push(
+    () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  );
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`;
+}
+
+function postTo(url: string, body: unknown, headers: Record<string, string> = {}, signal?: AbortSignal) {
+  return fetch(url, {
+    method: 'POST',
+    headers: mcpHeaders(headers),
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+    signal,
+  });
+}
+
+/** A raw request, for what fetch will not send (a forged Host, a chunked body of our making). */
+function raw(
+  url: string,
+  options: { method?: string; headers?: Record<string, string>; chunks?: string[] },
+): Promise<{ status: number; headers: IncomingMessage['headers']; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { method: options.method ?? 'POST', headers: options.headers }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        body += chunk;
+      });
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }));
+    });
+    req.on('error', reject);
+    for (const chunk of options.chunks ?? []) req.write(chunk);
+    req.end();
+  });
+}
+
+describe('listen()', () => {
+  it('H-3: binds 127.0.0.1 by default and serves MCP at /mcp', async () => {
+    const server = await started(listen(echo));
+    expect((server.server.address() as AddressInfo).address).toBe('127.0.0.1');
+    expect(server.url).toBe(`http://127.0.0.1:${server.port}/mcp`);
+    const response = await postTo(server.url, request(1));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ id: 1, result: { resultType: 'complete' } });
+    const elsewhere = await postTo(server.url.replace('/mcp', '/other'), request(1));
+    expect(elsewhere.status).toBe(404);
+  });
+
+  it('close() drops open streams and aborts their exchanges', async () => {
+    const endpoint = scripted(async function* (_message, context) {
+      yield progress('p', 1);
+      await aborted(context.signal);
+    });
+    const server = await listen(endpoint);
+    const response = await postTo(server.url, request(1, 'subscriptions/listen'));
+    const reader = response.body!.getReader();
+    await reader.read();
+    await server.close();
+    await aborted(endpoint.seen[0]!.context.signal);
+    await expect(reader.read()).rejects.toThrow('terminated');
+  });
+});
+
+describe('createNodeHandler over loopback sockets', () => {
+  it('H-11: a JSON answer is one body with Content-Length, not chunked', async () => {
+    const url = await serve(createNodeHandler(echo));
+    const response = await raw(url, { headers: mcpHeaders(), chunks: [JSON.stringify(request(7))] });
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toBe('application/json');
+    expect(response.headers['content-length']).toBe(String(Buffer.byteLength(response.body)));
+    expect(response.headers['transfer-encoding']).toBeUndefined();
+    expect(JSON.parse(response.body)).toMatchObject({ id: 7 });
+  });
+
+  it('H-1, H-38: GET is 405 with Allow: POST', async () => {
+    const url = await serve(createNodeHandler(echo));
+    const response = await raw(url, { method: 'GET', headers: { accept: 'text/event-stream' } });
+    expect(response.status).toBe(405);
+    expect(response.headers.allow).toBe('POST');
+  });
+
+  it('H-2: a forged Host is 403; a localhost Host and Origin are served', async () => {
+    const url = await serve(createNodeHandler(echo));
+    const body = [JSON.stringify(request(1))];
+    const evil = { host: 'evil.example.com', origin: 'http://evil.example.com' };
+    expect((await raw(url, { headers: mcpHeaders(evil), chunks: body })).status).toBe(403);
+    const port = new URL(url).port;
+    const local = { host: `localhost:${port}`, origin: `http://localhost:${port}` };
+    expect((await raw(url, { headers: mcpHeaders(local), chunks: body })).status).toBe(200);
+  });
+
+  it('413 when a chunked body grows past the limit, 400 -32700 for bad JSON', async () => {
+    const url = await serve(createNodeHandler(echo, { maxBodyBytes: 100 }));
+    const big = await raw(url, {
+      headers: mcpHeaders(),
+      chunks: Array.from({ length: 20 }, () => 'x'.repeat(50)),
+    });
+    expect(big.status).toBe(413);
+    expect(JSON.parse(big.body).error.code).toBe(-32600);
+    const declared = await raw(url, {
+      headers: mcpHeaders({ 'content-length': '5000' }),
+      chunks: ['x'.repeat(5000)],
+    });
+    expect(declared.status).toBe(413);
+    const bad = await raw(url, { headers: mcpHeaders(), chunks: ['{"jsonrpc":'] });
+    expect(bad.status).toBe(400);
+    expect(JSON.parse(bad.body).error.code).toBe(-32700);
+  });
+
+  it('passes Node headers to the endpoint as a Headers view', async () => {
+    const endpoint = scripted(async function* (message) {
+      yield result(message.id);
+    });
+    const url = await serve(createNodeHandler(endpoint));
+    await postTo(url, request(1), { 'mcp-method': 'tools/call', 'x-multi': 'a' });
+    const { headers, transport } = endpoint.seen[0]!.context;
+    expect(transport).toBe('http');
+    expect(headers?.get('Mcp-Method')).toBe('tools/call');
+    expect(headers?.has('x-multi')).toBe(true);
+    expect(headers?.get('absent')).toBeNull();
+    expect([...headers!.keys()]).toContain('mcp-protocol-version');
+    expect(() => headers!.set('x', 'y')).toThrow(TypeError);
+  });
+
+  it('uses a body Express or Fastify already parsed (req.body)', async () => {
+    const endpoint = scripted(async function* (message) {
+      yield result(message.id, { got: message.params ?? null });
+    });
+    const handler = createNodeHandler(endpoint);
+    const url = await serve((req, res) => {
+      // What express.json() does: consume the stream, then set req.body.
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        (req as IncomingMessage & { body?: unknown }).body =
+          req.headers['x-as'] === 'text' ? text : JSON.parse(text);
+        void handler(req, res);
+      });
+    });
+    const asObject = await postTo(url, request(1, 'tools/call', { name: 'a' }));
+    expect(await asObject.json()).toMatchObject({ id: 1, result: { got: { name: 'a' } } });
+    const asText = await postTo(url, request(2, 'tools/call', { name: 'b' }), { 'x-as': 'text' });
+    expect(await asText.json()).toMatchObject({ id: 2, result: { got: { name: 'b' } } });
+  });
+
+  it("turns the authentication hook's Response into the reply", async () => {
+    const url = await serve(
+      createNodeHandler(echo, {
+        authenticate: () =>
+          new Response('{"error":"invalid_token"}', {
+            status: 401,
+            headers: {
+              'www-authenticate': 'Bearer error="invalid_token"',
+              'content-type': 'application/json',
+            },
+          }),
+      }),
+    );
+    const response = await postTo(url, request(1));
+    expect(response.status).toBe(401);
+    expect(response.headers.get('www-authenticate')).toBe('Bearer error="invalid_token"');
+    expect(await response.json()).toEqual({ error: 'invalid_token' });
+  });
+
+  it('H-34: a client that disconnects before the JSON answer aborts the exchange', async () => {
+    const endpoint = silent((_message, context) => aborted(context.signal));
+    const url = await serve(createNodeHandler(endpoint));
+    const controller = new AbortController();
+    const pending = postTo(url, request(1), {}, controller.signal).catch((error: unknown) => error);
+    while (endpoint.seen.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    controller.abort();
+    await pending;
+    await aborted(endpoint.seen[0]!.context.signal);
+  });
+
+  it('H-11, H-14, H-34: serves many concurrent SSE streams, each with its own messages', async () => {
+    const streams = 16;
+    const ready = gate();
+    let acknowledged = 0;
+    const broadcast = gate();
+    const endpoint = scripted(async function* (message, context) {
+      yield {
+        jsonrpc: '2.0',
+        method: 'notifications/subscriptions/acknowledged',
+        params: { _meta: { 'io.modelcontextprotocol/subscriptionId': message.id } },
+      } as JSONRPCNotification;
+      if (++acknowledged === streams) ready.open();
+      await broadcast.promise;
+      yield {
+        jsonrpc: '2.0',
+        method: 'notifications/tools/list_changed',
+        params: { _meta: { 'io.modelcontextprotocol/subscriptionId': message.id } },
+      } as JSONRPCNotification;
+      await aborted(context.signal);
+    });
+    const url = await serve(createNodeHandler(endpoint));
+    const responses = await Promise.all(
+      Array.from({ length: streams }, (_, i) => postTo(url, request(100 + i, 'subscriptions/listen'))),
+    );
+    for (const response of responses) {
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('text/event-stream');
+      expect(response.headers.get('x-accel-buffering')).toBe('no');
+    }
+    const readers = responses.map((response) => frames(response)[Symbol.asyncIterator]());
+    const firsts = await Promise.all(readers.map((reader) => reader.next()));
+    await ready.promise;
+    broadcast.open();
+    const seconds = await Promise.all(readers.map((reader) => reader.next()));
+    readers.forEach((_, i) => {
+      const ack = JSON.parse((firsts[i]!.value as string).slice(6)) as ExchangeMessage;
+      const change = JSON.parse((seconds[i]!.value as string).slice(6)) as {
+        method: string;
+        params: { _meta: Record<string, unknown> };
+      };
+      expect(ack).toMatchObject({ method: 'notifications/subscriptions/acknowledged' });
+      expect(change.method).toBe('notifications/tools/list_changed');
+      expect(change.params._meta['io.modelcontextprotocol/subscriptionId']).toBe(100 + i);
+    });
+    await Promise.all(readers.map((reader) => reader.return?.(undefined)));
+    await Promise.all(endpoint.seen.map(({ context }) => aborted(context.signal)));
+  });
+
+  it('S-63: a stream that ended with its response does not abort the signal afterwards', async () => {
+    const endpoint = scripted(async function* (message) {
+      yield progress('p', 1);
+      yield result(message.id);
+    });
+    const handler = createNodeHandler(endpoint);
+    const closed = gate();
+    const url = await serve((req, res) => {
+      res.once('close', () => setImmediate(closed.open));
+      void handler(req, res);
+    });
+    const response = await postTo(url, request(1));
+    expect(response.headers.get('content-type')).toBe('text/event-stream');
+    await response.text();
+    await closed.promise;
+    expect(endpoint.seen[0]!.context.signal.aborted).toBe(false);
+  });
+
+  it('applies backpressure: a client that stops reading stops the exchange being pulled', async () => {
+    const total = 2000;
+    const frame = 'x'.repeat(32 * 1024);
+    let pulled = 0;
+    const endpoint = scripted(async function* (message) {
+      for (let i = 0; i < total; i++) {
+        pulled += 1;
+        yield { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: frame } };
+      }
+      yield result(message.id);
+    });
+    const url = await serve(createNodeHandler(endpoint));
+    const outcome = await new Promise<{ pulledWhilePaused: number; bytes: number }>((resolve, reject) => {
+      const req = httpRequest(url, { method: 'POST', headers: mcpHeaders() }, (res) => {
+        res.pause();
+        // Wait until the server stops producing, with the client reading nothing.
+        let last = -1;
+        const check = setInterval(() => {
+          if (pulled !== last) {
+            last = pulled;
+            return;
+          }
+          clearInterval(check);
+          const pulledWhilePaused = pulled;
+          let bytes = 0;
+          res.on('data', (chunk: Buffer) => {
+            bytes += chunk.length;
+          });
+          res.on('end', () => resolve({ pulledWhilePaused, bytes }));
+          res.resume();
+        }, 50);
+      });
+      req.on('error', reject);
+      req.end(JSON.stringify(request(1)));
+    });
+    expect(outcome.pulledWhilePaused).toBeLessThan(total);
+    expect(pulled).toBe(total);
+    expect(outcome.bytes).toBeGreaterThan(total * frame.length);
+  });
+});
