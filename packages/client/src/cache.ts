@@ -89,6 +89,24 @@ export function primaryKey(value: string | undefined): string {
   return value === undefined ? '-' : JSON.stringify(value);
 }
 
+/** The cache prefixes a change notification makes stale (C-36). */
+export function stalePrefixes(notification: { method: string; params?: unknown }): string[] {
+  switch (notification.method) {
+    case 'notifications/tools/list_changed':
+      return [cachePrefix('tools/list')];
+    case 'notifications/prompts/list_changed':
+      return [cachePrefix('prompts/list')];
+    case 'notifications/resources/list_changed':
+      return [cachePrefix('resources/list'), cachePrefix('resources/templates/list')];
+    case 'notifications/resources/updated': {
+      const uri = (notification.params as { uri?: unknown } | undefined)?.uri;
+      return typeof uri === 'string' ? [cachePrefix('resources/read', primaryKey(uri))] : [];
+    }
+    default:
+      return [];
+  }
+}
+
 /**
  * The client's response cache over a store (C-30..C-37): keyed by method, the result-affecting
  * parameter and the protocol version; private results are partitioned by authorization context,
@@ -164,6 +182,30 @@ export class ResponseCache {
     } catch (error) {
       this.#onError(error);
     }
+  }
+
+  /**
+   * Runs `fetch` through the cache by `mode` (see `CacheMode`): a fresh hit is served without
+   * fetching; a fetched `complete` result is stored unless it came from an MRTR retry (C-31).
+   * `version` is read when the key is built, since a `-32022` retry may change it.
+   */
+  async through<R extends { resultType: string }>(
+    method: string,
+    primary: string,
+    version: () => string,
+    mode: 'use' | 'refresh' | 'bypass',
+    fetch: () => Promise<{ result: R; retried: boolean }>,
+  ): Promise<R> {
+    if (mode === 'use') {
+      const hit = await this.lookup(method, primary, version());
+      if (hit) return hit as unknown as R;
+    }
+    const epoch = this.#invalidations;
+    const { result, retried } = await fetch();
+    if (mode !== 'bypass' && !retried && result.resultType === 'complete') {
+      await this.store(method, primary, version(), result as unknown as Record<string, unknown>, epoch);
+    }
+    return result;
   }
 
   /** Drops every result under `prefix` (see `cachePrefix`), in every partition (C-36). */

@@ -24,16 +24,11 @@ import {
   type Tool,
   TransportError,
 } from '@mcpkit/protocol';
-import { cachePrefix, MemoryCacheStore, primaryKey, ResponseCache } from './cache.js';
+import { cachePrefix, MemoryCacheStore, primaryKey, ResponseCache, stalePrefixes } from './cache.js';
 import { declaredCapabilities, missingServerCapability } from './capabilities.js';
-import {
-  InputRequiredError,
-  InvalidResponseError,
-  InvalidToolError,
-  UnsupportedByServerError,
-} from './errors.js';
+import { UnsupportedByServerError } from './errors.js';
 import type { InputHandlers, InputRequiredMethod } from './handlers.js';
-import { fulfilInputRequests } from './mrtr.js';
+import { withInputRounds } from './input-rounds.js';
 import type {
   AutoInputOptions,
   CacheableCallOptions,
@@ -43,9 +38,11 @@ import type {
   ManualInputOptions,
   McpClientOptions,
 } from './options.js';
+import { walkPages } from './pages.js';
 import { probeServer, type ServerDescription } from './probe.js';
 import { Requester } from './requester.js';
 import { type ListenHost, type ListenNotification, Subscription } from './subscription.js';
+import { callTool, type ToolCallHost } from './tool-calls.js';
 import { ToolRegistry } from './tools.js';
 
 /** `clientInfo` sent when the application names none (C-2). */
@@ -83,6 +80,7 @@ export class McpClient {
   readonly #subscriptions = new Set<Subscription>();
   readonly #lifetime = new AbortController();
   readonly #listenHost: ListenHost;
+  readonly #toolCalls: ToolCallHost;
   readonly #stopRestartListener: (() => void) | undefined;
   #ready: Promise<ServerDescription | undefined> | undefined;
   #server: ServerDescription | undefined;
@@ -124,6 +122,16 @@ export class McpClient {
       maxReopenAttempts: options.maxReopenAttempts ?? 5,
       reopenDelayMs: options.reopenDelayMs ?? ((attempt) => Math.min(250 * 2 ** (attempt - 1), 10_000)),
       ended: (subscription) => this.#subscriptions.delete(subscription),
+    };
+    this.#toolCalls = {
+      requester: this.#requester,
+      tools: this.#tools,
+      autoListTools: options.autoListTools !== false,
+      validateStructuredContent: options.validateStructuredContent !== false,
+      listTools: async (signal, cache) => {
+        for await (const _ of this.iterateTools({ signal, cache }));
+      },
+      withInput: (params, options, send) => this.#withInput('tools/call', params, options, send),
     };
     this.#stopRestartListener = transport.onRestart?.(() => this.#restarted());
   }
@@ -193,32 +201,7 @@ export class McpClient {
   ): Promise<CallToolResult | InputRequiredResult>;
   async callTool(name: string, args?: Params, options: InputCallOptions = {}): Promise<Sent<'tools/call'>> {
     await this.#gate('tools/call');
-    let entry = await this.#toolEntry(name, options.signal, false);
-    let refreshed = false;
-    const send = async (params: Params): Promise<Sent<'tools/call'>> => {
-      for (;;) {
-        try {
-          return await this.#requester.send(
-            'tools/call',
-            params,
-            options,
-            entry && this.#tools.headerValues(entry, args),
-          );
-        } catch (error) {
-          if (refreshed || !(error instanceof McpError) || error.code !== ErrorCode.HeaderMismatch)
-            throw error;
-          refreshed = true;
-          entry = await this.#toolEntry(name, options.signal, true);
-        }
-      }
-    };
-    const params = args === undefined ? { name } : { name, arguments: args };
-    const { result } = await this.#withInput('tools/call', params, options, send);
-    if (entry && result.resultType === 'complete' && this.#options.validateStructuredContent !== false) {
-      const problem = this.#tools.outputProblem(entry, result as CallToolResult);
-      if (problem) throw new InvalidResponseError('tools/call', problem, 'C-20');
-    }
-    return result;
+    return callTool(this.#toolCalls, name, args, options);
   }
 
   /** One page of prompts. */
@@ -376,18 +359,8 @@ export class McpClient {
     fetch: () => Promise<{ result: Sent<M>; retried: boolean }>,
   ): Promise<Sent<M>> {
     await this.#gate(method);
-    const cache = this.#cache;
-    const mode = options.cache ?? 'use';
-    if (cache && mode === 'use') {
-      const hit = await cache.lookup(method, primary, this.#requester.version);
-      if (hit) return hit as Sent<M>;
-    }
-    const epoch = cache?.epoch ?? 0;
-    const { result, retried } = await fetch();
-    if (cache && mode !== 'bypass' && !retried && result.resultType === 'complete') {
-      await cache.store(method, primary, this.#requester.version, result as Params, epoch);
-    }
-    return result;
+    if (!this.#cache) return (await fetch()).result;
+    return this.#cache.through(method, primary, () => this.#requester.version, options.cache ?? 'use', fetch);
   }
 
   /** One page of a list, cached on its own clock (C-37). A refused cursor drops the cached pages. */
@@ -415,98 +388,27 @@ export class McpClient {
     return (kept === tools ? page : { ...page, tools: kept }) as ResultOf<M>;
   }
 
-  async *#items<T>(method: PaginatedMethod, field: string, options: CacheableCallOptions): AsyncGenerator<T> {
-    const seen = new Set<string>();
-    let cursor: string | undefined;
-    do {
-      const page = await this.#page(method, cursor, options);
-      yield* (page as unknown as Record<string, T[]>)[field]!;
-      cursor = page.nextCursor;
-      if (cursor !== undefined) {
-        if (seen.has(cursor))
-          throw new InvalidResponseError(method, `the server repeated the cursor ${JSON.stringify(cursor)}`);
-        seen.add(cursor);
-      }
-    } while (cursor !== undefined);
+  #items<T>(method: PaginatedMethod, field: string, options: CacheableCallOptions): AsyncGenerator<T> {
+    return walkPages<T>(method, field, (cursor) => this.#page(method, cursor, options));
   }
 
-  /** What `tools/list` said about `name`, listing the tools first when the client never saw them. */
-  async #toolEntry(name: string, signal: AbortSignal | undefined, refresh: boolean) {
-    if (
-      refresh ||
-      (this.#options.autoListTools !== false && !this.#tools.complete && !this.#tools.lookup(name))
-    ) {
-      for await (const _ of this.iterateTools({ signal, cache: refresh ? 'refresh' : 'use' }));
-    }
-    const verdict = this.#tools.lookup(name);
-    if (verdict && !verdict.ok) throw new InvalidToolError(name, verdict.reason);
-    return verdict?.entry;
+  /** A change notification arrived on a listen: drop what it makes stale (C-36). */
+  #observe(notification: ListenNotification): void {
+    if (notification.method === 'notifications/tools/list_changed') this.#tools.reset();
+    for (const prefix of stalePrefixes(notification)) void this.#cache?.invalidate(prefix);
   }
 
-  /**
-   * Sends a request that may answer `input_required` and, unless in manual mode, fulfils it and
-   * retries as a new request (C-24..C-29): the original params plus this round's answers and the
-   * `requestState` exactly as received, never anything from another request (C-27).
-   */
-  async #withInput<M extends InputRequiredMethod>(
+  #withInput<M extends InputRequiredMethod>(
     method: M,
     params: Params,
     options: InputCallOptions,
     send: (params: Params) => Promise<Sent<M>> = (p) => this.#requester.send(method, p, options),
   ): Promise<{ result: Sent<M>; retried: boolean }> {
-    const maxRounds = options.maxInputRounds ?? this.#options.maxInputRounds ?? 10;
-    let retry: Params = {};
-    if (options.inputResponses !== undefined) retry.inputResponses = options.inputResponses;
-    if (options.requestState !== undefined) retry.requestState = options.requestState;
-    let retried = options.inputResponses !== undefined || options.requestState !== undefined;
-    for (let round = 1; ; round++) {
-      const result = await send({ ...params, ...retry });
-      if (result.resultType !== 'input_required' || options.inputRequired === 'manual')
-        return { result, retried };
-      if (round > maxRounds) {
-        throw new InputRequiredError(
-          method,
-          'rounds-exceeded',
-          `the server still asks after ${maxRounds} rounds`,
-        );
-      }
-      const { inputRequests, requestState } = result as InputRequiredResult;
-      const signal = options.signal
-        ? AbortSignal.any([options.signal, this.#lifetime.signal])
-        : this.#lifetime.signal;
-      retry = {};
-      if (inputRequests !== undefined) {
-        retry.inputResponses = await fulfilInputRequests(inputRequests, this.#handlers, {
-          signal,
-          method,
-          params,
-          round,
-        });
-      }
-      if (requestState !== undefined) retry.requestState = requestState;
-      retried = true;
-    }
-  }
-
-  /** A change notification arrived on a listen: drop what it makes stale (C-36). */
-  #observe(notification: ListenNotification): void {
-    const cache = this.#cache;
-    switch (notification.method) {
-      case 'notifications/tools/list_changed':
-        this.#tools.reset();
-        void cache?.invalidate(cachePrefix('tools/list'));
-        break;
-      case 'notifications/prompts/list_changed':
-        void cache?.invalidate(cachePrefix('prompts/list'));
-        break;
-      case 'notifications/resources/list_changed':
-        void cache?.invalidate(cachePrefix('resources/list'));
-        void cache?.invalidate(cachePrefix('resources/templates/list'));
-        break;
-      case 'notifications/resources/updated':
-        void cache?.invalidate(cachePrefix('resources/read', primaryKey(notification.params.uri)));
-        break;
-    }
+    return withInputRounds(method, params, options, send, {
+      handlers: this.#handlers,
+      maxRounds: this.#options.maxInputRounds ?? 10,
+      lifetime: this.#lifetime.signal,
+    });
   }
 
   /** The transport reconnected to a new peer: re-probe it and re-open the listens (C-43, T-17). */

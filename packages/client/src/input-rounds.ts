@@ -1,0 +1,63 @@
+import type { InputRequiredResult, ResultOf } from '@mcpkit/protocol';
+import { InputRequiredError } from './errors.js';
+import type { InputHandlers, InputRequiredMethod } from './handlers.js';
+import { fulfilInputRequests } from './mrtr.js';
+import type { InputCallOptions } from './options.js';
+
+type Params = Record<string, unknown>;
+type Sent<M extends InputRequiredMethod> = ResultOf<M> | InputRequiredResult;
+
+/** What the rounds of one call share with the client. */
+export interface InputRoundsConfig {
+  handlers: InputHandlers;
+  /** The client's default for `maxInputRounds`. */
+  maxRounds: number;
+  /** Aborts when the client closes. */
+  lifetime: AbortSignal;
+}
+
+/**
+ * Sends a request that may answer `input_required` and, unless the caller chose manual mode,
+ * fulfils it and retries as a new request (C-24..C-29): the original params plus this round's
+ * answers and the `requestState` exactly as received, never anything from another request
+ * (C-27). `retried` tells whether the final result came from a retry, which must not be cached
+ * (C-31).
+ */
+export async function withInputRounds<M extends InputRequiredMethod>(
+  method: M,
+  params: Params,
+  options: InputCallOptions,
+  send: (params: Params) => Promise<Sent<M>>,
+  config: InputRoundsConfig,
+): Promise<{ result: Sent<M>; retried: boolean }> {
+  const maxRounds = options.maxInputRounds ?? config.maxRounds;
+  let retry: Params = {};
+  if (options.inputResponses !== undefined) retry.inputResponses = options.inputResponses;
+  if (options.requestState !== undefined) retry.requestState = options.requestState;
+  let retried = options.inputResponses !== undefined || options.requestState !== undefined;
+  for (let round = 1; ; round++) {
+    const result = await send({ ...params, ...retry });
+    if (result.resultType !== 'input_required' || options.inputRequired === 'manual')
+      return { result, retried };
+    if (round > maxRounds) {
+      throw new InputRequiredError(
+        method,
+        'rounds-exceeded',
+        `the server still asks after ${maxRounds} rounds`,
+      );
+    }
+    const { inputRequests, requestState } = result as InputRequiredResult;
+    const signal = options.signal ? AbortSignal.any([options.signal, config.lifetime]) : config.lifetime;
+    retry = {};
+    if (inputRequests !== undefined) {
+      retry.inputResponses = await fulfilInputRequests(inputRequests, config.handlers, {
+        signal,
+        method,
+        params,
+        round,
+      });
+    }
+    if (requestState !== undefined) retry.requestState = requestState;
+    retried = true;
+  }
+}
