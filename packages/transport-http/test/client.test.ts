@@ -52,7 +52,7 @@ const call = request(1, 'tools/call', {
 }) as JSONRPCRequest;
 
 describe('requests the client sends', () => {
-  it('H-4, H-5, H-6, H-27: one POST with Accept for both types and the mirror headers', async () => {
+  it('H-4, H-5, H-6, H-7, H-27: one POST of the one request, Accept for both types and the mirror headers', async () => {
     const { fetch, requests } = inProcess(createFetchHandler(echo));
     const transport = createHttpClientTransport(URL_BASE, { fetch });
     await collect(

@@ -12,7 +12,7 @@ function errorOnly(error: McpError, explicitStatus?: number) {
 }
 
 describe('request context', () => {
-  it('hands the endpoint the parsed body, Headers, an abort signal and transport "http"', async () => {
+  it('H-17: hands the endpoint the parsed body, case-insensitive Headers, an abort signal and transport "http"', async () => {
     const endpoint = scripted(async function* (message) {
       yield result(message.id);
     });
