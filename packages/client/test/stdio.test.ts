@@ -1,0 +1,64 @@
+import { fileURLToPath } from 'node:url';
+import { StdioClientTransport } from '@mcpkit/transport-stdio';
+import { describe, expect, it } from 'vitest';
+import { LegacyServerError, McpClient } from '../src/index.js';
+
+const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));
+
+function spawn(script: string, ...args: string[]) {
+  return new StdioClientTransport({
+    command: process.execPath,
+    args: [fixture(script), ...args],
+    cwd: fileURLToPath(new URL('..', import.meta.url)),
+    stderr: 'ignore',
+    restart: { initialDelayMs: 10 },
+  });
+}
+
+function textOf(result: { content: Array<{ type: string; text?: string }> }): string {
+  return result.content[0]?.text ?? '';
+}
+
+describe('over a real stdio child process', { timeout: 30_000 }, () => {
+  it('T-20..T-22: a pre-2026 server answering server/discover with -32601 is reported as an older revision', async () => {
+    const client = new McpClient(spawn('legacy-server.mjs'));
+    try {
+      const failure = await client.connect().catch((e: unknown) => e);
+      expect(failure).toBeInstanceOf(LegacyServerError);
+      expect((failure as LegacyServerError).evidence).toContain('-32601');
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('T-21, T-23: a server that stays silent is reported as an older revision after the probe timeout', async () => {
+    const client = new McpClient(spawn('legacy-server.mjs', 'silent'), { probeTimeoutMs: 300 });
+    try {
+      await expect(client.connect()).rejects.toBeInstanceOf(LegacyServerError);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('T-17, C-43: after the child dies, the client re-probes, re-opens its listen and keeps working', async () => {
+    const transport = spawn('modern-server.mjs');
+    const client = new McpClient(transport, { reopenDelayMs: () => 10 });
+    try {
+      await client.connect();
+      const firstPid = textOf(await client.callTool('pid'));
+      const subscription = client.listen({ toolsListChanged: true });
+      await subscription.acknowledged;
+      const firstSubscription = subscription.id;
+      await expect(client.callTool('crash')).rejects.toMatchObject({ name: 'TransportError' });
+      const secondPid = textOf(await client.callTool('pid'));
+      expect(secondPid).not.toBe(firstPid);
+      for (let i = 0; i < 500 && subscription.id === firstSubscription; i++)
+        await new Promise((r) => setTimeout(r, 10));
+      expect(subscription.id).not.toBe(firstSubscription);
+      expect(subscription.ended).toBe(false);
+      subscription.close();
+    } finally {
+      await client.close();
+    }
+  });
+});
