@@ -27,7 +27,11 @@ export function meta(
 let nextId = 1;
 
 /** A request with valid `_meta` (unless `params._meta` is given). */
-export function request(method: string, params: Record<string, unknown> = {}, id: string | number = nextId++) {
+export function request(
+  method: string,
+  params: Record<string, unknown> = {},
+  id: string | number = nextId++,
+) {
   return { jsonrpc: '2.0' as const, id, method, params: { _meta: meta(), ...params } };
 }
 

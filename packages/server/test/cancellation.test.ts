@@ -1,0 +1,118 @@
+import { createInMemoryTransport } from '@mcpkit/protocol';
+import { describe, expect, it } from 'vitest';
+import { McpServer } from '../src/index.js';
+import { drain, meta, request } from './helpers.js';
+
+function slowServer() {
+  const server = new McpServer({ name: 'c', version: '1' });
+  const seen: { aborted?: boolean; reached?: boolean } = {};
+  server.tool('slow', {}, async (_, ctx) => {
+    await new Promise((resolve) => ctx.signal.addEventListener('abort', resolve, { once: true }));
+    seen.aborted = ctx.signal.aborted;
+    ctx.progress(1);
+    seen.reached = true;
+    return { content: [{ type: 'text', text: 'too late' }] };
+  });
+  server.tool('stuck', {}, () => new Promise<never>(() => {}));
+  return { server, seen };
+}
+
+describe('cancellation (S-62..S-64)', () => {
+  it('S-62, S-63: aborting the signal aborts the handler and ends the exchange without a response', async () => {
+    const { server, seen } = slowServer();
+    const controller = new AbortController();
+    const exchange = server.handle(request('tools/call', { name: 'slow' }), {
+      transport: 'memory',
+      signal: controller.signal,
+    });
+    const drained = drain(exchange);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    controller.abort();
+    expect(await drained).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(seen).toEqual({ aborted: true, reached: true });
+  });
+
+  it('S-63: a handler that ignores cancellation still cannot hold the exchange open', async () => {
+    const { server } = slowServer();
+    const controller = new AbortController();
+    const drained = drain(
+      server.handle(request('tools/call', { name: 'stuck' }), {
+        transport: 'memory',
+        signal: controller.signal,
+      }),
+    );
+    setTimeout(() => controller.abort(), 5);
+    expect(await drained).toEqual([]);
+  });
+
+  it('a request whose signal is already aborted gets no response and does not run', async () => {
+    const { server } = slowServer();
+    let ran = false;
+    server.tool('flag', {}, () => {
+      ran = true;
+      return { content: [] };
+    });
+    const items = await drain(
+      server.handle(request('tools/call', { name: 'flag' }), {
+        transport: 'memory',
+        signal: AbortSignal.abort(),
+      }),
+    );
+    expect(items).toEqual([]);
+    expect(ran).toBe(false);
+  });
+
+  it('the client cancelling through a transport aborts the handler', async () => {
+    const { server, seen } = slowServer();
+    const transport = createInMemoryTransport(server);
+    const controller = new AbortController();
+    const running = drain(
+      transport.exchange(request('tools/call', { name: 'slow' }), { signal: controller.signal }),
+    ).catch(() => []);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    controller.abort(new Error('user cancelled'));
+    expect(await running).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(seen.aborted).toBe(true);
+  });
+
+  it('S-64: a cancel for an unknown or finished request is ignored', async () => {
+    const { server } = slowServer();
+    const cancel = { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 'never-sent' } };
+    expect(
+      await drain(server.handle(cancel, { transport: 'memory', signal: new AbortController().signal })),
+    ).toEqual([]);
+  });
+
+  it('a consumer that stops reading closes the stream; later messages are dropped', async () => {
+    const server = new McpServer({ name: 'c', version: '1' });
+    let push: (() => void) | undefined;
+    server.tool('chatty', {}, async (_, ctx) => {
+      ctx.progress(1);
+      await new Promise<void>((resolve) => {
+        push = () => {
+          ctx.progress(2);
+          resolve();
+        };
+      });
+      return { content: [] };
+    });
+    const exchange = server.handle(
+      request('tools/call', { name: 'chatty', _meta: meta({ progressToken: 1 }) }),
+      {
+        transport: 'memory',
+        signal: new AbortController().signal,
+      },
+    );
+    const iterator = exchange[Symbol.asyncIterator]();
+    expect((await iterator.next()).value).toMatchObject({
+      method: 'notifications/progress',
+      params: { progress: 1 },
+    });
+    await iterator.return?.();
+    push?.();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(await iterator.next()).toEqual({ done: true, value: undefined });
+  });
+});

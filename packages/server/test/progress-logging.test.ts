@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { McpServer } from '../src/index.js';
+import { call, meta } from './helpers.js';
+
+function newServer(logging = true) {
+  const server = new McpServer(
+    { name: 'pl', version: '1' },
+    logging ? { capabilities: { logging: {} } } : {},
+  );
+  server.tool('test_tool_with_progress', {}, async (_, ctx) => {
+    ctx.progress(0, 100);
+    ctx.progress(50, 100, 'halfway');
+    ctx.progress(50, 100);
+    ctx.progress(40);
+    ctx.progress(Number.NaN);
+    ctx.progress(100, 100);
+    return { content: [{ type: 'text', text: 'done' }] };
+  });
+  server.tool('test_logging_tool', {}, (_, ctx) => {
+    ctx.log.debug('debug detail');
+    ctx.log.info({ step: 1 }, 'worker');
+    ctx.log.error('bad thing');
+    return { content: [] };
+  });
+  return server;
+}
+
+describe('progress (S-66, P-80)', () => {
+  it('S-66: sends progress only when the request carried a progressToken', async () => {
+    expect(
+      (await call(newServer(), 'tools/call', { name: 'test_tool_with_progress' })).notifications,
+    ).toEqual([]);
+  });
+
+  it('P-80: echoes the token, strictly increasing, before the response', async () => {
+    const outcome = await call(newServer(), 'tools/call', {
+      name: 'test_tool_with_progress',
+      _meta: meta({ progressToken: 'progress-test-1' }),
+    });
+    expect(outcome.notifications).toEqual([
+      {
+        jsonrpc: '2.0',
+        method: 'notifications/progress',
+        params: { progressToken: 'progress-test-1', progress: 0, total: 100 },
+      },
+      {
+        jsonrpc: '2.0',
+        method: 'notifications/progress',
+        params: { progressToken: 'progress-test-1', progress: 50, total: 100, message: 'halfway' },
+      },
+      {
+        jsonrpc: '2.0',
+        method: 'notifications/progress',
+        params: { progressToken: 'progress-test-1', progress: 100, total: 100 },
+      },
+    ]);
+    expect(outcome.messages.at(-1)).toHaveProperty('result');
+  });
+
+  it('S-66: progress after the response is dropped', async () => {
+    const server = new McpServer({ name: 'pl', version: '1' });
+    let late: (() => void) | undefined;
+    server.tool('quick', {}, (_, ctx) => {
+      late = () => ctx.progress(1);
+      return { content: [] };
+    });
+    const outcome = await call(server, 'tools/call', { name: 'quick', _meta: meta({ progressToken: 7 }) });
+    late?.();
+    expect(outcome.messages).toHaveLength(1);
+  });
+});
+
+describe('logging (S-67..S-72)', () => {
+  it('S-69: no notifications/message without logLevel', async () => {
+    expect((await call(newServer(), 'tools/call', { name: 'test_logging_tool' })).notifications).toEqual([]);
+  });
+
+  it('S-70: only at or above the requested level, on the request’s own stream, before the response', async () => {
+    const outcome = await call(newServer(), 'tools/call', {
+      name: 'test_logging_tool',
+      _meta: meta({ 'io.modelcontextprotocol/logLevel': 'info' }),
+    });
+    expect(outcome.notifications).toEqual([
+      {
+        jsonrpc: '2.0',
+        method: 'notifications/message',
+        params: { level: 'info', data: { step: 1 }, logger: 'worker' },
+      },
+      { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'error', data: 'bad thing' } },
+    ]);
+    expect(outcome.messages.at(-1)).toHaveProperty('result');
+  });
+
+  it('S-68: a server that did not declare logging sends none', async () => {
+    const outcome = await call(newServer(false), 'tools/call', {
+      name: 'test_logging_tool',
+      _meta: meta({ 'io.modelcontextprotocol/logLevel': 'debug' }),
+    });
+    expect(outcome.notifications).toEqual([]);
+  });
+});

@@ -1,0 +1,342 @@
+import { McpError } from '@mcpkit/protocol';
+import { describe, expect, it } from 'vitest';
+import * as z from 'zod';
+import { McpServer } from '../src/index.js';
+import { call } from './helpers.js';
+
+function newServer(options: ConstructorParameters<typeof McpServer>[1] = {}) {
+  return new McpServer({ name: 'tools-test', version: '1.0.0' }, { onError: () => {}, ...options });
+}
+
+const json2020 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  type: 'object',
+  $defs: {
+    address: {
+      $anchor: 'addressDef',
+      type: 'object',
+      properties: { street: { type: 'string' }, city: { type: 'string' } },
+    },
+  },
+  properties: {
+    name: { type: 'string' },
+    address: { $ref: '#/$defs/address' },
+    contactMethod: { type: 'string', enum: ['phone', 'email'] },
+    phone: { type: 'string' },
+    email: { type: 'string' },
+  },
+  allOf: [{ anyOf: [{ required: ['phone'] }, { required: ['email'] }] }],
+  if: { properties: { contactMethod: { const: 'phone' } }, required: ['contactMethod'] },
+  // biome-ignore lint/suspicious/noThenProperty: a JSON Schema keyword, not a thenable
+  then: { required: ['phone'] },
+  else: { required: ['email'] },
+  additionalProperties: false,
+};
+
+describe('tools/list (S-13..S-17)', () => {
+  it('lists tools with every field as registered, raw JSON Schema preserved (P-86)', async () => {
+    const server = newServer();
+    server.tool(
+      'json_schema_2020_12_tool',
+      {
+        title: 'Contact',
+        description: 'Tool with JSON Schema 2020-12 features',
+        inputSchema: json2020,
+        annotations: { readOnlyHint: true },
+        icons: [{ src: 'https://example.com/i.png', mimeType: 'image/png', sizes: ['48x48'] }],
+        _meta: { 'com.example/x': 1 },
+      },
+      () => ({ content: [] }),
+    );
+    const { result } = await call(server, 'tools/list');
+    expect(result?.tools).toEqual([
+      {
+        name: 'json_schema_2020_12_tool',
+        title: 'Contact',
+        description: 'Tool with JSON Schema 2020-12 features',
+        inputSchema: json2020,
+        annotations: { readOnlyHint: true },
+        icons: [{ src: 'https://example.com/i.png', mimeType: 'image/png', sizes: ['48x48'] }],
+        _meta: { 'com.example/x': 1 },
+      },
+    ]);
+  });
+
+  it('P-85: a tool without arguments gets { type: "object", additionalProperties: false }', async () => {
+    const server = newServer();
+    server.tool('noop', {}, () => ({ content: [] }));
+    const { result } = await call(server, 'tools/list');
+    expect(result?.tools).toEqual([
+      { name: 'noop', inputSchema: { type: 'object', additionalProperties: false } },
+    ]);
+  });
+
+  it('zod schemas are listed as JSON Schema 2020-12, output schemas too', async () => {
+    const server = newServer();
+    server.tool(
+      'add',
+      {
+        inputSchema: z.object({ a: z.number().describe('first'), b: z.number().default(1) }),
+        outputSchema: z.object({ sum: z.number() }),
+      },
+      ({ a, b }) => ({ structuredContent: { sum: a + b } }),
+    );
+    const [tool] = ((await call(server, 'tools/list')).result?.tools ?? []) as Array<Record<string, unknown>>;
+    expect(tool?.inputSchema).toMatchObject({
+      type: 'object',
+      properties: { a: { type: 'number', description: 'first' }, b: { type: 'number', default: 1 } },
+      required: ['a'],
+    });
+    expect(tool?.outputSchema).toMatchObject({ type: 'object', required: ['sum'] });
+  });
+
+  it('S-15: the order is registration order and stays stable; an update keeps the place', async () => {
+    const server = newServer();
+    const handles = ['c', 'a', 'b'].map((name) => server.tool(name, {}, () => ({ content: [] })));
+    const names = async () =>
+      (((await call(server, 'tools/list')).result?.tools ?? []) as Array<{ name: string }>).map(
+        (t) => t.name,
+      );
+    expect(await names()).toEqual(['c', 'a', 'b']);
+    expect(await names()).toEqual(['c', 'a', 'b']);
+    handles[0]?.update({ description: 'changed' });
+    expect(await names()).toEqual(['c', 'a', 'b']);
+    handles[1]?.remove();
+    server.tool('a', {}, () => ({ content: [] }));
+    expect(await names()).toEqual(['c', 'b', 'a']);
+  });
+
+  it('S-16, P-69: pages with opaque cursors; every page complete and stable; a bad cursor is -32602', async () => {
+    const server = newServer({ pageSize: 2 });
+    for (const name of ['t1', 't2', 't3', 't4', 't5']) server.tool(name, {}, () => ({ content: [] }));
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    let pages = 0;
+    do {
+      const { result } = await call(server, 'tools/list', cursor === undefined ? {} : { cursor });
+      expect(result).toMatchObject({ ttlMs: 0, cacheScope: 'private' });
+      seen.push(...((result?.tools ?? []) as Array<{ name: string }>).map((t) => t.name));
+      cursor = result?.nextCursor as string | undefined;
+      pages++;
+    } while (cursor !== undefined);
+    expect(seen).toEqual(['t1', 't2', 't3', 't4', 't5']);
+    expect(pages).toBe(3);
+
+    const first = await call(server, 'tools/list');
+    const second = await call(server, 'tools/list', { cursor: first.result?.nextCursor });
+    const again = await call(server, 'tools/list', { cursor: first.result?.nextCursor });
+    expect(again.result?.tools).toEqual(second.result?.tools);
+
+    for (const bad of ['', 'nope', 'dG9vbHM6MA', first.result?.nextCursor + 'x']) {
+      const outcome = await call(server, 'tools/list', { cursor: bad });
+      expect(outcome.error?.code, bad).toBe(-32602);
+    }
+    const promptsCursor = Buffer.from('prompts:2').toString('base64url');
+    expect((await call(server, 'tools/list', { cursor: promptsCursor })).error?.code).toBe(-32602);
+  });
+
+  it('P-69: a cursor survives removals before it', async () => {
+    const server = newServer({ pageSize: 2 });
+    const handles = ['t1', 't2', 't3', 't4'].map((name) => server.tool(name, {}, () => ({ content: [] })));
+    const first = await call(server, 'tools/list');
+    handles[0]?.remove();
+    const next = await call(server, 'tools/list', { cursor: first.result?.nextCursor });
+    expect(((next.result?.tools ?? []) as Array<{ name: string }>).map((t) => t.name)).toEqual(['t3', 't4']);
+  });
+
+  it('S-17: names must be 1-128 characters of [A-Za-z0-9_.-] and unique', () => {
+    const server = newServer();
+    for (const bad of ['', 'has space', 'comma,name', 'slash/name', 'x'.repeat(129)]) {
+      expect(() => server.tool(bad, {}, () => ({ content: [] })), bad).toThrow(TypeError);
+    }
+    server.tool('DATA_EXPORT_v2', {}, () => ({ content: [] }));
+    server.tool('admin.tools.list', {}, () => ({ content: [] }));
+    expect(() => server.tool('admin.tools.list', {}, () => ({ content: [] }))).toThrow(/already registered/);
+  });
+
+  it('P-83, P-84, P-87, H-23: a schema the spec does not allow is refused at registration', () => {
+    const server = newServer();
+    const handler = () => ({ content: [] });
+    expect(() => server.tool('a', { inputSchema: { type: 'string' } }, handler)).toThrow(/type "object"/);
+    expect(() =>
+      server.tool('b', { inputSchema: { $schema: 'https://example.com/dialect', type: 'object' } }, handler),
+    ).toThrow(/dialect not supported/);
+    expect(() =>
+      server.tool(
+        'c',
+        { inputSchema: { type: 'object', properties: { x: { $ref: 'https://example.com/s.json' } } } },
+        handler,
+      ),
+    ).toThrow(/never fetched/);
+    expect(() =>
+      server.tool(
+        'd',
+        { inputSchema: { type: 'object', properties: { n: { type: 'number', 'x-mcp-header': 'N' } } } },
+        handler,
+      ),
+    ).toThrow(/H-23/);
+    expect(() => server.tool('e', { inputSchema: z.object({ when: z.date() }) }, handler)).toThrow(
+      /JSON Schema/,
+    );
+    expect(() => server.tool('f', { inputSchema: z.string() }, handler)).toThrow(/type "object"/);
+  });
+});
+
+describe('tools/call (S-18..S-20)', () => {
+  it('passes parsed, typed arguments to the handler (zod defaults applied)', async () => {
+    const server = newServer();
+    server.tool(
+      'add',
+      { inputSchema: z.object({ a: z.number(), b: z.number().default(10) }) },
+      ({ a, b }) => ({
+        content: [{ type: 'text', text: String(a + b) }],
+      }),
+    );
+    const { result } = await call(server, 'tools/call', { name: 'add', arguments: { a: 1 } });
+    expect(result).toMatchObject({ resultType: 'complete', content: [{ type: 'text', text: '11' }] });
+  });
+
+  it('validates raw JSON Schema arguments, including composition and conditionals', async () => {
+    const server = newServer();
+    server.tool('contact', { inputSchema: json2020 }, (args) => ({
+      content: [{ type: 'text', text: JSON.stringify(args) }],
+    }));
+    const ok = await call(server, 'tools/call', {
+      name: 'contact',
+      arguments: { contactMethod: 'phone', phone: '1' },
+    });
+    expect(ok.result?.isError).toBeUndefined();
+    const bad = await call(server, 'tools/call', {
+      name: 'contact',
+      arguments: { contactMethod: 'phone', email: 'e' },
+    });
+    expect(bad.result).toMatchObject({ isError: true, resultType: 'complete' });
+  });
+
+  it('S-18: an unknown tool and malformed params are JSON-RPC errors (-32602)', async () => {
+    const server = newServer();
+    server.tool('t', {}, () => ({ content: [] }));
+    expect((await call(server, 'tools/call', { name: 'nope' })).error).toEqual({
+      code: -32602,
+      message: 'Unknown tool: nope',
+    });
+    expect((await call(server, 'tools/call', { name: 't', arguments: [1] })).error?.code).toBe(-32602);
+  });
+
+  it('S-18: argument validation failures are tool execution errors the model can act on', async () => {
+    const server = newServer();
+    server.tool('add', { inputSchema: z.object({ a: z.number() }) }, () => ({ content: [] }));
+    const { result } = await call(server, 'tools/call', { name: 'add', arguments: { a: 'one' } });
+    expect(result).toEqual(
+      expect.objectContaining({
+        resultType: 'complete',
+        isError: true,
+        content: [
+          { type: 'text', text: expect.stringMatching(/^Invalid arguments for tool add: a: .*number/) },
+        ],
+      }),
+    );
+  });
+
+  it('S-18: a thrown error is an isError result with its message and no stack trace', async () => {
+    const server = newServer();
+    server.tool('fail', {}, () => {
+      throw new Error('Upstream weather API is down');
+    });
+    server.tool('fail_oddly', {}, () => {
+      throw { weird: true };
+    });
+    const { result } = await call(server, 'tools/call', { name: 'fail' });
+    expect(result).toMatchObject({
+      isError: true,
+      content: [{ type: 'text', text: 'Upstream weather API is down' }],
+    });
+    expect(JSON.stringify(result)).not.toMatch(/at .*\.ts/);
+    expect((await call(server, 'tools/call', { name: 'fail_oddly' })).result?.content).toEqual([
+      { type: 'text', text: 'The tool failed' },
+    ]);
+  });
+
+  it('S-18: an McpError thrown by a handler stays a protocol error', async () => {
+    const server = newServer();
+    server.tool('strict', {}, () => {
+      throw McpError.invalidParams('Unknown dataset');
+    });
+    expect((await call(server, 'tools/call', { name: 'strict' })).error).toEqual({
+      code: -32602,
+      message: 'Unknown dataset',
+    });
+  });
+
+  it('S-19, S-20: structured content is checked against outputSchema and mirrored as text', async () => {
+    const server = newServer();
+    server.tool('weather', { outputSchema: z.object({ temperature: z.number() }) }, () => ({
+      structuredContent: { temperature: 22.5 },
+    }));
+    const { result } = await call(server, 'tools/call', { name: 'weather' });
+    expect(result).toMatchObject({
+      structuredContent: { temperature: 22.5 },
+      content: [{ type: 'text', text: '{"temperature":22.5}' }],
+    });
+  });
+
+  it('P-62: structured content may be an array (raw JSON Schema output)', async () => {
+    const server = newServer();
+    server.tool('list', { outputSchema: { type: 'array', items: { type: 'integer' } } }, () => ({
+      structuredContent: [1, 2],
+      content: [{ type: 'text', text: 'two numbers' }],
+    }));
+    expect((await call(server, 'tools/call', { name: 'list' })).result).toMatchObject({
+      structuredContent: [1, 2],
+      content: [{ type: 'text', text: 'two numbers' }],
+    });
+  });
+
+  it('S-19: a result that breaks the outputSchema, or lacks structured content, is -32603', async () => {
+    const server = newServer();
+    server.tool('bad', { outputSchema: z.object({ n: z.number() }) }, () => ({
+      structuredContent: { n: 'x' } as never,
+    }));
+    server.tool('missing', { outputSchema: z.object({ n: z.number() }) }, () => ({ content: [] }));
+    server.tool('failed', { outputSchema: z.object({ n: z.number() }) }, () => ({
+      isError: true,
+      content: [{ type: 'text', text: 'no data' }],
+    }));
+    expect((await call(server, 'tools/call', { name: 'bad' })).error?.code).toBe(-32603);
+    expect((await call(server, 'tools/call', { name: 'missing' })).error?.code).toBe(-32603);
+    expect((await call(server, 'tools/call', { name: 'failed' })).result?.isError).toBe(true);
+  });
+
+  it('a result that breaks CallToolResult (bad content block) is -32603', async () => {
+    const server = newServer();
+    server.tool('bad', {}, () => ({ content: [{ type: 'image', data: 'AA==' }] as never }));
+    server.tool('nothing', {}, () => undefined as never);
+    expect((await call(server, 'tools/call', { name: 'bad' })).error?.code).toBe(-32603);
+    expect((await call(server, 'tools/call', { name: 'nothing' })).error?.code).toBe(-32603);
+  });
+
+  it('S-21: tools may return resource links and embedded resources, audio and images', async () => {
+    const server = newServer();
+    const content = [
+      { type: 'text', text: 'mixed' },
+      { type: 'image', data: 'iVBORw0KGgo=', mimeType: 'image/png' },
+      { type: 'audio', data: 'UklGRg==', mimeType: 'audio/wav' },
+      { type: 'resource_link', uri: 'file:///a.txt', name: 'a.txt' },
+      { type: 'resource', resource: { uri: 'test://embedded', mimeType: 'text/plain', text: 'hi' } },
+    ] as const;
+    server.tool('mixed', {}, () => ({ content: [...content] }));
+    expect((await call(server, 'tools/call', { name: 'mixed' })).result?.content).toEqual(content);
+  });
+
+  it('update() swaps the handler and schema at run time; remove() makes the tool unknown', async () => {
+    const server = newServer();
+    const handle = server.tool('v', {}, () => ({ content: [{ type: 'text', text: 'one' }] }));
+    handle.update({ handler: () => ({ content: [{ type: 'text', text: 'two' }] }) });
+    expect((await call(server, 'tools/call', { name: 'v' })).result?.content).toEqual([
+      { type: 'text', text: 'two' },
+    ]);
+    expect(handle.remove()).toBe(true);
+    expect(handle.remove()).toBe(false);
+    expect((await call(server, 'tools/call', { name: 'v' })).error?.code).toBe(-32602);
+  });
+});
