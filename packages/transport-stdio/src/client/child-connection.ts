@@ -1,0 +1,193 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { type DecodedMessage, decodeMessage, McpError, parseJson } from '@mcpkit/protocol';
+import { LineSplitter } from '../line-splitter.js';
+import { LineWriter } from '../line-writer.js';
+
+/** How to start the server process. */
+export interface SpawnSpec {
+  command: string;
+  args?: readonly string[];
+  /** The child's whole environment. Default: this process's environment. */
+  env?: NodeJS.ProcessEnv;
+  cwd?: string;
+  /**
+   * The child's stderr (T-5): `'inherit'` (default) shares this process's stderr, `'ignore'`
+   * discards it, a function receives it as text. Never read as an error signal.
+   */
+  stderr?: 'inherit' | 'ignore' | ((text: string) => void);
+}
+
+/** How long each step of a shutdown may take (T-14). */
+export interface ShutdownTimeouts {
+  /** After closing the child's stdin, how long to wait for it to exit. Default 3,000 ms. */
+  exitTimeoutMs?: number;
+  /** After SIGTERM, how long to wait before SIGKILL. Default 2,000 ms. */
+  terminateTimeoutMs?: number;
+}
+
+/** How a child process ended. */
+export interface ChildExit {
+  /** The process id (undefined when it never started). */
+  pid: number | undefined;
+  /** Whether the process ever started (false: e.g. the command does not exist). */
+  spawned: boolean;
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  /** Why it could not start, when `spawned` is false. */
+  error: Error | undefined;
+}
+
+/** What a connection reports to its owner. */
+export interface ChildEvents {
+  spawned(connection: ChildConnection): void;
+  message(decoded: DecodedMessage, connection: ChildConnection): void;
+  /** A line that is not one JSON-RPC message (T-3 violated by the server). */
+  invalid(error: McpError, connection: ChildConnection): void;
+  /** The process is gone and its stdout fully read. */
+  closed(exit: ChildExit, connection: ChildConnection): void;
+}
+
+/**
+ * One server process and its pipes: newline framing on stdin/stdout, stderr as configured,
+ * lifecycle events, and the graceful-then-forceful shutdown of T-14.
+ */
+export class ChildConnection {
+  readonly process: ChildProcess;
+  readonly writer: LineWriter;
+  /** Whether the process sent at least one valid JSON-RPC message. */
+  healthy = false;
+  /** Resolves `true` once the process runs, `false` if it could not be started. */
+  readonly started: Promise<boolean>;
+  #resolveStarted!: (started: boolean) => void;
+  #spawned = false;
+  #exited = false;
+  #closed = false;
+  #error: Error | undefined;
+  readonly #exitWaiters: (() => void)[] = [];
+  readonly #closeWaiters: (() => void)[] = [];
+
+  constructor(spec: SpawnSpec, maxMessageBytes: number, events: ChildEvents) {
+    const stderr = spec.stderr ?? 'inherit';
+    const child = spawn(spec.command, spec.args ?? [], {
+      stdio: ['pipe', 'pipe', typeof stderr === 'function' ? 'pipe' : stderr],
+      env: spec.env ?? process.env,
+      ...(spec.cwd === undefined ? {} : { cwd: spec.cwd }),
+      windowsHide: true,
+    });
+    this.process = child;
+    this.started = new Promise((resolve) => {
+      this.#resolveStarted = resolve;
+    });
+    this.writer = new LineWriter(child.stdin!);
+    const splitter = new LineSplitter(maxMessageBytes, {
+      line: (bytes) => {
+        const parsed = parseJson(bytes);
+        const decoded = parsed.ok ? decodeMessage(parsed.value) : parsed;
+        if (!decoded.ok) {
+          events.invalid(decoded.error, this);
+          return;
+        }
+        this.healthy = true;
+        events.message(decoded, this);
+      },
+      oversized: (limit) => events.invalid(McpError.parseError(`the message exceeds ${limit} bytes`), this),
+    });
+    child.stdout!.on('data', (chunk: Buffer) => splitter.push(chunk));
+    child.stdout!.on('end', () => splitter.end());
+    // A dead child's pipes fail with EPIPE/ECONNRESET; the exit path handles it.
+    child.stdin!.on('error', () => {});
+    child.stdout!.on('error', () => {});
+    if (typeof stderr === 'function') {
+      child.stderr!.setEncoding('utf8');
+      child.stderr!.on('data', (text: string) => {
+        try {
+          stderr(text);
+        } catch {
+          // A throwing stderr callback must not break the transport.
+        }
+      });
+      child.stderr!.on('error', () => {});
+    }
+    child.on('spawn', () => {
+      this.#spawned = true;
+      this.#resolveStarted(true);
+      events.spawned(this);
+    });
+    child.on('error', (error) => {
+      if (!this.#spawned) this.#error = error;
+    });
+    child.on('exit', () => {
+      this.#exited = true;
+      this.writer.abandon();
+      for (const wake of this.#exitWaiters.splice(0)) wake();
+    });
+    child.on('close', (code, signal) => {
+      this.#exited = true;
+      this.#closed = true;
+      this.writer.abandon();
+      for (const wake of this.#exitWaiters.splice(0)) wake();
+      for (const wake of this.#closeWaiters.splice(0)) wake();
+      this.#resolveStarted(false);
+      events.closed({ pid: child.pid, spawned: this.#spawned, code, signal, error: this.#error }, this);
+    });
+  }
+
+  /** Whether the process is still there (not yet exited). */
+  get alive(): boolean {
+    return !this.#exited;
+  }
+
+  /** The process id, once spawned. */
+  get pid(): number | undefined {
+    return this.process.pid;
+  }
+
+  /**
+   * Ends the process (T-14): close its stdin, wait up to `exitTimeoutMs`, SIGTERM, wait up to
+   * `terminateTimeoutMs`, SIGKILL. Resolves once it has exited and its pipes are closed, so no
+   * zombie is left behind.
+   */
+  async shutdown(timeouts: Required<ShutdownTimeouts>): Promise<void> {
+    const child = this.process;
+    if (!this.#exited) {
+      this.writer.flush();
+      child.stdin!.end();
+      if (!(await this.#waitForExit(timeouts.exitTimeoutMs))) {
+        child.kill('SIGTERM');
+        if (!(await this.#waitForExit(timeouts.terminateTimeoutMs))) {
+          child.kill('SIGKILL');
+          await this.#waitForExit(undefined);
+        }
+      }
+    }
+    if (this.#closed) return;
+    // The process is gone; a grandchild may still hold its stdout open. Do not wait for it.
+    child.stdout!.destroy();
+    child.stderr?.destroy();
+    child.stdin!.destroy();
+    await new Promise<void>((resolve) => {
+      if (this.#closed) resolve();
+      else this.#closeWaiters.push(resolve);
+    });
+  }
+
+  /** Waits for the exit for at most `timeoutMs` (forever when undefined); true when it exited. */
+  #waitForExit(timeoutMs: number | undefined): Promise<boolean> {
+    if (this.#exited) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const wake = () => {
+        clearTimeout(timer);
+        resolve(true);
+      };
+      this.#exitWaiters.push(wake);
+      if (timeoutMs !== undefined) {
+        timer = setTimeout(() => {
+          const index = this.#exitWaiters.indexOf(wake);
+          if (index !== -1) this.#exitWaiters.splice(index, 1);
+          resolve(false);
+        }, timeoutMs);
+      }
+    });
+  }
+}

@@ -1,0 +1,163 @@
+import type { ExchangeMessage, JSONRPCRequest, RequestId } from '@mcpkit/protocol';
+import type { ChildConnection } from './child-connection.js';
+
+/** What a pending exchange needs from the transport that owns it. */
+export interface ExchangeOwner {
+  /** The consumer started reading: send the request (or fail the exchange). */
+  open(exchange: PendingExchange): void;
+  /** The consumer gave up before the response (abort or `return()`): cancel if it was sent. */
+  abandon(exchange: PendingExchange, reason: unknown): void;
+}
+
+const DONE: IteratorReturnResult<undefined> = { done: true, value: undefined };
+
+/**
+ * One request in flight on a shared pipe, seen by its consumer as an async iterator: the
+ * transport pushes notifications and the final response into it; the consumer pulls. Nothing is
+ * sent until the consumer first calls `next()`. Aborting the signal, or leaving a `for await`
+ * early, ends it at once and tells the owner to cancel it.
+ */
+export class PendingExchange implements AsyncIterableIterator<ExchangeMessage> {
+  readonly request: JSONRPCRequest;
+  readonly id: RequestId;
+  readonly signal: AbortSignal | undefined;
+  /** Set by the owner once the request has been written (its position in the pipe). */
+  sentSeq = 0;
+  /** The connection it was written to, set by the owner. */
+  connection: ChildConnection | undefined;
+  readonly #owner: ExchangeOwner;
+  #started = false;
+  #ended = false;
+  #items: ExchangeMessage[] | undefined;
+  #head = 0;
+  #failure: { error: unknown } | undefined;
+  #resolve: ((result: IteratorResult<ExchangeMessage>) => void) | undefined;
+  #reject: ((error: unknown) => void) | undefined;
+
+  constructor(request: JSONRPCRequest, signal: AbortSignal | undefined, owner: ExchangeOwner) {
+    this.request = request;
+    this.id = request.id;
+    this.signal = signal;
+    this.#owner = owner;
+  }
+
+  [Symbol.asyncIterator](): this {
+    return this;
+  }
+
+  /** Whether no more items will be added. */
+  get ended(): boolean {
+    return this.#ended;
+  }
+
+  next(): Promise<IteratorResult<ExchangeMessage>> {
+    if (!this.#started) this.#start();
+    const items = this.#items;
+    if (items && this.#head < items.length) {
+      const value = items[this.#head]!;
+      items[this.#head++] = undefined as never;
+      return Promise.resolve({ done: false, value });
+    }
+    const failure = this.#failure;
+    if (failure) {
+      this.#failure = undefined;
+      return Promise.reject(failure.error);
+    }
+    if (this.#ended) return Promise.resolve(DONE);
+    return new Promise((resolve, reject) => {
+      this.#resolve = resolve;
+      this.#reject = reject;
+    });
+  }
+
+  return(): Promise<IteratorResult<ExchangeMessage>> {
+    if (this.#started && !this.#ended) this.#owner.abandon(this, undefined);
+    this.#end();
+    this.#items = undefined;
+    this.#failure = undefined;
+    return Promise.resolve(DONE);
+  }
+
+  /** Adds a notification. */
+  push(message: ExchangeMessage): void {
+    if (this.#ended) return;
+    this.#deliver(message);
+  }
+
+  /** Adds the final message (the response), then ends. */
+  complete(message: ExchangeMessage): void {
+    if (this.#ended) return;
+    this.#deliver(message);
+    this.#end();
+  }
+
+  /** Ends after the items already delivered, without a response. */
+  finish(): void {
+    if (this.#ended) return;
+    this.#end();
+    this.#settle(DONE);
+  }
+
+  /** Ends with `error`, after the items already delivered. */
+  fail(error: unknown): void {
+    if (this.#ended) return;
+    this.#end();
+    const reject = this.#reject;
+    if (reject) {
+      this.#resolve = this.#reject = undefined;
+      reject(error);
+    } else {
+      this.#failure = { error };
+    }
+  }
+
+  #start(): void {
+    this.#started = true;
+    const signal = this.signal;
+    if (signal?.aborted) {
+      this.fail(signal.reason);
+      return;
+    }
+    signal?.addEventListener('abort', this, { once: true });
+    this.#owner.open(this);
+  }
+
+  /** The signal's `abort` listener (the exchange itself is the listener: no closure per exchange). */
+  handleEvent(): void {
+    if (this.#ended) return;
+    const reason = this.signal!.reason;
+    this.#owner.abandon(this, reason);
+    this.#items = undefined;
+    this.fail(reason);
+  }
+
+  #deliver(message: ExchangeMessage): void {
+    if (this.#resolve) {
+      this.#settle({ done: false, value: message });
+      return;
+    }
+    if (!this.#items) {
+      this.#items = [message];
+      this.#head = 0;
+    } else {
+      if (this.#head === this.#items.length) {
+        this.#items.length = 0;
+        this.#head = 0;
+      }
+      this.#items.push(message);
+    }
+  }
+
+  #settle(result: IteratorResult<ExchangeMessage>): void {
+    const resolve = this.#resolve;
+    if (!resolve) return;
+    this.#resolve = this.#reject = undefined;
+    resolve(result);
+  }
+
+  #end(): void {
+    if (this.#ended) return;
+    this.#ended = true;
+    this.signal?.removeEventListener('abort', this);
+  }
+}

@@ -1,0 +1,328 @@
+import {
+  type ClientTransport,
+  type DecodedMessage,
+  type Exchange,
+  type ExchangeOptions,
+  isRequestId,
+  type JSONRPCMessage,
+  type JSONRPCNotification,
+  type JSONRPCRequest,
+  type McpError,
+  TransportError,
+} from '@mcpkit/protocol';
+import { DEFAULT_MAX_MESSAGE_BYTES } from '../line-splitter.js';
+import {
+  ChildConnection,
+  type ChildEvents,
+  type ChildExit,
+  type ShutdownTimeouts,
+  type SpawnSpec,
+} from './child-connection.js';
+import { type ExchangeOwner, PendingExchange } from './pending-exchange.js';
+import { type RestartOptions, type RestartPolicy, restartDecision, restartPolicy } from './restart-policy.js';
+import { ExchangeRouter } from './router.js';
+
+/** Options of `StdioClientTransport`. */
+export interface StdioClientTransportOptions extends SpawnSpec {
+  /** Replacing a server process that died (T-17). Default: on demand, with backoff, 5 attempts. */
+  restart?: RestartOptions;
+  /** Steps of `close()` (T-14). */
+  shutdown?: ShutdownTimeouts;
+  /** Longest accepted line from the server, in bytes. Default 64 MiB. */
+  maxMessageBytes?: number;
+  /**
+   * Messages that belong to no exchange in flight: a `notifications/message` that cannot be
+   * attributed to one request (Q-6), a response that arrives after its request was cancelled
+   * (C-53), a listen notification after the listen ended, a request from a (legacy) server.
+   */
+  onUnrouted?: (message: JSONRPCMessage) => void;
+  /** Lines on the server's stdout that are not one JSON-RPC message (the server broke T-3); they are skipped. */
+  onInvalidLine?: (error: McpError) => void;
+  /** Called each time a server process ends, expectedly (`close()`) or not. */
+  onExit?: (exit: ChildExit) => void;
+}
+
+interface ChildWaiter {
+  resolve(child: ChildConnection): void;
+  reject(error: unknown): void;
+}
+
+/** Calls an application callback; one that throws must not break the pipe's reader. */
+function notifyApp<T>(callback: ((value: T) => void) | undefined, value: T): void {
+  if (!callback) return;
+  try {
+    callback(value);
+  } catch {
+    // The application's problem; the transport keeps going.
+  }
+}
+
+function describeExit(exit: ChildExit): string {
+  return exit.signal ? `signal ${exit.signal}` : `exit code ${exit.code}`;
+}
+
+function reasonText(reason: unknown): string | undefined {
+  if (typeof reason === 'string') return reason;
+  if (reason instanceof Error && reason.message !== '') return reason.message;
+  return undefined;
+}
+
+function cancelLine(requestId: JSONRPCRequest['id'], reason: unknown): string {
+  const text = reasonText(reason);
+  const params = text === undefined ? { requestId } : { requestId, reason: text };
+  return `${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/cancelled', params })}\n`;
+}
+
+/**
+ * A `ClientTransport` that runs an MCP server as a child process and talks to it over
+ * stdin/stdout, many exchanges at once on the one pipe, told apart by JSON-RPC id (T-8, T-9).
+ * Aborting an exchange's signal, or leaving its `for await` early, sends `notifications/cancelled`
+ * (T-11). If the process dies, exchanges in flight fail with `TransportError('restarted')`, a new
+ * process is started (on demand by default, with backoff) and `onRestart` listeners are called so
+ * the client can re-open its listens (T-17, C-43). The transport sends only what it is given, plus
+ * cancels for requests it was given; it never makes up ids.
+ *
+ * @example
+ * ```ts
+ * const transport = new StdioClientTransport({ command: 'node', args: ['server.js'] });
+ * for await (const message of transport.exchange(request, { signal: AbortSignal.timeout(10_000) })) {
+ *   console.log(message);
+ * }
+ * await transport.close();
+ * ```
+ */
+export class StdioClientTransport implements ClientTransport {
+  readonly #spec: SpawnSpec;
+  readonly #policy: RestartPolicy;
+  readonly #timeouts: Required<ShutdownTimeouts>;
+  readonly #maxMessageBytes: number;
+  readonly #onUnrouted: ((message: JSONRPCMessage) => void) | undefined;
+  readonly #onInvalidLine: ((error: McpError) => void) | undefined;
+  readonly #onExit: ((exit: ChildExit) => void) | undefined;
+  readonly #router = new ExchangeRouter();
+  readonly #restartListeners = new Set<() => void>();
+  #child: ChildConnection | undefined;
+  #waiters: ChildWaiter[] = [];
+  #everRan = false;
+  #failures = 0;
+  #notBefore = 0;
+  #restartTimer: ReturnType<typeof setTimeout> | undefined;
+  #gaveUp: TransportError | undefined;
+  #closed = false;
+  #closing: Promise<void> | undefined;
+
+  constructor(options: StdioClientTransportOptions) {
+    this.#spec = options;
+    this.#policy = restartPolicy(options.restart);
+    this.#timeouts = {
+      exitTimeoutMs: options.shutdown?.exitTimeoutMs ?? 3000,
+      terminateTimeoutMs: options.shutdown?.terminateTimeoutMs ?? 2000,
+    };
+    this.#maxMessageBytes = options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
+    this.#onUnrouted = options.onUnrouted;
+    this.#onInvalidLine = options.onInvalidLine;
+    this.#onExit = options.onExit;
+  }
+
+  /** The id of the current server process, if one is running. */
+  get pid(): number | undefined {
+    return this.#child?.pid;
+  }
+
+  /**
+   * Starts the server process now rather than at the first exchange. Rejects with a
+   * `TransportError` when it cannot be started.
+   */
+  async start(): Promise<void> {
+    const child = await this.#acquire();
+    if (!(await child.started)) {
+      throw new TransportError('connection-lost', `Could not start ${this.#spec.command}`);
+    }
+  }
+
+  exchange(request: JSONRPCRequest, options: ExchangeOptions = {}): Exchange {
+    return new PendingExchange(request, options.signal, this.#owner);
+  }
+
+  /**
+   * Writes a notification. A `notifications/cancelled` is written only for a request in flight
+   * (C-52), and ends that exchange; for anything else it is dropped.
+   */
+  async notify(notification: JSONRPCNotification): Promise<void> {
+    if (this.#closed) throw new TransportError('closed', 'The transport is closed');
+    const line = `${JSON.stringify(notification)}\n`;
+    if (notification.method === 'notifications/cancelled') {
+      const id = notification.params?.requestId;
+      const exchange = isRequestId(id) ? this.#router.get(id) : undefined;
+      if (!exchange) return;
+      const child = exchange.connection;
+      const sent = child !== undefined && child === this.#child;
+      this.#router.remove(exchange, sent);
+      exchange.finish();
+      if (sent) await this.#child!.writer.write(line);
+      return;
+    }
+    const child = await this.#acquire();
+    await child.writer.write(line);
+  }
+
+  onRestart(listener: () => void): () => void {
+    this.#restartListeners.add(listener);
+    return () => this.#restartListeners.delete(listener);
+  }
+
+  /**
+   * Stops the server (T-14): cancels the requests in flight (C-51), which fail with
+   * `TransportError('closed')`, closes the child's stdin, waits, then SIGTERM, then SIGKILL.
+   * Resolves once the process is gone.
+   */
+  close(): Promise<void> {
+    if (this.#closing) return this.#closing;
+    this.#closed = true;
+    clearTimeout(this.#restartTimer);
+    const error = new TransportError('closed', 'The transport was closed');
+    const child = this.#child;
+    if (child?.alive) {
+      for (const exchange of this.#router.all()) {
+        if (exchange.connection === child)
+          child.writer.write(cancelLine(exchange.id, 'The client is closing'));
+      }
+    }
+    this.#router.failAll(error);
+    for (const waiter of this.#waiters.splice(0)) waiter.reject(error);
+    this.#closing = child ? child.shutdown(this.#timeouts) : Promise.resolve();
+    return this.#closing;
+  }
+
+  readonly #owner: ExchangeOwner = {
+    open: (exchange) => {
+      if (this.#closed) return exchange.fail(new TransportError('closed', 'The transport is closed'));
+      if (this.#gaveUp) return exchange.fail(this.#gaveUp);
+      const problem = this.#router.add(exchange);
+      if (problem !== undefined) return exchange.fail(new Error(problem));
+      let child: ChildConnection | Promise<ChildConnection>;
+      try {
+        child = this.#acquire();
+      } catch (error) {
+        this.#router.remove(exchange);
+        return exchange.fail(error);
+      }
+      if (child instanceof ChildConnection) this.#send(exchange, child);
+      else
+        child.then(
+          (ready) => this.#send(exchange, ready),
+          (error) => {
+            this.#router.remove(exchange);
+            exchange.fail(error);
+          },
+        );
+    },
+    abandon: (exchange, reason) => {
+      const child = exchange.connection;
+      const sent = child !== undefined && child === this.#child && child.alive;
+      this.#router.remove(exchange, sent);
+      if (sent) child.writer.write(cancelLine(exchange.id, reason));
+    },
+  };
+
+  #send(exchange: PendingExchange, child: ChildConnection): void {
+    if (exchange.ended) return;
+    let line: string;
+    try {
+      line = `${JSON.stringify(exchange.request)}\n`;
+    } catch (error) {
+      this.#router.remove(exchange);
+      exchange.fail(error);
+      return;
+    }
+    exchange.connection = child;
+    this.#router.sent(exchange);
+    child.writer.write(line);
+  }
+
+  /** The running child, a new one, or (during backoff) a promise of one. */
+  #acquire(): ChildConnection | Promise<ChildConnection> {
+    if (this.#closed) throw new TransportError('closed', 'The transport is closed');
+    if (this.#gaveUp) throw this.#gaveUp;
+    if (this.#child) return this.#child;
+    const delay = this.#notBefore - Date.now();
+    if (delay <= 0 && this.#restartTimer === undefined) return this.#spawn();
+    return new Promise((resolve, reject) => {
+      this.#waiters.push({ resolve, reject });
+      this.#scheduleSpawn(Math.max(0, delay));
+    });
+  }
+
+  #scheduleSpawn(delayMs: number): void {
+    if (this.#restartTimer !== undefined) return;
+    this.#restartTimer = setTimeout(() => {
+      this.#restartTimer = undefined;
+      if (this.#closed || this.#child) return;
+      const child = this.#spawn();
+      for (const waiter of this.#waiters.splice(0)) waiter.resolve(child);
+    }, delayMs);
+  }
+
+  #spawn(): ChildConnection {
+    const child = new ChildConnection(this.#spec, this.#maxMessageBytes, this.#events);
+    this.#child = child;
+    return child;
+  }
+
+  readonly #events: ChildEvents = {
+    spawned: (child) => {
+      if (child !== this.#child || this.#closed) return;
+      const restarted = this.#everRan;
+      this.#everRan = true;
+      if (!restarted) return;
+      for (const listener of this.#restartListeners) notifyApp(listener, undefined);
+    },
+    message: (decoded: DecodedMessage, child) => {
+      if (child !== this.#child) return;
+      if (!this.#router.route(decoded)) notifyApp(this.#onUnrouted, decoded.message);
+    },
+    invalid: (error) => notifyApp(this.#onInvalidLine, error),
+    closed: (exit, child) => {
+      notifyApp(this.#onExit, exit);
+      if (child !== this.#child) return;
+      this.#child = undefined;
+      if (this.#closed) return;
+      this.#failures = child.healthy ? 1 : this.#failures + 1;
+      const decision = restartDecision(this.#failures, this.#policy);
+      let error: TransportError;
+      if (!exit.spawned) {
+        error = new TransportError(
+          'connection-lost',
+          `Could not start ${this.#spec.command}: ${exit.error?.message}`,
+          {
+            cause: exit.error,
+          },
+        );
+      } else if (decision.restart) {
+        error = new TransportError(
+          'restarted',
+          `The server process ended (${describeExit(exit)}); the request was lost and may be sent again`,
+        );
+      } else {
+        error = new TransportError(
+          'connection-lost',
+          `The server process ended (${describeExit(exit)}) and is not restarted`,
+        );
+      }
+      this.#router.failAll(error);
+      if (!decision.restart) {
+        this.#gaveUp = new TransportError(
+          'connection-lost',
+          this.#policy.mode === 'never'
+            ? 'The server process is gone and restarts are off'
+            : `The server process is gone and will not be restarted after ${this.#failures} consecutive failures`,
+          { cause: error },
+        );
+        for (const waiter of this.#waiters.splice(0)) waiter.reject(this.#gaveUp);
+        return;
+      }
+      this.#notBefore = Date.now() + decision.delayMs;
+      if (this.#policy.mode === 'immediately') this.#scheduleSpawn(decision.delayMs);
+    },
+  };
+}

@@ -1,0 +1,22 @@
+export type {
+  ChildExit,
+  ShutdownTimeouts,
+  SpawnSpec,
+} from './client/child-connection.js';
+export {
+  type RestartDecision,
+  type RestartMode,
+  type RestartOptions,
+  type RestartPolicy,
+  restartDecision,
+  restartPolicy,
+} from './client/restart-policy.js';
+export { StdioClientTransport, type StdioClientTransportOptions } from './client/stdio-client-transport.js';
+export { DEFAULT_MAX_MESSAGE_BYTES, type LineSink, LineSplitter } from './line-splitter.js';
+export { type StdioServerOptions, serveStdio } from './server/serve-stdio.js';
+export {
+  type ServerStreams,
+  type StreamServer,
+  type StreamServerOptions,
+  serveStreams,
+} from './server/serve-streams.js';

@@ -1,0 +1,124 @@
+import type { Writable } from 'node:stream';
+
+interface Waiting {
+  text: string;
+  resolve: () => void;
+}
+
+/**
+ * Writes whole lines to a stream and respects backpressure.
+ *
+ * - The first line of an event-loop turn is written at once; lines written later in the same
+ *   turn are joined and written together at the end of the turn, or as soon as they reach the
+ *   stream's high-water mark (one system call for a burst of pipelined messages instead of one
+ *   each). A line is never split across writes.
+ * - Once the stream asks to drain, later lines wait, in order, each with its writer awaiting it,
+ *   instead of piling up in the stream's buffer.
+ *
+ * @example
+ * ```ts
+ * const writer = new LineWriter(child.stdin);
+ * const wait = writer.write(JSON.stringify(message) + '\n');
+ * if (wait) await wait; // only when the pipe is full
+ * ```
+ */
+export class LineWriter {
+  readonly #stream: Writable;
+  readonly #write: (text: string) => boolean;
+  readonly #onBlockedChange: ((blocked: boolean) => void) | undefined;
+  #waiting: Waiting[] = [];
+  #blocked = false;
+  #abandoned = false;
+  /** Lines written later in this turn, joined; `undefined` when nothing was written this turn. */
+  #batch: string | undefined;
+  /** A batch this long is written at once rather than at the end of the turn. */
+  readonly #batchLimit: number;
+
+  /**
+   * @param options.write how to write to `stream`; defaults to `stream.write` (the stdio server
+   *   passes the original `process.stdout.write` so a redirected one cannot reach it).
+   */
+  constructor(
+    stream: Writable,
+    options: { write?: (text: string) => boolean; onBlockedChange?: (blocked: boolean) => void } = {},
+  ) {
+    this.#stream = stream;
+    this.#write = options.write ?? ((text) => stream.write(text));
+    this.#onBlockedChange = options.onBlockedChange;
+    this.#batchLimit = stream.writableHighWaterMark || 16_384;
+    stream.on('drain', this.#drain);
+  }
+
+  /** Whether lines are waiting for the stream to drain. */
+  get blocked(): boolean {
+    return this.#blocked;
+  }
+
+  /**
+   * Writes `text` (one line, with its `\n`). Returns `undefined` when the stream took it (or
+   * will at the end of this turn), or a promise that resolves once it has been written (or the
+   * writer was abandoned).
+   */
+  write(text: string): Promise<void> | undefined {
+    if (this.#abandoned) return undefined;
+    if (this.#blocked) return new Promise((resolve) => this.#waiting.push({ text, resolve }));
+    if (this.#batch !== undefined) {
+      this.#batch += text;
+      if (this.#batch.length >= this.#batchLimit) this.#writeBatch();
+      return undefined;
+    }
+    this.#batch = '';
+    setImmediate(this.#flushBatch);
+    if (!this.#write(text)) this.#setBlocked(true);
+    return undefined;
+  }
+
+  /** Writes what this turn has batched now (before ending the stream or exiting). */
+  flush(): void {
+    this.#flushBatch();
+  }
+
+  /** The peer is gone: drop waiting lines (their promises resolve) and ignore later writes. */
+  abandon(): void {
+    this.#abandoned = true;
+    this.#batch = undefined;
+    this.#stream.off('drain', this.#drain);
+    const waiting = this.#waiting;
+    this.#waiting = [];
+    for (const entry of waiting) entry.resolve();
+  }
+
+  readonly #flushBatch = (): void => {
+    this.#writeBatch();
+    this.#batch = undefined;
+  };
+
+  /** Writes the batch so far; the turn goes on batching (or waiting, once blocked). */
+  #writeBatch(): void {
+    const batch = this.#batch;
+    if (!batch || this.#abandoned) return;
+    this.#batch = '';
+    if (!this.#write(batch)) this.#setBlocked(true);
+  }
+
+  readonly #drain = (): void => {
+    let index = 0;
+    let stillBlocked = false;
+    while (index < this.#waiting.length) {
+      const entry = this.#waiting[index++]!;
+      entry.resolve();
+      if (!this.#write(entry.text)) {
+        stillBlocked = true;
+        break;
+      }
+    }
+    this.#waiting = index === this.#waiting.length ? [] : this.#waiting.slice(index);
+    if (!stillBlocked) this.#setBlocked(false);
+  };
+
+  #setBlocked(blocked: boolean): void {
+    if (this.#blocked === blocked) return;
+    this.#blocked = blocked;
+    this.#onBlockedChange?.(blocked);
+  }
+}

@@ -1,0 +1,298 @@
+import type { Readable, Writable } from 'node:stream';
+import {
+  type ExchangeMessage,
+  isRequestId,
+  type McpEndpoint,
+  McpError,
+  parseJson,
+  type RequestContext,
+  type RequestId,
+  toErrorResponse,
+} from '@mcpkit/protocol';
+import { DEFAULT_MAX_MESSAGE_BYTES, LineSplitter } from '../line-splitter.js';
+import { LineWriter } from '../line-writer.js';
+import { ExchangeContext } from './exchange-context.js';
+
+/** Options of `serveStreams` (and `serveStdio`). */
+export interface StreamServerOptions {
+  /**
+   * How long exchanges still running when the input ends (or `close()` is called) may take to
+   * finish before their signals are aborted (T-15). Default 1,500 ms.
+   */
+  shutdownGraceMs?: number;
+  /** Longest accepted line, in bytes; a longer one is answered with `-32700`. Default 64 MiB. */
+  maxMessageBytes?: number;
+  /** Fields of the request context every exchange gets, e.g. `auth` for a socket authenticated out of band. */
+  context?: Omit<RequestContext, 'signal'>;
+  /** End the output stream once the server has stopped. Default `true` (`serveStdio`: never). */
+  endOutput?: boolean;
+}
+
+/** A running stream server. */
+export interface StreamServer {
+  /** Settles once the server has stopped and written its last message. */
+  readonly closed: Promise<void>;
+  /** Stops reading; running exchanges get the grace period, then are aborted. Resolves like `closed`. */
+  close(): Promise<void>;
+}
+
+/** The byte streams a server talks over. */
+export interface ServerStreams {
+  input: Readable;
+  output: Writable;
+}
+
+const DEFAULT_SHUTDOWN_GRACE_MS = 1500;
+const LISTEN = 'subscriptions/listen';
+
+type JsonObject = Record<string, unknown>;
+
+function isObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function serialize(message: ExchangeMessage): string {
+  return `${JSON.stringify(message)}\n`;
+}
+
+function cancelledBy(reason: unknown): DOMException {
+  const detail = typeof reason === 'string' && reason !== '' ? `: ${reason}` : '';
+  return new DOMException(`Cancelled by the client${detail}`, 'AbortError');
+}
+
+/**
+ * Serves `endpoint` over a pair of byte streams with the stdio framing (T-2, T-7): one compact
+ * JSON-RPC message per line in each direction. Requests run concurrently and are answered as they
+ * finish; `notifications/cancelled` aborts the matching exchange's `context.signal` and nothing
+ * more is written for it (T-12, S-63); a line that is not JSON is answered with `-32700` and no id.
+ * When the input ends, no new message is read and running exchanges get `shutdownGraceMs` to
+ * finish (open `subscriptions/listen` exchanges are aborted at once: nobody will read them).
+ *
+ * @example
+ * ```ts
+ * import { createServer } from 'node:net';
+ * // allowHalfOpen: the answers to requests still running can be sent after the peer's EOF.
+ * createServer({ allowHalfOpen: true }, (socket) => serveStreams(endpoint, { input: socket, output: socket }))
+ *   .listen('/tmp/mcp.sock');
+ * ```
+ */
+export function serveStreams(
+  endpoint: McpEndpoint,
+  streams: ServerStreams,
+  options: StreamServerOptions = {},
+): StreamServer {
+  return new StreamConnection(endpoint, streams, options);
+}
+
+/** `serveStreams` with a custom writer for the output (used by `serveStdio`). */
+export function serveStreamsWith(
+  endpoint: McpEndpoint,
+  streams: ServerStreams,
+  options: StreamServerOptions,
+  write: (text: string) => boolean,
+): StreamServer {
+  return new StreamConnection(endpoint, streams, options, write);
+}
+
+class StreamConnection implements StreamServer {
+  readonly closed: Promise<void>;
+  readonly #endpoint: McpEndpoint;
+  readonly #input: Readable;
+  readonly #output: Writable;
+  readonly #writer: LineWriter;
+  readonly #splitter: LineSplitter;
+  readonly #context: Omit<RequestContext, 'signal'>;
+  readonly #graceMs: number;
+  readonly #endOutput: boolean;
+  /** Requests that can still be cancelled, by id. */
+  readonly #cancellable = new Map<RequestId, ExchangeContext>();
+  /** Every exchange still running, including notifications and unreadable messages. */
+  readonly #running = new Set<ExchangeContext>();
+  #accepting = true;
+  #finished = false;
+  #graceTimer: ReturnType<typeof setTimeout> | undefined;
+  #resolveClosed!: () => void;
+
+  constructor(
+    endpoint: McpEndpoint,
+    streams: ServerStreams,
+    options: StreamServerOptions,
+    write?: (text: string) => boolean,
+  ) {
+    this.#endpoint = endpoint;
+    this.#input = streams.input;
+    this.#output = streams.output;
+    this.#context = options.context ?? { transport: 'stdio' };
+    this.#graceMs = options.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS;
+    this.#endOutput = options.endOutput ?? true;
+    this.closed = new Promise((resolve) => {
+      this.#resolveClosed = resolve;
+    });
+    this.#writer = new LineWriter(this.#output, {
+      ...(write ? { write } : {}),
+      onBlockedChange: (blocked) => {
+        if (blocked) this.#input.pause();
+        else if (this.#accepting) this.#input.resume();
+      },
+    });
+    this.#splitter = new LineSplitter(options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES, {
+      line: (bytes) => this.#onLine(bytes),
+      oversized: (limit) =>
+        this.#send(toErrorResponse(McpError.parseError(`the message exceeds ${limit} bytes`), undefined)),
+    });
+    this.#input.on('data', this.#onData);
+    this.#input.on('end', this.#onEnd);
+    this.#input.on('error', this.#onEnd);
+    this.#output.on('error', this.#onOutputGone);
+    this.#output.on('close', this.#onOutputGone);
+  }
+
+  close(): Promise<void> {
+    this.#stopAccepting();
+    return this.closed;
+  }
+
+  readonly #onData = (chunk: Buffer | string): void => {
+    this.#splitter.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+  };
+
+  readonly #onEnd = (): void => {
+    if (this.#accepting) this.#splitter.end();
+    this.#stopAccepting();
+  };
+
+  readonly #onOutputGone = (): void => {
+    if (this.#finished) return;
+    this.#writer.abandon();
+    this.#stopAccepting();
+    this.#finish();
+  };
+
+  #onLine(bytes: Buffer): void {
+    if (!this.#accepting) return;
+    const parsed = parseJson(bytes);
+    if (!parsed.ok) {
+      this.#send(toErrorResponse(parsed.error, undefined));
+      return;
+    }
+    const message = parsed.value;
+    if (isObject(message) && typeof message.method === 'string') {
+      if (!('id' in message)) {
+        if (message.method === 'notifications/cancelled') this.#cancel(message.params);
+        else void this.#run(message, undefined, false, new ExchangeContext(this.#context, false));
+        return;
+      }
+      if (isRequestId(message.id)) {
+        this.#startRequest(message, message.id, message.method === LISTEN);
+        return;
+      }
+    }
+    // Not a request we can track (bad id, a response, not an object): the endpoint says why.
+    void this.#run(message, undefined, true, new ExchangeContext(this.#context, false));
+  }
+
+  #startRequest(message: JsonObject, id: RequestId, listen: boolean): void {
+    if (this.#cancellable.has(id)) {
+      this.#send(
+        toErrorResponse(McpError.invalidRequest(`id ${JSON.stringify(id)} is still in use (P-5)`), id),
+      );
+      return;
+    }
+    const context = new ExchangeContext(this.#context, listen);
+    this.#cancellable.set(id, context);
+    void this.#run(message, id, true, context);
+  }
+
+  /** Ignores malformed cancels and cancels of unknown or finished requests (S-64). */
+  #cancel(params: unknown): void {
+    if (!isObject(params) || !isRequestId(params.requestId)) return;
+    const context = this.#cancellable.get(params.requestId);
+    if (!context) return;
+    this.#cancellable.delete(params.requestId);
+    context.abort(cancelledBy(params.reason));
+  }
+
+  /**
+   * Runs one exchange. For a request (`id` set) exactly one response is written unless the
+   * exchange is cancelled; items the endpoint yields after the response, or after cancellation,
+   * are never written. For a notification nothing is written (P-9).
+   */
+  async #run(
+    message: unknown,
+    id: RequestId | undefined,
+    answer: boolean,
+    context: ExchangeContext,
+  ): Promise<void> {
+    this.#running.add(context);
+    let responded = false;
+    let iterator: AsyncIterator<ExchangeMessage> | undefined;
+    let done = false;
+    try {
+      iterator = this.#endpoint.handle(message, context)[Symbol.asyncIterator]();
+      while (true) {
+        const next = await iterator.next();
+        if (next.done) done = true;
+        if (done || context.aborted || this.#finished) break;
+        if (!answer) continue;
+        const item = next.value;
+        const isResponse = !('method' in item);
+        const wait = this.#writer.write(serialize(item));
+        if (isResponse) {
+          responded = true;
+          break;
+        }
+        if (wait) await wait;
+      }
+    } catch (error) {
+      if (answer && !context.aborted && !this.#finished) {
+        this.#send(toErrorResponse(error, id));
+        responded = true;
+      }
+    } finally {
+      if (iterator && !done) void Promise.resolve(iterator.return?.()).catch(() => {});
+      if (id !== undefined && !responded && !context.aborted && !this.#finished) {
+        this.#send(
+          toErrorResponse(McpError.internalError('The server ended the request without a response'), id),
+        );
+      }
+      if (id !== undefined && this.#cancellable.get(id) === context) this.#cancellable.delete(id);
+      this.#running.delete(context);
+      if (!this.#accepting && this.#running.size === 0) this.#finish();
+    }
+  }
+
+  #send(message: ExchangeMessage): void {
+    if (!this.#finished) this.#writer.write(serialize(message));
+  }
+
+  #stopAccepting(): void {
+    if (!this.#accepting) return;
+    this.#accepting = false;
+    this.#input.off('data', this.#onData);
+    this.#input.pause();
+    for (const context of this.#cancellable.values()) {
+      if (context.listen) context.abort(new DOMException('The server is shutting down', 'AbortError'));
+    }
+    if (this.#running.size === 0) {
+      this.#finish();
+      return;
+    }
+    this.#graceTimer = setTimeout(() => this.#finish(), this.#graceMs);
+  }
+
+  #finish(): void {
+    if (this.#finished) return;
+    this.#finished = true;
+    clearTimeout(this.#graceTimer);
+    const reason = new DOMException('The server stopped', 'AbortError');
+    for (const context of this.#running) context.abort(reason);
+    this.#writer.flush();
+    this.#input.off('end', this.#onEnd);
+    this.#output.off('close', this.#onOutputGone);
+    if (this.#endOutput && !this.#output.destroyed) {
+      this.#output.end(() => this.#resolveClosed());
+    } else {
+      this.#resolveClosed();
+    }
+  }
+}

@@ -1,0 +1,282 @@
+import { spawn } from 'node:child_process';
+import { type JSONRPCMessage, TransportError } from '@mcpkit/protocol';
+import { describe, expect, it } from 'vitest';
+import type { ChildExit } from '../src/index.js';
+import {
+  collect,
+  fixture,
+  processExists,
+  request,
+  response,
+  spawnFixture,
+  trackPid,
+  waitUntilGone,
+} from './helpers/processes.js';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function failure(promise: Promise<unknown>): Promise<TransportError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(TransportError);
+  return error as TransportError;
+}
+
+describe('StdioClientTransport: cancellation (T-11, C-51)', () => {
+  it('aborting mid-flight ends the exchange at once with the abort reason and sends notifications/cancelled', async () => {
+    let stderr = '';
+    const transport = spawnFixture('legacy.mjs', { stderr: (text) => (stderr += text) });
+    const controller = new AbortController();
+    const pending = collect(
+      transport.exchange(request('probe-1', 'server/discover'), { signal: controller.signal }),
+    );
+    await sleep(20);
+    controller.abort(new Error('user gave up'));
+    await expect(pending).rejects.toThrow('user gave up');
+    while (!stderr.includes('cancelled probe-1')) await sleep(5);
+    expect(stderr).toContain('cancelled probe-1 (user gave up)');
+  });
+
+  it('a cancelled server request stops, nothing more arrives for it, and the pipe keeps working', async () => {
+    const unrouted: JSONRPCMessage[] = [];
+    const transport = spawnFixture('server.mjs', { onUnrouted: (m) => unrouted.push(m) });
+    const controller = new AbortController();
+    const slow = collect(
+      transport.exchange(request('slow', 'sleep', { ms: 60_000 }), { signal: controller.signal }),
+    );
+    const other = response(transport.exchange(request('other', 'echo', { delayMs: 30 }), {}));
+    await sleep(10);
+    controller.abort();
+    await expect(slow).rejects.toMatchObject({ name: 'AbortError' });
+    expect((await other).id).toBe('other');
+    expect((await response(transport.exchange(request('after', 'echo'), {}))).id).toBe('after');
+    expect(unrouted.filter((m) => 'id' in m && m.id === 'slow')).toEqual([]);
+  });
+
+  it("leaving a listen's for-await early cancels the subscription on the server", async () => {
+    const unrouted: JSONRPCMessage[] = [];
+    const transport = spawnFixture('server.mjs', { onUnrouted: (m) => unrouted.push(m) });
+    let count = 0;
+    for await (const _ of transport.exchange(request('L1', 'subscriptions/listen', { everyMs: 5 }), {})) {
+      if (++count === 3) break;
+    }
+    // The server reads in order: once it answers a later request it has read the cancel, and
+    // from then on nothing more is sent for the listen.
+    await response(transport.exchange(request('after', 'echo'), {}));
+    const settled = unrouted.length;
+    await sleep(100);
+    expect(unrouted).toHaveLength(settled);
+  });
+
+  it('C-52: notify(cancelled) ends that exchange; a cancel for an unknown id is never written', async () => {
+    let stderr = '';
+    const transport = spawnFixture('legacy.mjs', { stderr: (text) => (stderr += text) });
+    const pending = collect(transport.exchange(request('x', 'server/discover'), {}));
+    await sleep(10);
+    await transport.notify({
+      jsonrpc: '2.0',
+      method: 'notifications/cancelled',
+      params: { requestId: 'unknown' },
+    });
+    await transport.notify({
+      jsonrpc: '2.0',
+      method: 'notifications/cancelled',
+      params: { requestId: 'x', reason: 'r' },
+    });
+    expect(await pending).toEqual([]);
+    await transport.notify({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    const init = await response(transport.exchange(request('init', 'initialize'), {}));
+    expect(init.id).toBe('init');
+    while (!stderr.includes('got initialize')) await sleep(5);
+    expect(stderr).toBe(
+      'got server/discover\ngot notifications/cancelled\ncancelled x (r)\ngot notifications/initialized\ngot initialize\n',
+    );
+  });
+});
+
+describe('StdioClientTransport: probing (T-20..T-23)', () => {
+  it('a probe that times out ends promptly and leaves the pipe usable for the fallback', async () => {
+    const transport = spawnFixture('legacy.mjs');
+    const probe = collect(
+      transport.exchange(request(1, 'server/discover'), { signal: AbortSignal.timeout(200) }),
+    );
+    await expect(probe).rejects.toMatchObject({ name: 'TimeoutError' });
+    const init = await response(transport.exchange(request(2, 'initialize'), {}));
+    expect(init.result).toMatchObject({ protocolVersion: '2025-11-25' });
+  });
+
+  it('C-53: a late answer to the timed-out probe is left unrouted and breaks nothing', async () => {
+    const unrouted: JSONRPCMessage[] = [];
+    const transport = spawnFixture('legacy.mjs', {
+      env: { ...process.env, LATE_MS: '300' },
+      onUnrouted: (m) => unrouted.push(m),
+    });
+    const probe = collect(
+      transport.exchange(request(1, 'server/discover'), { signal: AbortSignal.timeout(50) }),
+    );
+    await expect(probe).rejects.toMatchObject({ name: 'TimeoutError' });
+    while (unrouted.length === 0) await sleep(10);
+    expect(unrouted[0]).toMatchObject({ id: 1, result: { late: true } });
+    expect((await response(transport.exchange(request(2, 'initialize'), {}))).id).toBe(2);
+  });
+});
+
+describe('StdioClientTransport: crash and restart (T-17)', () => {
+  it('a crash mid-request fails in-flight exchanges with "restarted"; the next one runs in a new process', async () => {
+    const restarts: number[] = [];
+    const transport = spawnFixture('server.mjs');
+    transport.onRestart(() => restarts.push(transport.pid!));
+    const first = await response(transport.exchange(request(1, 'pid'), {}));
+    const firstPid = trackPid((first.result as { pid: number }).pid);
+    const waiting = collect(transport.exchange(request(2, 'sleep', { ms: 60_000 }), {}));
+    const crash = collect(transport.exchange(request(3, 'crash', { delayMs: 20 }), {}));
+    for (const pending of [waiting, crash]) {
+      const error = await failure(pending);
+      expect(error.reason).toBe('restarted');
+      expect(error.retryable).toBe(true);
+    }
+    expect(processExists(firstPid)).toBe(false);
+    const again = await response(transport.exchange(request(4, 'pid'), {}));
+    const secondPid = trackPid((again.result as { pid: number }).pid);
+    expect(secondPid).not.toBe(firstPid);
+    expect(restarts).toEqual([secondPid]);
+  });
+
+  it('mode "immediately" respawns at once and calls onRestart, so listens can be re-opened', async () => {
+    const transport = spawnFixture('server.mjs', { restart: { mode: 'immediately' } });
+    const restarted = new Promise<void>((resolve) => transport.onRestart(resolve));
+    await transport.start();
+    const firstPid = trackPid(transport.pid);
+    const listen = collect(
+      transport.exchange(request('listen', 'subscriptions/listen', { everyMs: 60_000 }), {}),
+    );
+    await sleep(20);
+    await failure(collect(transport.exchange(request(2, 'crash'), {})));
+    expect((await failure(listen)).reason).toBe('restarted');
+    await restarted;
+    expect(transport.pid).not.toBe(firstPid);
+    trackPid(transport.pid);
+    const reopened = transport.exchange(request('listen-2', 'subscriptions/listen', { everyMs: 60_000 }), {});
+    for await (const first of reopened) {
+      expect(first).toMatchObject({ method: 'notifications/subscriptions/acknowledged' });
+      break;
+    }
+  });
+
+  it('gives up after maxAttempts consecutive failed processes: "connection-lost", no process left behind', async () => {
+    const exits: ChildExit[] = [];
+    const transport = spawnFixture('server.mjs', {
+      args: ['-e', 'process.exit(3)'],
+      restart: { maxAttempts: 2, initialDelayMs: 1 },
+      onExit: (exit) => exits.push(exit),
+    });
+    const reasons: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      reasons.push((await failure(collect(transport.exchange(request(i, 'pid'), {})))).reason);
+    }
+    expect(reasons).toEqual(['restarted', 'restarted', 'connection-lost', 'connection-lost']);
+    expect(exits.map((exit) => exit.code)).toEqual([3, 3, 3]);
+    for (const exit of exits) trackPid(exit.pid);
+  });
+
+  it('a command that does not exist fails with "connection-lost", and start() rejects', async () => {
+    const transport = spawnFixture('server.mjs', {
+      command: '/definitely/not/a/command',
+      restart: { mode: 'never' },
+    });
+    const error = await failure(transport.start());
+    expect(error.reason).toBe('connection-lost');
+    const again = await failure(collect(transport.exchange(request(1, 'pid'), {})));
+    expect(again.reason).toBe('connection-lost');
+  });
+});
+
+describe('StdioClientTransport: close (T-14)', () => {
+  it('closes stdin and the server exits by itself; in-flight exchanges fail with "closed"', async () => {
+    const exits: ChildExit[] = [];
+    const transport = spawnFixture('server.mjs', { onExit: (exit) => exits.push(exit) });
+    await transport.start();
+    const pid = trackPid(transport.pid);
+    const pending = failure(collect(transport.exchange(request(1, 'sleep', { ms: 60_000 }), {})));
+    await sleep(20);
+    await transport.close();
+    expect((await pending).reason).toBe('closed');
+    expect(processExists(pid)).toBe(false);
+    expect(exits).toEqual([{ pid, spawned: true, code: 0, signal: null, error: undefined }]);
+  });
+
+  it('escalates to SIGTERM for a server that ignores EOF', async () => {
+    const exits: ChildExit[] = [];
+    let announce!: () => void;
+    const ready = new Promise<void>((resolve) => (announce = resolve));
+    const transport = spawnFixture('stubborn-process.mjs', {
+      shutdown: { exitTimeoutMs: 200, terminateTimeoutMs: 10_000 },
+      onExit: (exit) => exits.push(exit),
+      onUnrouted: () => announce(),
+    });
+    await transport.start();
+    await ready;
+    trackPid(transport.pid);
+    await transport.close();
+    expect(exits[0]).toMatchObject({ signal: 'SIGTERM' });
+  });
+
+  it('escalates to SIGKILL for a server that also ignores SIGTERM', async () => {
+    const exits: ChildExit[] = [];
+    let announce!: () => void;
+    const ready = new Promise<void>((resolve) => (announce = resolve));
+    const transport = spawnFixture('stubborn-process.mjs', {
+      env: { ...process.env, IGNORE_SIGTERM: '1' },
+      shutdown: { exitTimeoutMs: 100, terminateTimeoutMs: 200 },
+      onExit: (exit) => exits.push(exit),
+      // The fixture announces itself once its SIGTERM handler is installed.
+      onUnrouted: () => announce(),
+    });
+    await transport.start();
+    await ready;
+    trackPid(transport.pid);
+    await transport.close();
+    expect(exits[0]).toMatchObject({ signal: 'SIGKILL' });
+  });
+
+  it('respects write backpressure: notify() waits while the server does not read its stdin', async () => {
+    const transport = spawnFixture('no-read.mjs', { shutdown: { exitTimeoutMs: 100 } });
+    await transport.start();
+    trackPid(transport.pid);
+    const big = 'b'.repeat(1024 * 1024);
+    const exchanges = [1, 2, 3].map((id) =>
+      failure(collect(transport.exchange(request(id, 'echo', { big }), {}))),
+    );
+    await sleep(20);
+    const notified = transport.notify({ jsonrpc: '2.0', method: 'notifications/custom' });
+    const state = await Promise.race([notified.then(() => 'written'), sleep(200).then(() => 'waiting')]);
+    expect(state).toBe('waiting');
+    await transport.close();
+    await notified;
+    for (const error of await Promise.all(exchanges)) expect(error.reason).toBe('closed');
+  });
+
+  it('close() is idempotent and works before anything was started', async () => {
+    const transport = spawnFixture('server.mjs');
+    await Promise.all([transport.close(), transport.close()]);
+    expect(transport.pid).toBeUndefined();
+  });
+
+  it('leaves no orphan when the client process is killed: the server sees EOF and exits', async () => {
+    const parent = spawn(process.execPath, [fixture('client-parent.mjs')], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    trackPid(parent.pid);
+    let out = '';
+    parent.stdout!.setEncoding('utf8').on('data', (text: string) => (out += text));
+    while (!out.includes('\n')) await sleep(10);
+    const serverPid = trackPid(Number(out.trim()));
+    expect(processExists(serverPid)).toBe(true);
+    const parentClosed = new Promise((resolve) => parent.on('close', resolve));
+    parent.kill('SIGKILL');
+    await parentClosed;
+    await waitUntilGone(serverPid);
+  });
+});

@@ -1,0 +1,109 @@
+import { Writable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { LineWriter } from '../src/line-writer.js';
+
+/** A writable whose writes complete only when the test says so. */
+function heldStream(highWaterMark: number) {
+  const writes: string[] = [];
+  const callbacks: (() => void)[] = [];
+  const stream = new Writable({
+    highWaterMark,
+    decodeStrings: false,
+    write(chunk: string, _encoding, callback) {
+      writes.push(chunk);
+      callbacks.push(callback);
+    },
+  });
+  const release = () => {
+    for (const callback of callbacks.splice(0)) callback();
+  };
+  return { stream, writes, release };
+}
+
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('LineWriter', () => {
+  it('writes the first line of a turn at once and joins the rest of the turn into one write', async () => {
+    const writes: string[] = [];
+    const stream = new Writable({
+      decodeStrings: false,
+      write(chunk: string, _encoding, callback) {
+        writes.push(chunk);
+        callback();
+      },
+    });
+    const writer = new LineWriter(stream);
+    for (let i = 0; i < 5; i++) expect(writer.write(`${i}\n`)).toBeUndefined();
+    expect(writes).toEqual(['0\n']);
+    await nextTurn();
+    expect(writes).toEqual(['0\n', '1\n2\n3\n4\n']);
+    writer.write('5\n');
+    await nextTurn();
+    expect(writes.join('')).toBe('0\n1\n2\n3\n4\n5\n');
+  });
+
+  it('writes a batch as soon as it reaches the high-water mark, so a burst cannot pile up in memory', () => {
+    const writes: string[] = [];
+    const stream = new Writable({
+      highWaterMark: 8,
+      decodeStrings: false,
+      write(chunk: string, _encoding, callback) {
+        writes.push(chunk);
+        callback();
+      },
+    });
+    const writer = new LineWriter(stream);
+    for (const line of ['a\n', 'bbb\n', 'cccc\n', 'd\n']) writer.write(line);
+    expect(writes).toEqual(['a\n', 'bbb\ncccc\n']);
+  });
+
+  it('flush() writes the batched lines now', () => {
+    const writes: string[] = [];
+    const stream = new Writable({
+      decodeStrings: false,
+      write(chunk: string, _encoding, callback) {
+        writes.push(chunk);
+        callback();
+      },
+    });
+    const writer = new LineWriter(stream);
+    writer.write('a\n');
+    writer.write('b\n');
+    writer.flush();
+    expect(writes.join('')).toBe('a\nb\n');
+  });
+
+  it('respects backpressure: once the stream must drain, lines wait in order and are not handed to it', async () => {
+    const { stream, writes, release } = heldStream(4);
+    const blockedChanges: boolean[] = [];
+    const writer = new LineWriter(stream, { onBlockedChange: (blocked) => blockedChanges.push(blocked) });
+    expect(writer.write('first\n')).toBeUndefined();
+    expect(writer.blocked).toBe(true);
+    const waits = ['a\n', 'b\n', 'c\n'].map((line) => writer.write(line));
+    for (const wait of waits) expect(wait).toBeInstanceOf(Promise);
+    await nextTurn();
+    expect(writes).toEqual(['first\n']);
+    expect(stream.writableLength).toBe('first\n'.length);
+    while (writes.join('') !== 'first\na\nb\nc\n') {
+      release();
+      await nextTurn();
+    }
+    await Promise.all(waits);
+    release();
+    await nextTurn();
+    expect(writer.blocked).toBe(false);
+    expect(blockedChanges).toEqual([true, false]);
+  });
+
+  it('abandon() resolves waiting writers and ignores later lines', async () => {
+    const { stream, writes } = heldStream(1);
+    const writer = new LineWriter(stream);
+    writer.write('x\n');
+    const wait = writer.write('y\n');
+    writer.abandon();
+    await wait;
+    expect(writer.write('z\n')).toBeUndefined();
+    await nextTurn();
+    expect(writes).toEqual(['x\n']);
+  });
+});

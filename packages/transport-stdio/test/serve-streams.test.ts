@@ -1,0 +1,526 @@
+import { type AddressInfo, connect, createServer } from 'node:net';
+import {
+  type ExchangeMessage,
+  isRequestId,
+  type McpEndpoint,
+  McpError,
+  type RequestContext,
+} from '@mcpkit/protocol';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { type StreamServer, serveStreams } from '../src/index.js';
+import { streamPeer } from './helpers/stream-peer.js';
+
+type Message = { id?: string | number; method?: string; params?: Record<string, unknown> };
+
+const result = (id: unknown, fields: Record<string, unknown> = {}): ExchangeMessage =>
+  ({ jsonrpc: '2.0', id, result: { resultType: 'complete', ...fields } }) as ExchangeMessage;
+
+function parseOrUndefined(line: string): Record<string, unknown> | undefined {
+  try {
+    const value = JSON.parse(line);
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Resolves after `ms`, or at once when `signal` aborts. */
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
+/** A controllable gate: exchanges wait on it until the test opens it. */
+function gate() {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { open, opened };
+}
+
+function endpoint(
+  handlers: Record<string, (message: Message, context: RequestContext) => AsyncIterable<ExchangeMessage>>,
+) {
+  const seen: { message: unknown; context: RequestContext }[] = [];
+  const value: McpEndpoint = {
+    handle(message, context) {
+      seen.push({ message, context });
+      const m = message as Message;
+      const handler =
+        m && typeof m === 'object' && typeof m.method === 'string' ? handlers[m.method] : undefined;
+      if (handler) return handler(m, context);
+      return (async function* () {
+        if (m && typeof m === 'object' && 'id' in m) {
+          yield {
+            jsonrpc: '2.0',
+            id: m.id,
+            error: { code: -32601, message: 'Method not found' },
+          } as ExchangeMessage;
+        } else if (!m || typeof m !== 'object' || !('method' in m)) {
+          yield { jsonrpc: '2.0', error: { code: -32600, message: 'Invalid request' } } as ExchangeMessage;
+        }
+      })();
+    },
+  };
+  return { endpoint: value, seen };
+}
+
+const echo = async function* (m: Message) {
+  yield result(m.id, { echo: m.params ?? null });
+};
+
+describe('serveStreams', () => {
+  it('T-2: answers with one compact JSON line per message, newlines inside strings escaped', async () => {
+    const { endpoint: e } = endpoint({ echo });
+    const peer = streamPeer(e);
+    peer.send({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'echo',
+      params: { text: 'two\nlines', nested: { a: [1, 2] } },
+    });
+    await peer.until((m) => m.length === 1);
+    expect(peer.lines[0]).toBe(
+      JSON.stringify(result(1, { echo: { text: 'two\nlines', nested: { a: [1, 2] } } })),
+    );
+  });
+
+  it('passes the parsed, unvalidated message and a stdio context to the endpoint', async () => {
+    const { endpoint: e, seen } = endpoint({ echo });
+    const peer = streamPeer(e, { context: { transport: 'unix-socket', auth: { principal: 'alice' } } });
+    peer.send({ jsonrpc: '2.0', id: 'x', method: 'echo', extra: { kept: true } });
+    await peer.until((m) => m.length === 1);
+    expect(seen[0]?.message).toEqual({ jsonrpc: '2.0', id: 'x', method: 'echo', extra: { kept: true } });
+    expect(seen[0]?.context.transport).toBe('unix-socket');
+    expect(seen[0]?.context.auth).toEqual({ principal: 'alice' });
+    expect(seen[0]?.context.signal).toBeInstanceOf(AbortSignal);
+    expect({ ...seen[0]!.context }.signal).toBe(seen[0]?.context.signal);
+  });
+
+  it('runs requests concurrently and answers each as it finishes', async () => {
+    const gates = new Map([1, 2, 3].map((id) => [id, gate()]));
+    const { endpoint: e } = endpoint({
+      async *wait(m) {
+        await gates.get(m.id as number)!.opened;
+        yield result(m.id);
+      },
+    });
+    const peer = streamPeer(e);
+    for (const id of [1, 2, 3]) peer.send({ jsonrpc: '2.0', id, method: 'wait' });
+    gates.get(3)!.open();
+    await peer.until((m) => m.length === 1);
+    gates.get(1)!.open();
+    await peer.until((m) => m.length === 2);
+    gates.get(2)!.open();
+    const messages = await peer.until((m) => m.length === 3);
+    expect(messages.map((m) => m.id)).toEqual([3, 1, 2]);
+  });
+
+  it('T-11 / T-12 / S-63: notifications/cancelled aborts the signal and nothing more is written for it', async () => {
+    const started = gate();
+    let reason: unknown;
+    const { endpoint: e } = endpoint({
+      async *stubborn(m, context) {
+        context.signal.addEventListener('abort', () => (reason = context.signal.reason));
+        yield {
+          jsonrpc: '2.0',
+          method: 'notifications/progress',
+          params: { progressToken: 't', progress: 1 },
+        };
+        started.open();
+        await sleep(10_000, context.signal);
+        // Ignores the abort on purpose: the transport must still write nothing more.
+        yield {
+          jsonrpc: '2.0',
+          method: 'notifications/progress',
+          params: { progressToken: 't', progress: 2 },
+        };
+        yield result(m.id, { tooLate: true });
+      },
+      echo,
+    });
+    const peer = streamPeer(e);
+    peer.send({ jsonrpc: '2.0', id: 7, method: 'stubborn', params: { _meta: { progressToken: 't' } } });
+    await started.opened;
+    peer.send({
+      jsonrpc: '2.0',
+      method: 'notifications/cancelled',
+      params: { requestId: 7, reason: 'user said stop' },
+    });
+    peer.send({ jsonrpc: '2.0', id: 8, method: 'echo' });
+    await peer.until((m) => m.some((x) => x.id === 8));
+    await sleep(20);
+    expect(reason).toBeInstanceOf(DOMException);
+    expect((reason as DOMException).name).toBe('AbortError');
+    expect((reason as DOMException).message).toContain('user said stop');
+    const forSeven = peer
+      .messages()
+      .filter((m) => m.id === 7 || (m.params as { progress?: number })?.progress === 2);
+    expect(forSeven).toEqual([]);
+  });
+
+  it('a listen exchange ends on cancel: its generator is finished and no more notifications come', async () => {
+    let finished = false;
+    const { endpoint: e } = endpoint({
+      async *'subscriptions/listen'(m, context) {
+        try {
+          const tag = { 'io.modelcontextprotocol/subscriptionId': m.id };
+          yield {
+            jsonrpc: '2.0',
+            method: 'notifications/subscriptions/acknowledged',
+            params: { _meta: tag },
+          };
+          while (!context.signal.aborted) {
+            await sleep(5, context.signal);
+            if (!context.signal.aborted)
+              yield { jsonrpc: '2.0', method: 'notifications/tools/list_changed', params: { _meta: tag } };
+          }
+        } finally {
+          finished = true;
+        }
+      },
+      echo,
+    });
+    const peer = streamPeer(e);
+    peer.send({ jsonrpc: '2.0', id: 'L', method: 'subscriptions/listen' });
+    await peer.until((m) => m.length >= 3);
+    peer.send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 'L' } });
+    peer.send({ jsonrpc: '2.0', id: 'after', method: 'echo' });
+    const messages = await peer.until((m) => m.some((x) => x.id === 'after'));
+    const countAtEcho = messages.length;
+    await sleep(50);
+    expect(finished).toBe(true);
+    expect(peer.messages()).toHaveLength(countAtEcho);
+    expect(peer.messages().filter((m) => m.id === 'L')).toEqual([]);
+  });
+
+  it('S-64: ignores malformed cancels and cancels of unknown or finished requests', async () => {
+    const { endpoint: e } = endpoint({ echo });
+    const peer = streamPeer(e);
+    peer.send({ jsonrpc: '2.0', id: 1, method: 'echo' });
+    await peer.until((m) => m.length === 1);
+    for (const params of [{ requestId: 1 }, { requestId: 99 }, { requestId: null }, 'x', undefined]) {
+      peer.send({ jsonrpc: '2.0', method: 'notifications/cancelled', params });
+    }
+    peer.send({ jsonrpc: '2.0', id: 2, method: 'echo' });
+    const messages = await peer.until((m) => m.length === 2);
+    expect(messages.map((m) => m.id)).toEqual([1, 2]);
+  });
+
+  it('P-7: a line that is not JSON gets -32700 with no id, and the server keeps reading', async () => {
+    const { endpoint: e } = endpoint({ echo });
+    const peer = streamPeer(e);
+    peer.send('{"jsonrpc":"2.0","id":1,"method":');
+    peer.send('not json at all');
+    peer.send({ jsonrpc: '2.0', id: 2, method: 'echo' });
+    const messages = await peer.until((m) => m.length === 3);
+    expect(messages[0]).toMatchObject({ jsonrpc: '2.0', error: { code: -32700 } });
+    expect(messages[0]).not.toHaveProperty('id');
+    expect(messages[1]).toMatchObject({ error: { code: -32700 } });
+    expect(messages[2]).toMatchObject({ id: 2, result: { resultType: 'complete' } });
+  });
+
+  it('P-2: bytes that are not UTF-8 are -32700', async () => {
+    const { endpoint: e } = endpoint({ echo });
+    const peer = streamPeer(e);
+    peer.input.write(
+      Buffer.concat([
+        Buffer.from('{"jsonrpc":"2.0","id":1,"method":"echo","x":"'),
+        Buffer.from([0xc3, 0x28]),
+        Buffer.from('"}\n'),
+      ]),
+    );
+    const messages = await peer.until((m) => m.length === 1);
+    expect(messages[0]).toMatchObject({ error: { code: -32700, message: expect.stringContaining('UTF-8') } });
+  });
+
+  it('reads a multi-megabyte message split across many chunks', async () => {
+    const { endpoint: e } = endpoint({
+      async *size(m) {
+        yield result(m.id, { length: String(m.params?.data).length });
+      },
+    });
+    const peer = streamPeer(e);
+    const line = Buffer.from(
+      `${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'size', params: { data: 'q'.repeat(6_000_000) } })}\n`,
+    );
+    for (let start = 0; start < line.length; start += 16_384)
+      peer.input.write(line.subarray(start, start + 16_384));
+    const messages = await peer.until((m) => m.length === 1);
+    expect(messages[0]).toMatchObject({ id: 1, result: { length: 6_000_000 } });
+  });
+
+  it('answers a line over maxMessageBytes with -32700 and reads the next one', async () => {
+    const { endpoint: e, seen } = endpoint({ echo });
+    const peer = streamPeer(e, { maxMessageBytes: 100 });
+    peer.send({ jsonrpc: '2.0', id: 1, method: 'echo', params: { pad: 'p'.repeat(200) } });
+    peer.send({ jsonrpc: '2.0', id: 2, method: 'echo' });
+    const messages = await peer.until((m) => m.length === 2);
+    expect(messages[0]).toMatchObject({
+      error: { code: -32700, message: expect.stringContaining('100 bytes') },
+    });
+    expect(messages[1]).toMatchObject({ id: 2 });
+    expect(seen).toHaveLength(1);
+  });
+
+  it('P-9: a notification reaches the endpoint and nothing is written for it', async () => {
+    const { endpoint: e, seen } = endpoint({
+      async *'notifications/custom'() {
+        yield result(0, { mustNotBeWritten: true });
+      },
+      echo,
+    });
+    const peer = streamPeer(e);
+    peer.send({ jsonrpc: '2.0', method: 'notifications/custom' });
+    peer.send({ jsonrpc: '2.0', id: 1, method: 'echo' });
+    const messages = await peer.until((m) => m.length === 1);
+    expect(messages.map((m) => m.id)).toEqual([1]);
+    expect(seen.map((s) => (s.message as Message).method)).toEqual(['notifications/custom', 'echo']);
+  });
+
+  it('hands messages it cannot track (bad ids, non-objects) to the endpoint, which answers', async () => {
+    const { endpoint: e } = endpoint({});
+    const peer = streamPeer(e);
+    peer.send('[1,2]');
+    peer.send({ jsonrpc: '2.0', id: 1.5, method: 'echo' });
+    const messages = await peer.until((m) => m.length === 2);
+    expect(messages[0]).toMatchObject({ error: { code: -32600 } });
+    expect(messages[1]).toMatchObject({ id: 1.5, error: { code: -32601 } });
+  });
+
+  it('turns a throwing endpoint into an error response with the id (-32603, or the McpError code)', async () => {
+    const { endpoint: e } = endpoint({
+      // biome-ignore lint/correctness/useYield: it fails before yielding, which is the point
+      async *boom() {
+        throw new Error('secret internals');
+      },
+      // biome-ignore lint/correctness/useYield: as above
+      async *invalid() {
+        throw McpError.invalidParams('Unknown tool: nope');
+      },
+    });
+    const throwing: McpEndpoint = {
+      handle(message, context) {
+        if ((message as Message).method === 'sync') throw new Error('thrown synchronously');
+        return e.handle(message, context);
+      },
+    };
+    const peer = streamPeer(throwing);
+    peer.send({ jsonrpc: '2.0', id: 1, method: 'boom' });
+    peer.send({ jsonrpc: '2.0', id: 2, method: 'invalid' });
+    peer.send({ jsonrpc: '2.0', id: 3, method: 'sync' });
+    const messages = await peer.until((m) => m.length === 3);
+    const byId = new Map(messages.map((m) => [m.id, m]));
+    expect(byId.get(1)).toMatchObject({ error: { code: -32603, message: 'Internal error' } });
+    expect(byId.get(2)).toMatchObject({ error: { code: -32602, message: 'Unknown tool: nope' } });
+    expect(byId.get(3)).toMatchObject({ error: { code: -32603 } });
+    expect(JSON.stringify(messages)).not.toContain('secret');
+  });
+
+  it('answers -32603 when an exchange ends without a response, and writes nothing after a response', async () => {
+    const { endpoint: e } = endpoint({
+      async *silent() {},
+      async *chatty(m) {
+        yield result(m.id);
+        yield result(m.id, { second: true });
+      },
+    });
+    const peer = streamPeer(e);
+    peer.send({ jsonrpc: '2.0', id: 1, method: 'silent' });
+    peer.send({ jsonrpc: '2.0', id: 2, method: 'chatty' });
+    peer.send({ jsonrpc: '2.0', id: 3, method: 'silent' });
+    const messages = await peer.until((m) => m.length === 3);
+    expect(messages.filter((m) => m.id === 2)).toEqual([result(2)]);
+    expect(messages.filter((m) => m.id === 1)[0]).toMatchObject({ error: { code: -32603 } });
+  });
+
+  it('P-5: a request reusing an id still in flight is refused with -32600', async () => {
+    const hold = gate();
+    const { endpoint: e, seen } = endpoint({
+      async *wait(m) {
+        await hold.opened;
+        yield result(m.id);
+      },
+    });
+    const peer = streamPeer(e);
+    peer.send({ jsonrpc: '2.0', id: 1, method: 'wait' });
+    peer.send({ jsonrpc: '2.0', id: 1, method: 'wait' });
+    await peer.until((m) => m.length === 1);
+    expect(peer.messages()[0]).toMatchObject({ id: 1, error: { code: -32600 } });
+    hold.open();
+    await peer.until((m) => m.length === 2);
+    expect(seen).toHaveLength(1);
+  });
+
+  it('T-15: at end of input, running requests finish, then the server stops and ends its output', async () => {
+    const hold = gate();
+    const { endpoint: e } = endpoint({
+      async *wait(m) {
+        await hold.opened;
+        yield result(m.id);
+      },
+      echo,
+    });
+    const peer = streamPeer(e, { shutdownGraceMs: 60_000 });
+    peer.send({ jsonrpc: '2.0', id: 1, method: 'wait' });
+    peer.input.end();
+    let closed = false;
+    void peer.server.closed.then(() => (closed = true));
+    await sleep(20);
+    expect(closed).toBe(false);
+    hold.open();
+    await peer.server.closed;
+    expect(peer.output.writableEnded).toBe(true);
+    expect(peer.messages().map((m) => m.id)).toEqual([1]);
+  });
+
+  it('T-15: after the grace period, exchanges still running are aborted and the server stops', async () => {
+    let aborted = false;
+    const { endpoint: e } = endpoint({
+      async *forever(_m, context) {
+        context.signal.addEventListener('abort', () => (aborted = true));
+        await new Promise(() => {});
+      },
+    });
+    const peer = streamPeer(e, { shutdownGraceMs: 50 });
+    peer.send({ jsonrpc: '2.0', id: 1, method: 'forever' });
+    await sleep(10);
+    peer.input.end();
+    await peer.server.closed;
+    expect(aborted).toBe(true);
+    expect(peer.messages()).toEqual([]);
+  });
+
+  it('aborts open listens at end of input without waiting for the grace period', async () => {
+    let listenAborted = false;
+    const { endpoint: e } = endpoint({
+      async *'subscriptions/listen'(m, context) {
+        yield {
+          jsonrpc: '2.0',
+          method: 'notifications/subscriptions/acknowledged',
+          params: { _meta: { 'io.modelcontextprotocol/subscriptionId': m.id } },
+        };
+        await sleep(60_000, context.signal);
+        listenAborted = context.signal.aborted;
+      },
+    });
+    const peer = streamPeer(e, { shutdownGraceMs: 60_000 });
+    peer.send({ jsonrpc: '2.0', id: 1, method: 'subscriptions/listen' });
+    await peer.until((m) => m.length === 1);
+    peer.input.end();
+    await peer.server.closed;
+    expect(listenAborted).toBe(true);
+  });
+
+  it('close() stops reading like end of input', async () => {
+    const { endpoint: e, seen } = endpoint({ echo });
+    const peer = streamPeer(e);
+    await peer.server.close();
+    peer.send({ jsonrpc: '2.0', id: 1, method: 'echo' });
+    await sleep(10);
+    expect(seen).toEqual([]);
+  });
+
+  it('pulls a chatty exchange only as fast as the output drains (no unbounded buffering)', async () => {
+    let produced = 0;
+    const { endpoint: e } = endpoint({
+      async *chatty(m) {
+        for (let i = 0; i < 200; i++) {
+          produced++;
+          yield {
+            jsonrpc: '2.0',
+            method: 'notifications/progress',
+            params: { progressToken: 'p', progress: i, pad: 'x'.repeat(1000) },
+          };
+        }
+        yield result(m.id);
+      },
+    });
+    const peer = streamPeer(e);
+    peer.output.pause();
+    peer.output.removeAllListeners('data');
+    peer.send({ jsonrpc: '2.0', id: 1, method: 'chatty' });
+    await sleep(50);
+    // The PassThrough buffers ~16 KiB on each side; far fewer than 200 kB worth of items may be made.
+    expect(produced).toBeLessThan(100);
+    let text = '';
+    peer.output.setEncoding('utf8');
+    peer.output.on('data', (chunk: string) => (text += chunk));
+    peer.output.resume();
+    while (!text.includes('"id":1')) await sleep(5);
+    expect(produced).toBe(200);
+    expect(text.split('\n').filter(Boolean)).toHaveLength(201);
+  });
+
+  it('T-7: serves a socket with the same framing; answers still go out after the peer half-closes', async () => {
+    const { endpoint: e } = endpoint({
+      async *slow(m) {
+        await sleep(30);
+        yield result(m.id, { over: 'socket' });
+      },
+    });
+    const servers: StreamServer[] = [];
+    const listener = createServer({ allowHalfOpen: true }, (socket) => {
+      servers.push(serveStreams(e, { input: socket, output: socket }));
+    });
+    await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+    const { port } = listener.address() as AddressInfo;
+    const socket = connect({ port, host: '127.0.0.1', allowHalfOpen: true });
+    let text = '';
+    socket.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+    const ended = new Promise((resolve) => socket.on('end', resolve));
+    socket.end(`${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'slow' })}\n`);
+    await ended;
+    await servers[0]!.closed;
+    await new Promise((resolve) => listener.close(resolve));
+    expect(text).toBe(`${JSON.stringify(result(1, { over: 'socket' }))}\n`);
+  });
+
+  it('never crashes on arbitrary input; every output line is a JSON-RPC response (fuzz)', async () => {
+    const jsonish = fc.oneof(
+      fc.string(),
+      fc.json(),
+      fc
+        .record({
+          jsonrpc: fc.constantFrom('2.0', '1.0'),
+          id: fc.oneof(fc.integer(), fc.string(), fc.constant(null), fc.double()),
+          method: fc.constantFrom('echo', 'notifications/cancelled', 'x'),
+          params: fc.oneof(
+            fc.object(),
+            fc.constant(undefined),
+            fc.record({ requestId: fc.oneof(fc.integer(), fc.string()) }),
+          ),
+        })
+        .map((value) => JSON.stringify(value)),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(jsonish, { maxLength: 15 }), async (lines) => {
+        const { endpoint: e } = endpoint({ echo });
+        const peer = streamPeer(e);
+        for (const line of lines) peer.input.write(`${line.replaceAll('\n', ' ')}\n`);
+        peer.input.end();
+        await peer.server.closed;
+        await new Promise((resolve) => setImmediate(resolve));
+        const messages = peer.messages();
+        for (const message of messages) {
+          expect(message.jsonrpc).toBe('2.0');
+          expect('result' in message || 'error' in message).toBe(true);
+        }
+        // A request whose id is used once is answered exactly once.
+        const ids = lines.flatMap((line) => {
+          const value = parseOrUndefined(line.replaceAll('\n', ' '));
+          return value && typeof value.method === 'string' && isRequestId(value.id) ? [value.id] : [];
+        });
+        for (const id of ids.filter((id) => ids.indexOf(id) === ids.lastIndexOf(id))) {
+          expect(messages.filter((m) => m.id === id)).toHaveLength(1);
+        }
+      }),
+      { numRuns: 150 },
+    );
+  });
+});
