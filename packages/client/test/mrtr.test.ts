@@ -44,7 +44,7 @@ function client(handlers: Parameters<typeof mockServer>[0], options: McpClientOp
 }
 
 describe('multi round-trip requests (client fulfilment)', () => {
-  it('C-24, C-25, C-26: fulfils, then retries as a new request echoing requestState exactly', async () => {
+  it('C-3, C-24, C-25, C-26: fulfils, then retries as a new request echoing requestState exactly', async () => {
     const state = 'opaque\u00e9 "state" \\ \ud83d\ude00 =?base64?x?=';
     const { server, client: c } = client({
       'tools/call': (request) =>
@@ -55,6 +55,15 @@ describe('multi round-trip requests (client fulfilment)', () => {
     expect(await c.callTool('t', { a: 1 })).toEqual(done('ok'));
     const [first, retry] = server.calls('tools/call');
     expect(retry!.id).not.toBe(first!.id);
+    // C-3: the retry declares the same capabilities and carries the same per-request fields.
+    expect((retry!.params as { _meta: unknown })._meta).toEqual((first!.params as { _meta: unknown })._meta);
+    expect(
+      (retry!.params as { _meta: Record<string, unknown> })._meta[
+        'io.modelcontextprotocol/clientCapabilities'
+      ],
+    ).toEqual({
+      elicitation: { form: {} },
+    });
     const { _meta, ...params } = paramsOf(retry!) as P & { _meta: unknown };
     expect(params).toEqual({
       name: 't',
