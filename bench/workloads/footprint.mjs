@@ -1,5 +1,8 @@
 // Workload 7: footprint. Installed size and package count of a client-only and a server-only install, and
 // the minified + gzipped size of a minimal client bundle (esbuild, for the browser and for Node).
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { measureBundle, measureInstall } from '../lib/footprint.mjs';
 import { loadSlot } from '../lib/subjects.mjs';
@@ -20,19 +23,26 @@ export const metrics = () => [
   { id: 'bundleNode', label: 'minimal client bundle, Node, min+gz', unit: 'KiB', better: 'lower' },
 ];
 
+/** A slot may leave out a part it cannot offer yet (`installSpecs` returning null, no `clientBundleEntry`). */
 export async function sample(subject) {
   const { installSpecs, clientBundleEntry } = await loadSlot(subject, 'footprint');
-  const client = await measureInstall(await installSpecs('client'));
-  const server = await measureInstall(await installSpecs('server'));
-  const entry = fileURLToPath(clientBundleEntry);
-  const browser = await measureBundle(entry, 'browser');
-  const node = await measureBundle(entry, 'node');
-  return {
-    clientInstall: client.bytes / KiB,
-    clientPackages: client.packages,
-    serverInstall: server.bytes / KiB,
-    serverPackages: server.packages,
-    bundleBrowser: browser.gzipped / KiB,
-    bundleNode: node.gzipped / KiB,
-  };
+  const scratch = await mkdtemp(join(tmpdir(), 'mcpkit-bench-footprint-'));
+  try {
+    const metrics = {};
+    for (const kind of ['client', 'server']) {
+      const specs = await installSpecs(kind, scratch);
+      if (specs === null) continue;
+      const installed = await measureInstall(specs);
+      metrics[`${kind}Install`] = installed.bytes / KiB;
+      metrics[`${kind}Packages`] = installed.packages;
+    }
+    if (clientBundleEntry) {
+      const entry = fileURLToPath(clientBundleEntry);
+      metrics.bundleBrowser = (await measureBundle(entry, 'browser')).gzipped / KiB;
+      metrics.bundleNode = (await measureBundle(entry, 'node')).gzipped / KiB;
+    }
+    return metrics;
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+  }
 }

@@ -1,0 +1,9 @@
+// mcpkit, HTTP client: `createHttpClientTransport` from @mcpkit/transport-http (fetch-based).
+import { createHttpClientTransport } from '@mcpkit/transport-http';
+import { connectClient } from './client.mjs';
+
+export const serverScript = new URL('./http-server.mjs', import.meta.url);
+
+export function connect(url) {
+  return connectClient(createHttpClientTransport(url));
+}

@@ -1,0 +1,24 @@
+// mcpkit, in-process: its client over the in-memory transport (which copies every message through JSON,
+// as the wire would), and the server alone: the endpoint's `handle` with a fresh signal per request.
+import { createInMemoryTransport } from '@mcpkit/protocol';
+import { connectClient } from './client.mjs';
+import { createEchoServer } from './server.mjs';
+
+/** The server alone: request bytes parsed, handed to the endpoint, its response serialized. */
+export async function openServer({ toolCount }) {
+  const server = createEchoServer(toolCount);
+  return {
+    serve: async (text) => {
+      const context = { signal: new AbortController().signal, transport: 'memory' };
+      let response;
+      for await (const message of server.handle(JSON.parse(text), context)) response = message;
+      return JSON.stringify(response);
+    },
+    close: async () => {},
+  };
+}
+
+/** `McpClient` over `createInMemoryTransport(server)`. */
+export function open({ toolCount }) {
+  return connectClient(createInMemoryTransport(createEchoServer(toolCount)));
+}
