@@ -37,5 +37,14 @@ export type {
 export type { JsonSchema, SchemaInput } from './schema-adapter.js';
 export { McpServer, type RegistrationHandle, type ServerOptions } from './server.js';
 export type { TemplateVariableName, TemplateVariables } from './template-types.js';
+export {
+  type HandleCaller,
+  HandleError,
+  type HandleRecord,
+  type HandleStore,
+  InMemoryHandleStore,
+  ToolHandles,
+  type ToolHandlesOptions,
+} from './tool-handles.js';
 export type { ToolArgs, ToolConfig, ToolHandler, ToolResult, ToolStructured } from './tools.js';
 export { UriTemplate, type UriTemplateMatch, type UriTemplateValue } from './uri-template.js';

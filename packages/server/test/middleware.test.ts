@@ -1,0 +1,113 @@
+import { McpError } from '@mcpkit/protocol';
+import { describe, expect, it } from 'vitest';
+import { McpServer, type Middleware } from '../src/index.js';
+import { call, meta } from './helpers.js';
+
+/**
+ * The tested example: per-caller tool filtering. Tools tagged `_meta["com.example/scope"]` are
+ * listed and callable only for callers whose token carries that scope; for anyone else they do
+ * not exist (an unknown tool is -32602, S-18). Lists then differ per caller, so they must not be
+ * cached as "public" (S-42): the default scope is "private".
+ */
+function scopedTools(scopeOf: (toolName: string) => string | undefined): Middleware {
+  const allowed = (name: string, scopes: readonly string[] | undefined) => {
+    const scope = scopeOf(name);
+    return scope === undefined || (scopes ?? []).includes(scope);
+  };
+  return async (call) => {
+    const scopes = call.context.auth?.scopes;
+    if (call.method === 'tools/list') {
+      const result = await call.next();
+      return { ...result, tools: result.tools.filter((tool) => allowed(tool.name, scopes)) };
+    }
+    if (call.method === 'tools/call' && !allowed(call.params.name, scopes)) {
+      throw McpError.invalidParams(`Unknown tool: ${call.params.name}`);
+    }
+    return call.next();
+  };
+}
+
+function newServer() {
+  const server = new McpServer({ name: 'mw', version: '1' });
+  const scopes: Record<string, string> = {};
+  server.tool('search', {}, () => ({ content: [{ type: 'text', text: 'results' }] }));
+  server.tool('delete_everything', { _meta: { 'com.example/scope': 'admin' } }, () => ({
+    content: [{ type: 'text', text: 'deleted' }],
+  }));
+  scopes.delete_everything = 'admin';
+  server.use(scopedTools((name) => scopes[name]));
+  return server;
+}
+
+const names = (result: Record<string, unknown> | undefined) =>
+  ((result?.tools ?? []) as Array<{ name: string }>).map((tool) => tool.name);
+
+describe('middleware', () => {
+  it('example: per-caller tool filtering hides tools from callers without the scope', async () => {
+    const server = newServer();
+    const admin = { auth: { principal: 'root', scopes: ['admin'] } };
+    const user = { auth: { principal: 'ann', scopes: ['read'] } };
+    expect(names((await call(server, 'tools/list', {}, admin)).result)).toEqual([
+      'search',
+      'delete_everything',
+    ]);
+    expect(names((await call(server, 'tools/list', {}, user)).result)).toEqual(['search']);
+    expect((await call(server, 'tools/list', {}, user)).result?.cacheScope).toBe('private');
+    expect((await call(server, 'tools/call', { name: 'delete_everything' }, user)).error).toEqual({
+      code: -32602,
+      message: 'Unknown tool: delete_everything',
+    });
+    expect((await call(server, 'tools/call', { name: 'delete_everything' }, admin)).result?.content).toEqual([
+      { type: 'text', text: 'deleted' },
+    ]);
+  });
+
+  it('runs in registration order, first outermost, around every method, with the request context', async () => {
+    const server = new McpServer({ name: 'mw', version: '1' });
+    server.tool('t', {}, () => ({ content: [] }));
+    const trace: string[] = [];
+    server.use(async (call) => {
+      trace.push(`outer>${call.method}:${call.context.clientInfo?.name}`);
+      const result = await call.next();
+      trace.push('outer<');
+      return result;
+    });
+    server.use(async (call) => {
+      trace.push(`inner>${call.context.requestId}`);
+      return call.next();
+    });
+    await call(server, 'tools/call', { name: 't', _meta: meta() }, {});
+    await call(server, 'server/discover');
+    expect(trace[0]).toBe('outer>tools/call:test-client');
+    expect(trace[1]).toMatch(/^inner>\d+$/);
+    expect(trace[2]).toBe('outer<');
+    expect(trace[3]).toBe('outer>server/discover:test-client');
+  });
+
+  it('runs only for requests that passed validation', async () => {
+    const server = new McpServer({ name: 'mw', version: '1' });
+    let calls = 0;
+    server.use(async (call) => {
+      calls++;
+      return call.next();
+    });
+    await call(server, 'no/such');
+    await call(server, 'tools/list', { _meta: {} });
+    expect(calls).toBe(0);
+  });
+
+  it('may answer instead of the handler, or replace a result', async () => {
+    const server = new McpServer({ name: 'mw', version: '1' }, { onError: () => {} });
+    server.tool('t', {}, () => ({ content: [{ type: 'text', text: 'real' }] }));
+    server.use(async (call) => {
+      if (call.method === 'tools/call')
+        return { resultType: 'complete', content: [{ type: 'text', text: 'from middleware' }] };
+      return call.next();
+    });
+    expect((await call(server, 'tools/call', { name: 't' })).result?.content).toEqual([
+      { type: 'text', text: 'from middleware' },
+    ]);
+    server.use(async () => 'nonsense' as never);
+    expect((await call(server, 'tools/list')).error?.code).toBe(-32603);
+  });
+});
