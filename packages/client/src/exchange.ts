@@ -55,6 +55,7 @@ export async function runExchange(
   run: ExchangeRun,
 ): Promise<JSONRPCResultResponse | JSONRPCErrorResponse> {
   const { method, id } = request;
+  if (run.signal?.aborted) throw new RequestAbortedError(method, run.signal.reason);
   const { limits } = run;
   const controller = new AbortController();
   const started = Date.now();
@@ -77,7 +78,6 @@ export async function runExchange(
   };
   const onAbort = () => controller.abort(new RequestAbortedError(method, run.signal!.reason));
 
-  if (run.signal?.aborted) throw new RequestAbortedError(method, run.signal.reason);
   run.signal?.addEventListener('abort', onAbort, { once: true });
   arm(started);
   try {

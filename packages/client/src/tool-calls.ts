@@ -26,12 +26,18 @@ export interface ToolCallHost {
 /**
  * What `tools/list` said about `name`. A tool the client never saw is looked up by listing the
  * tools first (through the cache), so its `x-mcp-header` annotations and `outputSchema` are known;
- * a tool that was rejected (H-24) cannot be called.
+ * a tool that was rejected (H-24) cannot be called. If the server fails that listing, the call
+ * goes ahead without them.
  */
 async function entryOf(host: ToolCallHost, name: string, signal: AbortSignal | undefined, refresh: boolean) {
   const { tools } = host;
-  if (refresh || (host.autoListTools && !tools.complete && !tools.lookup(name))) {
-    await host.listTools(signal, refresh ? 'refresh' : 'use');
+  if (refresh) {
+    await host.listTools(signal, 'refresh');
+  } else if (host.autoListTools && !tools.complete && !tools.lookup(name)) {
+    // A server whose tools/list fails may still run the tool: call it without what the list says.
+    await host.listTools(signal, 'use').catch((error: unknown) => {
+      if (!(error instanceof McpError || error instanceof InvalidResponseError)) throw error;
+    });
   }
   const verdict = tools.lookup(name);
   if (verdict && !verdict.ok) throw new InvalidToolError(name, verdict.reason);

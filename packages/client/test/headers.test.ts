@@ -206,4 +206,13 @@ describe('x-mcp-header on the client', () => {
     expect(transport.options.at(-1)!.paramHeaders).toEqual({ Region: 'ap' });
     subscription.close();
   });
+
+  it('a server whose tools/list fails can still be called', async () => {
+    const { client, server } = setup({
+      'tools/list': () => McpError.internalError('list broke'),
+      'tools/call': callOk,
+    });
+    expect(await client.callTool('anything')).toEqual(callOk());
+    expect(server.requests.map((r) => r.method)).toEqual(['server/discover', 'tools/list', 'tools/call']);
+  });
 });
