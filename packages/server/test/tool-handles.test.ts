@@ -3,6 +3,9 @@ import * as z from 'zod';
 import { HandleError, InMemoryHandleStore, McpServer, ToolHandles } from '../src/index.js';
 import { call } from './helpers.js';
 
+const cursorOf = (result: Record<string, unknown> | undefined) =>
+  String((result?.structuredContent as { cursor?: string } | undefined)?.cursor);
+
 const ROWS = Array.from({ length: 25 }, (_, i) => ({ id: i + 1, name: `row ${i + 1}` }));
 
 /** The tested example: a cursor over a dataset, opened in one call and paged through in later ones. */
@@ -46,7 +49,7 @@ describe('tool handles (P-46, TOOLS:683-736)', () => {
     const server = datasetServer(Date.now);
     const alice = { auth: { principal: 'alice' } };
     const opened = await call(server, 'tools/call', { name: 'open_dataset' }, alice);
-    const cursor = (opened.result?.structuredContent as { cursor: string }).cursor;
+    const cursor = cursorOf(opened.result);
     expect(cursor).toMatch(/^h_[A-Za-z0-9_-]{43}$/);
     const pages: number[][] = [];
     for (;;) {
@@ -56,7 +59,10 @@ describe('tool handles (P-46, TOOLS:683-736)', () => {
         { name: 'next_rows', arguments: { cursor } },
         alice,
       );
-      const page = result?.structuredContent as { rows: Array<{ id: number }>; done: boolean };
+      const page = (result?.structuredContent ?? { rows: [], done: true }) as {
+        rows: Array<{ id: number }>;
+        done: boolean;
+      };
       pages.push(page.rows.map((r) => r.id));
       if (page.done) break;
     }
@@ -74,7 +80,7 @@ describe('tool handles (P-46, TOOLS:683-736)', () => {
       { name: 'open_dataset' },
       { auth: { principal: 'alice' } },
     );
-    const cursor = (opened.result?.structuredContent as { cursor: string }).cursor;
+    const cursor = cursorOf(opened.result);
     for (const context of [{ auth: { principal: 'mallory' } }, {}]) {
       const { result } = await call(
         server,
@@ -95,7 +101,7 @@ describe('tool handles (P-46, TOOLS:683-736)', () => {
     let now = 1_000_000;
     const server = datasetServer(() => now);
     const opened = await call(server, 'tools/call', { name: 'open_dataset' });
-    const cursor = (opened.result?.structuredContent as { cursor: string }).cursor;
+    const cursor = cursorOf(opened.result);
     now += 60_000;
     const expired = await call(server, 'tools/call', { name: 'next_rows', arguments: { cursor } });
     expect(expired.result?.content).toEqual([
