@@ -36,14 +36,20 @@ export class ResourceNotFoundError extends McpError {
 
 /**
  * The error a peer's JSON-RPC error response stands for: always an `McpError`, specialised for
- * `-32021` and for a missing resource.
+ * `-32021` and for a missing resource. A `-32602` answering an MRTR retry of a read, without
+ * `data.uri`, is about the answers sent, not the resource, and stays a plain `McpError`.
  */
 export function peerError(response: JSONRPCErrorResponse, method: string, params: object): McpError {
   const { code, message, data } = response.error;
   if (code === ErrorCode.MissingRequiredClientCapability)
     return new MissingClientCapabilityError(message, data);
   if (method === 'resources/read' && isResourceNotFound(response.error)) {
-    return new ResourceNotFoundError(code, message, data, (params as { uri: string }).uri);
+    const read = params as { uri: string; inputResponses?: unknown; requestState?: unknown };
+    const retry = read.inputResponses !== undefined || read.requestState !== undefined;
+    const namesUri = typeof (data as { uri?: unknown } | undefined)?.uri === 'string';
+    if (code !== ErrorCode.InvalidParams || namesUri || !retry) {
+      return new ResourceNotFoundError(code, message, data, read.uri);
+    }
   }
   return new McpError(code, message, data);
 }

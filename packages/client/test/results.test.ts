@@ -83,6 +83,26 @@ describe('results', () => {
     expect(legacy).toMatchObject({ code: -32002, uri: 'file:///old' });
   });
 
+  it('C-17: a -32602 about the answers of an MRTR retry is not a missing resource', async () => {
+    const client = new McpClient(
+      createInMemoryTransport(
+        mockServer(
+          {
+            'resources/read': (request) =>
+              (request.params as { inputResponses?: unknown }).inputResponses
+                ? McpError.invalidParams('Invalid inputResponses.r')
+                : { resultType: 'input_required', inputRequests: { r: { method: 'roots/list' } } },
+          },
+          caps,
+        ),
+      ),
+      { handlers: { roots: () => [] } },
+    );
+    const failure = await client.readResource('file:///a').catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(McpError);
+    expect(failure).not.toBeInstanceOf(ResourceNotFoundError);
+  });
+
   it('C-18: -32021 surfaces the missing capabilities', async () => {
     const client = connect({
       'tools/call': () => McpError.missingRequiredClientCapability({ elicitation: { url: {} } }),
