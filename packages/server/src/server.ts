@@ -42,7 +42,8 @@ export interface ServerOptions {
    * Capabilities to declare on top of what registrations imply (`tools`, `prompts`, `resources`
    * with `listChanged: true`, `completions` when a completer exists). Declare `logging: {}` to let
    * handlers log (S-68), `resources: { subscribe: true }` when you call `notifyResourceUpdated`, and
-   * any `extensions` you implement. A declared value overrides the implied one.
+   * any `extensions` you implement. A declared capability replaces the implied one as a whole
+   * (declare `resources: { listChanged: true, subscribe: true }` to keep list-change notifications).
    */
   capabilities?: ServerCapabilities;
   /** Protocol versions served; others get `-32022` (S-2). Default: every version this engine speaks. */
@@ -269,10 +270,10 @@ export class McpServer implements McpEndpoint {
   private computeCapabilities(): ServerCapabilities {
     const declared = this.declared;
     const capabilities: ServerCapabilities = { ...declared };
-    if (this.used.tools) capabilities.tools = { listChanged: true, ...declared.tools };
-    if (this.used.prompts) capabilities.prompts = { listChanged: true, ...declared.prompts };
-    if (this.used.resources) capabilities.resources = { listChanged: true, ...declared.resources };
-    if (this.used.completions) capabilities.completions = { ...declared.completions };
+    if (this.used.tools) capabilities.tools = declared.tools ?? { listChanged: true };
+    if (this.used.prompts) capabilities.prompts = declared.prompts ?? { listChanged: true };
+    if (this.used.resources) capabilities.resources = declared.resources ?? { listChanged: true };
+    if (this.used.completions) capabilities.completions = declared.completions ?? {};
     return capabilities;
   }
 }

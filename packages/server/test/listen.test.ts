@@ -8,7 +8,7 @@ const SUB = 'io.modelcontextprotocol/subscriptionId';
 function newServer(options: ConstructorParameters<typeof McpServer>[1] = {}) {
   const server = new McpServer(
     { name: 'listen-test', version: '1' },
-    { capabilities: { resources: { subscribe: true }, logging: {} }, ...options },
+    { capabilities: { resources: { listChanged: true, subscribe: true }, logging: {} }, ...options },
   );
   server.tool('test_trigger_tool_change', {}, () => {
     server.tool(`dynamic_${Math.random().toString(36).slice(2)}`, {}, () => ({ content: [] }));
