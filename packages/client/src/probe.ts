@@ -57,7 +57,7 @@ export async function probeServer(requester: Requester, options: ProbeOptions): 
       reissues++;
       continue;
     }
-    const verdict = probeVerdict(outcome, versions, version, retried);
+    const verdict = probeVerdict(outcome, versions, retried);
     switch (verdict.kind) {
       case 'modern': {
         requester.version = verdict.version;

@@ -142,7 +142,7 @@ export class Requester {
       if ('error' in response) {
         if (response.error.code === ErrorCode.UnsupportedProtocolVersion) {
           const versions = this.versions;
-          const next = versionAfterRefusal(versions, response.error.data, version);
+          const next = versionAfterRefusal(versions, response.error.data);
           if (next.version === undefined || versionRetried)
             throw new NoCommonVersionError(versions, next.theirs);
           versionRetried = true;

@@ -233,7 +233,7 @@ export class Subscription implements AsyncIterableIterator<ListenNotification> {
         if (error.code !== ErrorCode.UnsupportedProtocolVersion) {
           return { kind: 'failed', error: peerError(decoded.message, request.method, {}) };
         }
-        const next = versionAfterRefusal(requester.versions, error.data, requester.version);
+        const next = versionAfterRefusal(requester.versions, error.data);
         if (next.version === undefined) {
           return { kind: 'failed', error: new NoCommonVersionError(requester.versions, next.theirs) };
         }

@@ -32,20 +32,16 @@ const LEGACY_HTTP_STATUSES = new Set([400, 404, 405]);
 
 /**
  * The version to retry with after `-32022` (C-10): the client's most preferred version among the
- * server's `data.supported`, other than the one just refused; `undefined` when there is none.
+ * server's `data.supported`, or `undefined` when there is none. It may be the version just sent:
+ * the server says it supports it, and the caller retries only once.
  */
 export function versionAfterRefusal(
   ours: readonly string[],
   data: unknown,
-  refused: string,
 ): { version: string | undefined; theirs: readonly string[] } {
   const supported = (data as { supported?: unknown } | undefined)?.supported;
   const theirs = Array.isArray(supported) ? supported.filter((v): v is string => typeof v === 'string') : [];
-  const version = chooseProtocolVersion(
-    ours.filter((v) => v !== refused),
-    theirs,
-  );
-  return { version, theirs };
+  return { version: chooseProtocolVersion(ours, theirs), theirs };
 }
 
 /**
@@ -61,7 +57,6 @@ export function versionAfterRefusal(
 export function probeVerdict(
   outcome: ProbeOutcome,
   ours: readonly string[],
-  requested: string,
   alreadyRetried: boolean,
 ): ProbeVerdict {
   switch (outcome.kind) {
@@ -73,7 +68,7 @@ export function probeVerdict(
     case 'error': {
       const { error } = outcome;
       if (error.code === ErrorCode.UnsupportedProtocolVersion) {
-        const { version, theirs } = versionAfterRefusal(ours, error.data, requested);
+        const { version, theirs } = versionAfterRefusal(ours, error.data);
         if (version === undefined || alreadyRetried) return { kind: 'no-common-version', theirs };
         return { kind: 'retry', version };
       }
