@@ -22,7 +22,11 @@ export type CacheMode =
 export interface CallOptions {
   /** Cancels the call through the transport (C-51). */
   signal?: AbortSignal;
-  /** Fail when nothing arrives for this long; progress restarts the clock. Default: the client's. */
+  /**
+   * Fail when nothing arrives for this long; progress restarts the clock. Default: the client's.
+   * Timeouts apply to each request sent: the rounds of a multi round-trip call are timed one by
+   * one, and the time a handler spends asking the user is not counted.
+   */
   timeoutMs?: number;
   /** Fail after this long, whatever progress says (C-54). Default: the client's. */
   maxTotalTimeoutMs?: number;
