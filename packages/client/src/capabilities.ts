@@ -11,6 +11,11 @@ import type { InputHandlers } from './handlers.js';
  * with the modes that have a handler, `sampling` (+ `tools`, `context` when the handler says
  * so), `roots`. `extra` adds `experimental` and `extensions`. The object is frozen: the client
  * sends this same object on every request.
+ *
+ * @example
+ * ```ts
+ * declaredCapabilities({ elicitation: { form: ask }, roots: () => [] }); // { elicitation: { form: {} }, roots: {} }
+ * ```
  */
 export function declaredCapabilities(
   handlers: InputHandlers | undefined,

@@ -53,6 +53,11 @@ export function versionAfterRefusal(
  * - any other error, whatever its code (T-22), or silence within the timeout, is an older revision;
  * - over HTTP, a 400, 404 or 405 without a JSON-RPC body is an older revision too (B-4, B-7);
  *   any other transport failure is just a failure.
+ *
+ * @example
+ * ```ts
+ * probeVerdict({ kind: 'silence', waitedMs: 10_000 }, ['2026-07-28'], false); // { kind: 'legacy', … }
+ * ```
  */
 export function probeVerdict(
   outcome: ProbeOutcome,
