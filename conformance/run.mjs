@@ -1,0 +1,172 @@
+#!/usr/bin/env node
+// Runs the official MCP conformance suite (pinned in this folder) against apps/everything-server over
+// HTTP and apps/everything-client, for revision 2026-07-28; prints one line per scenario and
+//   conformance: N passed, M failed      (checks of the scenarios we require)
+// and fails when a required scenario fails without being listed in expected-failures.txt, or when a
+// listed scenario passes (the list may only shrink).
+//
+// usage: node conformance/run.mjs [--only server|client] [--scenario NAME] [--jobs N]
+import { spawn } from 'node:child_process';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { collectChecks, judge } from './lib/results.mjs';
+import { cli, ensureSuite, here, node22, requirements } from './lib/suite.mjs';
+
+const REVISION = '2026-07-28';
+/** Unscored by the suite (pending), required by us. */
+const ALSO_REQUIRED = ['http-header-validation', 'http-custom-header-server-validation'];
+
+const args = process.argv.slice(2);
+const option = (name, fallback) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : fallback;
+};
+const only = option('only');
+const onlyScenario = option('scenario');
+const jobs = Number(option('jobs', '3'));
+const root = join(here, '..');
+const out = join(root, 'conformance-results', new Date().toISOString().replace(/[:.]/g, '-'));
+
+function runGroup(command, argv, { timeoutMs, logTo } = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, argv, { cwd: root, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    let log = '';
+    child.stdout.on('data', (chunk) => (log += chunk));
+    child.stderr.on('data', (chunk) => (log += chunk));
+    const timer = timeoutMs ? setTimeout(() => killGroup(child), timeoutMs) : undefined;
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      if (logTo) logTo.push(log);
+      resolve(code ?? 1);
+    });
+  });
+}
+
+function killGroup(child) {
+  try {
+    process.kill(-child.pid, 'SIGKILL');
+  } catch {
+    // already gone
+  }
+}
+
+function startServer() {
+  return new Promise((resolve, reject) => {
+    const server = spawn(process.execPath, ['apps/everything-server/dist/http.js', '--port', '0'], {
+      cwd: root,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const timer = setTimeout(() => {
+      killGroup(server);
+      reject(new Error('everything-server did not print MCP_SERVER_URL within 30 s'));
+    }, 30_000);
+    let buffered = '';
+    server.stdout.on('data', (chunk) => {
+      buffered += chunk;
+      const match = /MCP_SERVER_URL=(\S+)/.exec(buffered);
+      if (match) {
+        clearTimeout(timer);
+        resolve({ url: match[1], stop: () => killGroup(server) });
+      }
+    });
+    server.on('exit', (code) => reject(new Error(`everything-server exited with ${code} before it was ready`)));
+  });
+}
+
+async function serverLeg(dir) {
+  const server = await startServer();
+  try {
+    const argv = [cli, 'server', '--url', server.url, '--timeout', '30000', '-o', dir];
+    if (onlyScenario) argv.push('--scenario', onlyScenario, '--spec-version', REVISION, '--force');
+    else argv.push('--requirements', REVISION);
+    await runGroup(node22, argv, { timeoutMs: 10 * 60_000 });
+  } finally {
+    server.stop();
+  }
+}
+
+async function clientLeg(dir, scenarios) {
+  const command = `${JSON.stringify(process.execPath)} ${JSON.stringify(join(root, 'apps/everything-client/dist/conformance.js'))}`;
+  const queue = [...scenarios];
+  const worker = async () => {
+    for (let scenario = queue.shift(); scenario; scenario = queue.shift()) {
+      const argv = [cli, 'client', '--command', command, '--scenario', scenario, '--spec-version', REVISION];
+      argv.push('--force', '--timeout', '60000', '-o', dir);
+      await runGroup(node22, argv, { timeoutMs: 3 * 60_000 });
+    }
+  };
+  await Promise.all(Array.from({ length: jobs }, worker));
+}
+
+function expectedFailures() {
+  const text = readFileSync(join(here, 'expected-failures.txt'), 'utf8');
+  return new Set(
+    text
+      .split('\n')
+      .map((line) => line.replace(/#.*/, '').trim())
+      .filter(Boolean),
+  );
+}
+
+async function main() {
+  ensureSuite();
+  const req = requirements(REVISION);
+  const expected = expectedFailures();
+  const legs = [
+    { side: 'server', required: [...req.server, ...ALSO_REQUIRED], unscored: req.unscored('server') },
+    { side: 'client', required: req.client, unscored: req.unscored('client') },
+  ].filter((leg) => !only || leg.side === only);
+
+  const problems = [];
+  const totals = { checksPassed: 0, checksFailed: 0, passed: 0, failed: 0, expected: 0 };
+  for (const leg of legs) {
+    const dir = join(out, leg.side);
+    mkdirSync(dir, { recursive: true });
+    let scenarios = [...leg.required, ...leg.unscored.filter((s) => !leg.required.includes(s))];
+    if (onlyScenario) scenarios = scenarios.filter((s) => s === onlyScenario);
+    if (scenarios.length === 0) continue;
+    const started = Date.now();
+    if (leg.side === 'server') await serverLeg(dir);
+    else await clientLeg(dir, scenarios);
+    const checks = collectChecks(dir, leg.side);
+    for (const scenario of scenarios) {
+      const verdict = judge(leg.side, checks.get(scenario));
+      const required = leg.required.includes(scenario);
+      const listed = expected.has(scenario);
+      let tag = required ? '' : ' (not required)';
+      if (required) {
+        totals.checksPassed += verdict.passed;
+        totals.checksFailed += verdict.failed;
+        if (verdict.status === 'PASS') totals.passed++;
+        else totals.failed++;
+        if (verdict.status !== 'PASS' && listed) {
+          totals.expected++;
+          tag = ' (expected failure)';
+        } else if (verdict.status !== 'PASS') {
+          problems.push(`${scenario} failed`);
+        } else if (listed) {
+          problems.push(`${scenario} passes now: remove it from conformance/expected-failures.txt`);
+        }
+      }
+      const failing = verdict.failing.length ? `  failing: ${verdict.failing.slice(0, 5).join(', ')}` : '';
+      console.log(
+        `${verdict.status.padEnd(5)} ${leg.side} ${scenario}: ${verdict.passed} passed, ${verdict.failed} failed${tag}${failing}`,
+      );
+    }
+    console.log(`${leg.side} leg: ${Math.round((Date.now() - started) / 1000)} s, results in ${dir}`);
+  }
+  for (const name of expected) {
+    const known = legs.some((leg) => leg.required.includes(name));
+    if (!known && !onlyScenario && !only) problems.push(`expected-failures.txt lists ${name}, which is not a required scenario`);
+  }
+  console.log(`scenarios: ${totals.passed} passed, ${totals.failed} failed (${totals.expected} of them expected failures)`);
+  console.log(`conformance: ${totals.checksPassed} passed, ${totals.checksFailed} failed`);
+  for (const problem of problems) console.error(`conformance: ${problem}`);
+  process.exit(problems.length > 0 ? 1 : 0);
+}
+
+main().catch((error) => {
+  console.error(`conformance: ${error.message}`);
+  process.exit(2);
+});
