@@ -68,7 +68,7 @@ export class LineWriter {
       return undefined;
     }
     this.#batch = '';
-    setImmediate(this.#flushBatch);
+    process.nextTick(this.#flushBatch);
     if (!this.#write(text)) this.#setBlocked(true);
     return undefined;
   }

@@ -107,6 +107,20 @@ describe('ExchangeRouter', () => {
     ).toBe(false);
   });
 
+  it('P-3 / P-4: refuses a request id that is neither a string nor an integer', () => {
+    const router = new ExchangeRouter();
+    for (const id of [null, 1.5, undefined]) {
+      expect(router.add(exchange(id as unknown as number))).toMatch(/string or an integer/);
+    }
+  });
+
+  it('return() while a next() is pending ends that next() too', async () => {
+    const pending = exchange(1);
+    const next = pending.next();
+    await pending.return();
+    expect(await next).toEqual({ done: true, value: undefined });
+  });
+
   it('P-5 / P-79: refuses an id or a progress token already in flight', () => {
     const router = sentRouter(exchange(1, 'tools/call', { progressToken: 7 }));
     expect(router.add(exchange(1))).toMatch(/already in flight/);

@@ -150,7 +150,9 @@ export class ChildConnection {
   async shutdown(timeouts: Required<ShutdownTimeouts>): Promise<void> {
     const child = this.process;
     if (!this.#exited) {
+      // Lines still waiting for the pipe to drain are dropped: EOF says all the server needs.
       this.writer.flush();
+      this.writer.abandon();
       child.stdin!.end();
       if (!(await this.#waitForExit(timeouts.exitTimeoutMs))) {
         child.kill('SIGTERM');

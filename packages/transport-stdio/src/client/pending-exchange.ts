@@ -75,6 +75,7 @@ export class PendingExchange implements AsyncIterableIterator<ExchangeMessage> {
     this.#end();
     this.#items = undefined;
     this.#failure = undefined;
+    this.#settle(DONE);
     return Promise.resolve(DONE);
   }
 

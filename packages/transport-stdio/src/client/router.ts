@@ -1,5 +1,6 @@
 import {
   type DecodedMessage,
+  isRequestId,
   MetaKey,
   type ProgressToken,
   type RequestId,
@@ -47,6 +48,7 @@ export class ExchangeRouter {
 
   /** Registers an exchange; returns why it cannot be, when its id or progress token is taken. */
   add(exchange: PendingExchange): string | undefined {
+    if (!isRequestId(exchange.id)) return 'a request id is a string or an integer (P-3, P-4)';
     if (this.#byId.has(exchange.id)) {
       return `request id ${JSON.stringify(exchange.id)} is already in flight (P-5)`;
     }

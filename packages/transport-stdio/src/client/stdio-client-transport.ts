@@ -145,8 +145,9 @@ export class StdioClientTransport implements ClientTransport {
   }
 
   /**
-   * Writes a notification. A `notifications/cancelled` is written only for a request in flight
-   * (C-52), and ends that exchange; for anything else it is dropped.
+   * Writes a notification; resolves once it has been handed to the pipe (or dropped because the
+   * process ended). A `notifications/cancelled` is written only for a request in flight (C-52),
+   * and ends that exchange; otherwise it is dropped.
    */
   async notify(notification: JSONRPCNotification): Promise<void> {
     if (this.#closed) throw new TransportError('closed', 'The transport is closed');
@@ -278,7 +279,7 @@ export class StdioClientTransport implements ClientTransport {
       for (const listener of this.#restartListeners) notifyApp(listener, undefined);
     },
     message: (decoded: DecodedMessage, child) => {
-      if (child !== this.#child) return;
+      if (child !== this.#child || this.#closed) return;
       if (!this.#router.route(decoded)) notifyApp(this.#onUnrouted, decoded.message);
     },
     invalid: (error) => notifyApp(this.#onInvalidLine, error),
