@@ -23,6 +23,7 @@ import {
   setHttpStatus,
   toErrorResponse,
 } from '@mcpkit/protocol';
+import * as z from 'zod/mini';
 import { RequestScope } from './context.js';
 import { EMPTY_EXCHANGE, ExchangeStream } from './exchange.js';
 import { checkHeaders } from './header-check.js';
@@ -45,8 +46,12 @@ import type { ServerRuntime } from './runtime.js';
  * Every error response states its HTTP status; nothing is remembered between requests (S-6).
  */
 
+/** Params checks without `_meta`: step 2 has already checked every field of it. */
 const paramChecks = Object.fromEntries(
-  Object.entries(methods).map(([method, spec]) => [method, compileCheck(spec.params)]),
+  Object.entries(methods).map(([method, spec]) => [
+    method,
+    compileCheck(z.omit(spec.params as unknown as z.ZodMiniObject, { _meta: true })),
+  ]),
 ) as Record<Method, (value: unknown) => boolean>;
 
 const INPUT_METHODS = new Set<string>(['tools/call', 'prompts/get', 'resources/read']);
@@ -132,7 +137,8 @@ async function runRequest(
     capabilities.logging !== undefined,
   );
   const route = routes[known];
-  const prepared = await route.prepare(runtime, scope, params);
+  let prepared = route.prepare(runtime, scope, params);
+  if (prepared instanceof Promise) prepared = await prepared;
 
   // 7. Middleware, then the handler.
   const result =

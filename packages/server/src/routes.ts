@@ -16,7 +16,7 @@ import { roundAnswers } from './mrtr.js';
 import { paginate } from './pagination.js';
 import { type PromptEntry, runPrompt } from './prompts.js';
 import type { Registry } from './registry.js';
-import type { RequestStateBinding, RequestStatePayload } from './request-state.js';
+import type { RequestStateBinding } from './request-state.js';
 import { readResource } from './resources.js';
 import type { ServerRuntime } from './runtime.js';
 import { runTool, type ToolEntry } from './tools.js';
@@ -56,17 +56,25 @@ function binding(scope: RequestScope, params: Params): RequestStateBinding {
   return { method: scope.method, params, principal: scope.auth?.principal };
 }
 
-/** Verifies the retry's `requestState` (S-57, S-58) and seeds the round; `-32602` if it fails. */
-async function openRound(runtime: ServerRuntime, scope: InputScope, params: Params): Promise<void> {
+/**
+ * Verifies the retry's `requestState` (S-57, S-58) and seeds the round; `-32602` if it fails.
+ * Returns a promise only when there is a state to verify.
+ */
+function openRound(runtime: ServerRuntime, scope: InputScope, params: Params): Promise<void> | undefined {
   const { requestState, inputResponses } = params as { requestState?: string; inputResponses?: Params };
-  if (requestState === undefined && inputResponses === undefined) return;
-  let state: RequestStatePayload | undefined;
-  if (requestState !== undefined) {
-    const opened = await runtime.codec.open(requestState, binding(scope, params));
-    if (!opened.ok) throw McpError.invalidParams(`Invalid requestState: ${opened.reason}`);
-    state = opened.payload;
+  if (requestState === undefined) {
+    if (inputResponses !== undefined) scope.seed(roundAnswers(undefined, inputResponses), {});
+    return undefined;
   }
-  scope.seed(roundAnswers(state, inputResponses), { ...state?.memo });
+  return runtime.codec.open(requestState, binding(scope, params)).then((opened) => {
+    if (!opened.ok) throw McpError.invalidParams(`Invalid requestState: ${opened.reason}`);
+    scope.seed(roundAnswers(opened.payload, inputResponses), { ...opened.payload.memo });
+  });
+}
+
+/** `prepared` once the round is open. */
+function afterRound<P>(opening: Promise<void> | undefined, prepared: P): P | Promise<P> {
+  return opening ? opening.then(() => prepared) : prepared;
 }
 
 /**
@@ -91,7 +99,7 @@ async function withInput(
 }
 
 const toolsCall: Route<ToolEntry> = {
-  async prepare(runtime, scope, params) {
+  prepare(runtime, scope, params) {
     const { name } = params as unknown as CallToolRequestParams;
     const entry = runtime.tools.get(name);
     if (!entry) throw McpError.invalidParams(`Unknown tool: ${name}`);
@@ -103,8 +111,7 @@ const toolsCall: Route<ToolEntry> = {
         `Tool ${name} requires client capabilities this request did not declare`,
       );
     }
-    await openRound(runtime, scope as InputScope, params);
-    return entry;
+    return afterRound(openRound(runtime, scope as InputScope, params), entry);
   },
   run(runtime, scope, params, entry) {
     const input = scope as InputScope;
@@ -114,13 +121,12 @@ const toolsCall: Route<ToolEntry> = {
 };
 
 const promptsGet: Route<{ entry: PromptEntry; args: unknown }> = {
-  async prepare(runtime, scope, params) {
+  prepare(runtime, scope, params) {
     const { name, arguments: given } = params as unknown as GetPromptRequestParams;
     const entry = runtime.prompts.get(name);
     if (!entry) throw McpError.invalidParams(`Unknown prompt: ${name}`);
     const args = entry.parse(given);
-    await openRound(runtime, scope as InputScope, params);
-    return { entry, args };
+    return afterRound(openRound(runtime, scope as InputScope, params), { entry, args });
   },
   run(runtime, scope, params, { entry, args }) {
     const input = scope as InputScope;
@@ -129,10 +135,7 @@ const promptsGet: Route<{ entry: PromptEntry; args: unknown }> = {
 };
 
 const resourcesRead: Route<undefined> = {
-  async prepare(runtime, scope, params) {
-    await openRound(runtime, scope as InputScope, params);
-    return undefined;
-  },
+  prepare: (runtime, scope, params) => afterRound(openRound(runtime, scope as InputScope, params), undefined),
   run(runtime, scope, params) {
     const input = scope as InputScope;
     const { uri } = params as unknown as ReadResourceRequestParams;
