@@ -10,7 +10,8 @@ const DONE: IteratorReturnResult<undefined> = Object.freeze({ done: true, value:
  */
 export class ExchangeStream implements Exchange, AsyncIterator<ExchangeMessage> {
   private readonly queue: ExchangeMessage[] = [];
-  private waiting: ((result: IteratorResult<ExchangeMessage>) => void) | undefined;
+  /** Readers waiting for an item, oldest first (a consumer may call `next` again before it settles). */
+  private readonly waiting: Array<(result: IteratorResult<ExchangeMessage>) => void> = [];
   private started = false;
   private ended = false;
 
@@ -34,11 +35,7 @@ export class ExchangeStream implements Exchange, AsyncIterator<ExchangeMessage> 
     if (this.ended) return;
     if (response) this.deliver(response);
     this.ended = true;
-    if (this.waiting && this.queue.length === 0) {
-      const resolve = this.waiting;
-      this.waiting = undefined;
-      resolve(DONE);
-    }
+    while (this.waiting.length > 0) this.waiting.shift()!(DONE);
   }
 
   next(): Promise<IteratorResult<ExchangeMessage>> {
@@ -50,7 +47,7 @@ export class ExchangeStream implements Exchange, AsyncIterator<ExchangeMessage> 
     if (message !== undefined) return Promise.resolve({ done: false, value: message });
     if (this.ended) return Promise.resolve(DONE);
     return new Promise((resolve) => {
-      this.waiting = resolve;
+      this.waiting.push(resolve);
     });
   }
 
@@ -65,13 +62,9 @@ export class ExchangeStream implements Exchange, AsyncIterator<ExchangeMessage> 
   }
 
   private deliver(message: ExchangeMessage): void {
-    if (this.waiting) {
-      const resolve = this.waiting;
-      this.waiting = undefined;
-      resolve({ done: false, value: message });
-    } else {
-      this.queue.push(message);
-    }
+    const resolve = this.waiting.shift();
+    if (resolve) resolve({ done: false, value: message });
+    else this.queue.push(message);
   }
 }
 

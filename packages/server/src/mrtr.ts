@@ -7,7 +7,6 @@ import {
   compileCheck,
   compileJsonSchema,
   describeFailure,
-  ElicitRequestSchema,
   ElicitResultSchema,
   type InputRequest,
   InputRequestSchema,
@@ -115,7 +114,6 @@ export class InputRequiredSignal extends Error {
 }
 
 const isInputRequest = compileCheck(InputRequestSchema);
-const isElicitRequest = compileCheck(ElicitRequestSchema);
 const answerChecks = {
   'elicitation/create': { check: compileCheck(ElicitResultSchema), schema: ElicitResultSchema },
   'sampling/createMessage': {
@@ -185,7 +183,7 @@ export class InputRound {
   /** The answer to `key` if known and valid; otherwise records the question (or `-32021`). */
   resolve(key: string, request: InputRequest): { answered: true; value: unknown } | { answered: false } {
     if (Object.hasOwn(this.consumed, key)) return { answered: true, value: this.consumed[key] };
-    if (!isInputRequest(request) || (request.method === 'elicitation/create' && !isElicitRequest(request))) {
+    if (!isInputRequest(request)) {
       throw McpError.internalError(`Invalid input request ${JSON.stringify(key)}`);
     }
     if (Object.hasOwn(this.answers, key)) {
