@@ -8,10 +8,10 @@ interface Waiting {
 /**
  * Writes whole lines to a stream and respects backpressure.
  *
- * - The first line of an event-loop turn is written at once; lines written later in the same
- *   turn are joined and written together at the end of the turn, or as soon as they reach the
- *   stream's high-water mark (one system call for a burst of pipelined messages instead of one
- *   each). A line is never split across writes.
+ * - The first line is written at once; lines written while the current callback and its promise
+ *   jobs are still running are joined and written together right after them (`process.nextTick`),
+ *   or as soon as they reach the stream's high-water mark: one system call for a burst of
+ *   pipelined messages instead of one each. A line is never split across writes.
  * - Once the stream asks to drain, later lines wait, in order, each with its writer awaiting it,
  *   instead of piling up in the stream's buffer.
  *
@@ -29,9 +29,9 @@ export class LineWriter {
   #waiting: Waiting[] = [];
   #blocked = false;
   #abandoned = false;
-  /** Lines written later in this turn, joined; `undefined` when nothing was written this turn. */
+  /** Lines written since the last direct write, joined; `undefined` when no flush is scheduled. */
   #batch: string | undefined;
-  /** A batch this long is written at once rather than at the end of the turn. */
+  /** A batch this long is written at once rather than at the scheduled flush. */
   readonly #batchLimit: number;
 
   /**
@@ -56,7 +56,7 @@ export class LineWriter {
 
   /**
    * Writes `text` (one line, with its `\n`). Returns `undefined` when the stream took it (or
-   * will at the end of this turn), or a promise that resolves once it has been written (or the
+   * will at the scheduled flush), or a promise that resolves once it has been written (or the
    * writer was abandoned).
    */
   write(text: string): Promise<void> | undefined {
@@ -73,7 +73,7 @@ export class LineWriter {
     return undefined;
   }
 
-  /** Writes what this turn has batched now (before ending the stream or exiting). */
+  /** Writes the batched lines now (before ending the stream or exiting). */
   flush(): void {
     this.#flushBatch();
   }
@@ -93,7 +93,7 @@ export class LineWriter {
     this.#batch = undefined;
   };
 
-  /** Writes the batch so far; the turn goes on batching (or waiting, once blocked). */
+  /** Writes the batch so far; later lines go on batching (or waiting, once blocked). */
   #writeBatch(): void {
     const batch = this.#batch;
     if (!batch || this.#abandoned) return;

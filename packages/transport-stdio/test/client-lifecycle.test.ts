@@ -268,15 +268,22 @@ describe('StdioClientTransport: close (T-14)', () => {
     const parent = spawn(process.execPath, [fixture('client-parent.mjs')], {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
-    trackPid(parent.pid);
-    let out = '';
-    parent.stdout!.setEncoding('utf8').on('data', (text: string) => (out += text));
-    while (!out.includes('\n')) await sleep(10);
-    const serverPid = trackPid(Number(out.trim()));
-    expect(processExists(serverPid)).toBe(true);
     const parentClosed = new Promise((resolve) => parent.on('close', resolve));
-    parent.kill('SIGKILL');
-    await parentClosed;
-    await waitUntilGone(serverPid);
+    trackPid(parent.pid);
+    let serverPid: number | undefined;
+    try {
+      let out = '';
+      parent.stdout!.setEncoding('utf8').on('data', (text: string) => (out += text));
+      while (!out.includes('\n')) await sleep(10);
+      serverPid = trackPid(Number(out.trim()));
+      expect(processExists(serverPid)).toBe(true);
+      parent.kill('SIGKILL');
+      await parentClosed;
+      await waitUntilGone(serverPid);
+    } finally {
+      // Only reached with processes alive when the test already failed: do not leave them behind.
+      parent.kill('SIGKILL');
+      if (serverPid !== undefined && processExists(serverPid)) process.kill(serverPid, 'SIGKILL');
+    }
   });
 });

@@ -23,7 +23,7 @@ function heldStream(highWaterMark: number) {
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('LineWriter', () => {
-  it('writes the first line of a turn at once and joins the rest of the turn into one write', async () => {
+  it('writes the first line at once and joins the lines that follow in the same burst into one write', async () => {
     const writes: string[] = [];
     const stream = new Writable({
       decodeStrings: false,
