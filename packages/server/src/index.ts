@@ -1,3 +1,4 @@
+export { McpError } from '@mcpkit/protocol';
 export type { CacheableMethod, CacheHint, CachingOptions } from './caching.js';
 export type { Completer, CompletionValues } from './completion.js';
 export type { HandlerContext, Logger, RequestInfo } from './context.js';

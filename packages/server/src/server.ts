@@ -151,8 +151,8 @@ export class McpServer implements McpEndpoint {
   ): RegistrationHandle<Partial<AnyToolConfig> & { handler?: ToolHandler<I, O> }> {
     let current = { config: config as AnyToolConfig, handler: handler as ToolHandler<I, O> };
     const tools = this.runtime.tools;
-    this.used.tools = true;
     tools.add(name, compileTool(name, current.config, current.handler));
+    this.used.tools = true;
     return {
       update: ({ handler: nextHandler, ...changes }) => {
         const next = { config: { ...current.config, ...changes }, handler: nextHandler ?? current.handler };
@@ -171,8 +171,8 @@ export class McpServer implements McpEndpoint {
   ): RegistrationHandle<Partial<ResourceConfig> & { read?: ResourceReader }> {
     let current = { config, read };
     const registry = this.runtime.resources.resources;
-    this.used.resources = true;
     registry.add(uri, compileResource(uri, config, read));
+    this.used.resources = true;
     return {
       update: ({ read: nextRead, ...changes }) => {
         const next = { config: { ...current.config, ...changes }, read: nextRead ?? current.read };
@@ -194,9 +194,9 @@ export class McpServer implements McpEndpoint {
   ): RegistrationHandle<Partial<ResourceTemplateConfig<T>> & { read?: TemplateReader<T> }> {
     let current = { config, read };
     const registry = this.runtime.resources.templates;
+    registry.add(uriTemplate, compileTemplate(uriTemplate, config, read));
     this.used.resources = true;
     if (config.complete && Object.keys(config.complete).length > 0) this.used.completions = true;
-    registry.add(uriTemplate, compileTemplate(uriTemplate, config, read));
     return {
       update: ({ read: nextRead, ...changes }) => {
         const next = { config: { ...current.config, ...changes }, read: nextRead ?? current.read };
@@ -216,9 +216,9 @@ export class McpServer implements McpEndpoint {
   ): RegistrationHandle<Partial<PromptConfig<A>> & { handler?: PromptHandler<A> }> {
     let current = { config, handler };
     const prompts = this.runtime.prompts;
+    prompts.add(name, compilePrompt(name, config as PromptConfig<PromptArgumentsInput | undefined>, handler));
     this.used.prompts = true;
     if (config.complete && Object.keys(config.complete).length > 0) this.used.completions = true;
-    prompts.add(name, compilePrompt(name, config as PromptConfig<PromptArgumentsInput | undefined>, handler));
     return {
       update: ({ handler: nextHandler, ...changes }) => {
         const next = { config: { ...current.config, ...changes }, handler: nextHandler ?? current.handler };

@@ -62,6 +62,12 @@ describe('server/discover (S-9..S-12)', () => {
     expect((await call(server, 'tools/list')).result?.tools).toEqual([]);
   });
 
+  it('a registration that fails advertises nothing', () => {
+    const server = new McpServer({ name: 'd', version: '1' });
+    expect(() => server.tool('bad name', {}, () => ({ content: [] }))).toThrow(TypeError);
+    expect(server.capabilities).toEqual({});
+  });
+
   it('advertised capabilities match the methods that answer (conformance: capabilities match handlers)', async () => {
     const bare = new McpServer({ name: 'd', version: '1' });
     expect((await call(bare, 'tools/list')).error?.code).toBe(-32601);
