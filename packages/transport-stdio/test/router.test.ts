@@ -1,4 +1,5 @@
 import { type DecodedMessage, decodeMessage, type ExchangeMessage, MetaKey } from '@mcpkit/protocol';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type ExchangeOwner, PendingExchange } from '../src/client/pending-exchange.js';
 import { ExchangeRouter } from '../src/client/router.js';
@@ -189,6 +190,51 @@ describe('ExchangeRouter', () => {
       router.route(result(1));
       expect(router.route(log('still ambiguous'))).toBe(false);
     });
+  });
+
+  it('never throws on whatever JSON-RPC a server sends (fuzz)', () => {
+    const idArb = fc.oneof(fc.integer({ min: 0, max: 3 }), fc.constantFrom('a', 'b'));
+    const metaArb = fc.record(
+      {
+        progressToken: idArb,
+        [MetaKey.subscriptionId]: fc.oneof(idArb, fc.anything()),
+      },
+      { requiredKeys: [] },
+    );
+    const messageArb = fc.oneof(
+      fc.anything(),
+      fc.record({ jsonrpc: fc.constant('2.0'), id: idArb, result: fc.object() }),
+      fc.record({
+        jsonrpc: fc.constant('2.0'),
+        method: fc.constantFrom(
+          'notifications/progress',
+          'notifications/cancelled',
+          'notifications/message',
+          'x',
+        ),
+        params: fc.oneof(
+          fc.record(
+            { _meta: metaArb, progressToken: fc.anything(), requestId: fc.anything() },
+            { requiredKeys: [] },
+          ),
+          fc.anything(),
+        ),
+      }),
+    );
+    fc.assert(
+      fc.property(fc.array(messageArb, { maxLength: 20 }), (messages) => {
+        const router = sentRouter(
+          exchange(0, 'subscriptions/listen', { progressToken: 'a' }),
+          exchange(1, 'tools/call', { [MetaKey.logLevel]: 'info' }),
+          exchange('b'),
+        );
+        for (const message of messages) {
+          const result = decodeMessage(message);
+          if (result.ok) router.route(result);
+        }
+        expect(router.size).toBeLessThanOrEqual(3);
+      }),
+    );
   });
 
   it('failAll fails every exchange and forgets them', async () => {
