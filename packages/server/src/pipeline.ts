@@ -2,6 +2,7 @@ import {
   compileCheck,
   decodeMessage,
   describeFailure,
+  disallowedErrorCodeReason,
   type Exchange,
   explicitHttpStatus,
   httpStatusForError,
@@ -54,8 +55,6 @@ const paramChecks = Object.fromEntries(
   ]),
 ) as Record<Method, (value: unknown) => boolean>;
 
-const INPUT_METHODS = new Set<string>(['tools/call', 'prompts/get', 'resources/read']);
-
 function offers(capabilities: ServerCapabilities, spec: MethodSpec): boolean {
   return spec.capability === undefined || capabilities[spec.capability] !== undefined;
 }
@@ -66,7 +65,9 @@ function errorResponse(
   error: unknown,
   id: RequestId | undefined,
 ): JSONRPCErrorResponse {
-  if (!(error instanceof McpError)) runtime.onError(error);
+  // A thrown non-McpError, or a code this side may not send, reaches the client as -32603 only.
+  if (!(error instanceof McpError) || disallowedErrorCodeReason(error.code) !== undefined)
+    runtime.onError(error);
   const response = toErrorResponse(error, id);
   if (explicitHttpStatus(response) === undefined) setHttpStatus(response, httpStatusForError(response));
   return response;
@@ -126,7 +127,7 @@ async function runRequest(
   if (deferred) throw deferred;
   if (!paramChecks[known](params))
     throw McpError.invalidParams(describeFailure(spec.params, params, 'params'));
-  const Scope = INPUT_METHODS.has(method) ? InputScope : RequestScope;
+  const Scope = spec.inputRequired ? InputScope : RequestScope;
   const scope = new Scope(
     stream,
     request.id,

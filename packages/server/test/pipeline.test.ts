@@ -238,7 +238,7 @@ describe('step 7 and the result', () => {
     expect(legacy.error?.code).toBe(-32603);
     const broken = await call(s, 'resources/read', { uri: 'test://broken' });
     expect(broken.error).toEqual({ code: -32603, message: 'Internal error' });
-    expect(onError).toHaveBeenCalledTimes(1);
+    expect(onError).toHaveBeenCalledTimes(2);
   });
 
   it('every error response states its HTTP status', async () => {
