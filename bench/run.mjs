@@ -1,7 +1,10 @@
 // `pnpm bench [--quick] [--only <workload,…>] [--subjects <subject,…>]`: every workload, every subject,
 // rounds alternating subjects (A B C A B C …), each sample in a fresh process. Writes results/latest.json,
 // results/latest.md and the table in README.md; a filtered run writes results/partial.* instead.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { configFor } from './lib/config.mjs';
 import { describeMachine } from './lib/machine.mjs';
@@ -98,6 +101,16 @@ async function runWorkload(workload) {
   return { ...summarizeWorkload(workload, metrics, outcomes), rounds };
 }
 
+/** Lays the README's new table out the way the repository's formatter does, so `biome check` stays clean. */
+function formatMarkdown(file) {
+  try {
+    const biome = createRequire(import.meta.url).resolve('@biomejs/biome/bin/biome');
+    execFileSync(process.execPath, [biome, 'format', '--write', fileURLToPath(file)], { stdio: 'ignore' });
+  } catch {
+    log('README.md updated but not formatted (biome not found)');
+  }
+}
+
 const workloads = [];
 for (const id of workloadIds) workloads.push(await runWorkload(await import(`./workloads/${id}.mjs`)));
 
@@ -115,6 +128,7 @@ const results = {
 };
 const markdown = toMarkdown(results);
 const name = partial ? 'partial' : 'latest';
+mkdirSync(new URL('./results/', import.meta.url), { recursive: true });
 writeFileSync(new URL(`./results/${name}.json`, import.meta.url), `${JSON.stringify(results, null, 2)}\n`);
 writeFileSync(new URL(`./results/${name}.md`, import.meta.url), `# mcpkit benchmark results\n\n${markdown}`);
 if (!partial) {
@@ -125,6 +139,7 @@ if (!partial) {
     readme,
     text.replace(block, (_, start, end) => `${start}${markdown}${end}`),
   );
+  formatMarkdown(readme);
 }
 process.stdout.write(markdown);
 log(`wrote results/${name}.json and results/${name}.md in ${Math.round(results.durationSeconds)} s`);

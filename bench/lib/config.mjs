@@ -5,9 +5,9 @@ export function configFor(quick) {
     ? {
         mode: 'quick',
         rounds: 3,
-        warmupMs: 200,
-        warmupCalls: 200,
-        measureMs: 400,
+        warmupMs: 150,
+        warmupCalls: 150,
+        measureMs: 300,
         inFlight: 64,
         loadConnections: 64,
         loadWarmupSeconds: 1,

@@ -35,7 +35,8 @@ export function summarizeWorkload(workload, metrics, outcomes) {
       const ratios = {};
       for (const ratio of RATIOS) {
         const value = subjects[ratio.subject].median / subjects[ratio.reference].median;
-        ratios[ratio.id] = metric.ratio !== false && Number.isFinite(value) ? value : null;
+        const shown = metric.ratio !== false && !(metric.floorRatio === false && ratio.reference === 'floor');
+        ratios[ratio.id] = shown && Number.isFinite(value) ? value : null;
       }
       return { ...metric, subjects, ratios };
     }),

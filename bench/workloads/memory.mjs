@@ -1,14 +1,17 @@
-// Workload 6: server memory. The raw line client sends N tools/call requests (64 in flight) to the subject's
-// stdio server, reads the server's RSS, sends N more and reads it again: growth between N and 2N is a leak.
+// Workload 6: server memory. The raw line client sends 2N tools/call requests (64 in flight) to the subject's
+// stdio server in 20 batches, reading the server's RSS after each. "RSS after N" is the median of the readings
+// in the second half of the first N calls; "growth" is the least-squares trend of the readings from N to 2N,
+// scaled to N calls, so the sawtooth of the garbage collector does not read as a leak (or hide one).
 import { LineClient } from '../lib/line-client.mjs';
 import { callEchoRequest, echoTextOf, expectEcho } from '../lib/mcp-wire.mjs';
-import { sleep } from '../lib/measure.mjs';
 import { rssOf } from '../lib/rss.mjs';
+import { median } from '../lib/stats.mjs';
 import { slotUrl } from '../lib/subjects.mjs';
 import { serverSpawn } from './stdio.mjs';
 
 const MiB = 1024 * 1024;
 const CONCURRENCY = 64;
+const BATCHES = 10;
 
 export const id = 'memory';
 export const title = 'server memory over stdio';
@@ -20,7 +23,7 @@ export const metrics = (config) => {
     { id: 'rss', label: `server RSS after ${n} calls`, unit: 'MiB', better: 'lower' },
     {
       id: 'growth',
-      label: `RSS growth ${n} → ${(2 * config.memoryCalls) / 1000}k calls`,
+      label: `RSS trend ${n} → ${(2 * config.memoryCalls) / 1000}k calls`,
       unit: 'MiB',
       better: 'lower',
       ratio: false,
@@ -40,20 +43,32 @@ async function drive(raw, calls) {
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
 }
 
-async function settledRss(pid) {
-  await sleep(200);
-  return rssOf(pid);
+/** Least-squares slope of `ys` against 0, 1, 2, … */
+export function slope(ys) {
+  const n = ys.length;
+  const meanX = (n - 1) / 2;
+  const meanY = ys.reduce((sum, y) => sum + y, 0) / n;
+  let num = 0;
+  let den = 0;
+  for (let x = 0; x < n; x++) {
+    num += (x - meanX) * (ys[x] - meanY);
+    den += (x - meanX) ** 2;
+  }
+  return num / den;
 }
 
 export async function sample(subject, config) {
   const { command, args } = serverSpawn(slotUrl(subject, 'stdio-server'));
   const raw = LineClient.spawn(command, args);
   try {
-    await drive(raw, config.memoryCalls);
-    const first = await settledRss(raw.pid);
-    await drive(raw, config.memoryCalls);
-    const second = await settledRss(raw.pid);
-    return { rss: first / MiB, growth: (second - first) / MiB };
+    const readings = [];
+    for (let batch = 0; batch < 2 * BATCHES; batch++) {
+      await drive(raw, config.memoryCalls / BATCHES);
+      readings.push(rssOf(raw.pid) / MiB);
+    }
+    const first = readings.slice(BATCHES / 2, BATCHES);
+    const second = readings.slice(BATCHES - 1); // from the reading at N to the one at 2N
+    return { rss: median(first), growth: slope(second) * BATCHES };
   } finally {
     await raw.close();
   }
