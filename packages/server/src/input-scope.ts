@@ -32,6 +32,11 @@ export class InputScope extends RequestScope implements InputContext {
     return this.current !== undefined && this.current.pending.size > 0;
   }
 
+  /** The protocol error a question of this round met, if any. */
+  get inputFailure(): unknown {
+    return this.current?.failure;
+  }
+
   elicit<const P extends ElicitParams>(key: string, params: P): Promise<ElicitAnswer<P>> {
     return this.round.ask(key, { method: 'elicitation/create', params: params as never }) as Promise<
       ElicitAnswer<P>

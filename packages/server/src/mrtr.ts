@@ -172,6 +172,11 @@ function rejectedSignal(): Promise<never> {
 export class InputRound {
   /** Questions asked this round without an answer, in the order asked. */
   readonly pending = new Map<string, InputRequest>();
+  /**
+   * The first protocol error a question met (a malformed answer, a missing capability). It wins
+   * over unanswered questions even when the handler never saw it (e.g. inside `Promise.all`).
+   */
+  failure: unknown;
   private readonly consumed: Record<string, unknown> = {};
 
   constructor(
@@ -193,30 +198,46 @@ export class InputRound {
     }
     const missing = missingCapabilities(request, this.capabilities);
     if (missing) {
-      const what = Object.keys(missing)[0] ?? 'a client';
+      const names = Object.keys(missing).join(' and ');
       throw McpError.missingRequiredClientCapability(
         missing,
-        `Server requires the ${what} capability for this request`,
+        `Server requires the ${names} capability for this request`,
       );
     }
     if (!this.pending.has(key)) this.pending.set(key, request);
     return { answered: false };
   }
 
-  ask(key: string, request: InputRequest): Promise<never> | Promise<unknown> {
-    const found = this.resolve(key, request);
-    return found.answered ? Promise.resolve(found.value) : rejectedSignal();
+  /** Never throws: every outcome is a promise, so questions asked side by side are all recorded. */
+  ask(key: string, request: InputRequest): Promise<unknown> {
+    try {
+      const found = this.resolve(key, request);
+      return found.answered ? Promise.resolve(found.value) : rejectedSignal();
+    } catch (error) {
+      return this.fail(error);
+    }
   }
 
   askAll(inputs: Record<string, InputSpec<unknown>>): Promise<Record<string, unknown>> {
     const out: Record<string, unknown> = {};
     let complete = true;
-    for (const [key, spec] of Object.entries(inputs)) {
-      const found = this.resolve(key, spec.request);
-      if (found.answered) out[key] = found.value;
-      else complete = false;
+    try {
+      for (const [key, spec] of Object.entries(inputs)) {
+        const found = this.resolve(key, spec.request);
+        if (found.answered) out[key] = found.value;
+        else complete = false;
+      }
+    } catch (error) {
+      return this.fail(error);
     }
     return complete ? Promise.resolve(out) : rejectedSignal();
+  }
+
+  private fail(error: unknown): Promise<never> {
+    this.failure ??= error;
+    const rejected = Promise.reject(error);
+    rejected.catch(() => {});
+    return rejected;
   }
 
   canAsk(input: InputSpec<unknown>): boolean {

@@ -87,11 +87,21 @@ async function withInput(
   params: Params,
   work: () => Promise<Result>,
 ): Promise<Result> {
+  let result: Result | undefined;
+  let failed = false;
+  let thrown: unknown;
   try {
-    const result = await work();
-    if (!scope.inputPending) return result;
+    result = await work();
   } catch (error) {
-    if (!scope.inputPending) throw error;
+    failed = true;
+    thrown = error;
+  }
+  // A protocol error a question met (a malformed answer, a missing capability) wins over
+  // unanswered questions, even when the handler never saw it.
+  if (scope.inputFailure !== undefined) throw scope.inputFailure;
+  if (!scope.inputPending) {
+    if (failed) throw thrown;
+    return result as Result;
   }
   const round = scope.round;
   const requestState = await runtime.codec.seal(round.payload(), binding(scope, params));

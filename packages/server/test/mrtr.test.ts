@@ -100,6 +100,13 @@ function newServer(options: ServerOptions = {}) {
     ]);
     return { content: [{ type: 'text', text: `${a.action} ${b.roots.length}` }] };
   });
+  server.tool('parallel_reversed', {}, async (_, ctx) => {
+    const [b, a] = await Promise.all([
+      ctx.listRoots('b'),
+      ctx.elicit('a', { message: 'A?', requestedSchema: nameForm }),
+    ]);
+    return { content: [{ type: 'text', text: `${a.action} ${b.roots.length}` }] };
+  });
   server.tool('swallows', {}, async (_, ctx) => {
     try {
       await ctx.elicit('q', { message: 'Q?', requestedSchema: nameForm });
@@ -324,6 +331,15 @@ describe('input_required results (S-53..S-55)', () => {
       return request.next();
     });
     expect((await call(server, 'tools/list')).error?.code).toBe(-32603);
+  });
+
+  it('S-60: a malformed answer is an error even while another question of the round is unanswered', async () => {
+    const { server } = newServer();
+    const malformed = { a: accept({ name: 5 }) };
+    const outcome = await tool(server, 'parallel', { inputResponses: malformed });
+    expect(outcome.error?.code).toBe(-32602);
+    const reversed = await tool(server, 'parallel_reversed', { inputResponses: malformed });
+    expect(reversed.error?.code).toBe(-32602);
   });
 
   it('a handler that swallows the question still answers input_required', async () => {
