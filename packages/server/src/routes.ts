@@ -85,13 +85,13 @@ async function withInput(
   runtime: ServerRuntime,
   scope: InputScope,
   params: Params,
-  work: () => Promise<Result>,
+  work: Promise<Result>,
 ): Promise<Result> {
   let result: Result | undefined;
   let failed = false;
   let thrown: unknown;
   try {
-    result = await work();
+    result = await work;
   } catch (error) {
     failed = true;
     thrown = error;
@@ -126,7 +126,7 @@ const toolsCall: Route<ToolEntry> = {
   run(runtime, scope, params, entry) {
     const input = scope as InputScope;
     const args = (params as unknown as CallToolRequestParams).arguments;
-    return withInput(runtime, input, params, () => runTool(entry, args, input));
+    return withInput(runtime, input, params, runTool(entry, args, input));
   },
 };
 
@@ -140,7 +140,7 @@ const promptsGet: Route<{ entry: PromptEntry; args: unknown }> = {
   },
   run(runtime, scope, params, { entry, args }) {
     const input = scope as InputScope;
-    return withInput(runtime, input, params, () => runPrompt(entry, args, input));
+    return withInput(runtime, input, params, runPrompt(entry, args, input));
   },
 };
 
@@ -149,9 +149,7 @@ const resourcesRead: Route<undefined> = {
   run(runtime, scope, params) {
     const input = scope as InputScope;
     const { uri } = params as unknown as ReadResourceRequestParams;
-    return withInput(runtime, input, params, () =>
-      readResource(runtime.resources, uri, input, runtime.cache),
-    );
+    return withInput(runtime, input, params, readResource(runtime.resources, uri, input, runtime.cache));
   },
 };
 
