@@ -84,6 +84,18 @@ export function roots(): InputSpec<ListRootsResult> {
  *
  * Asking for input the client did not declare on this request fails with `-32021` (S-56); check
  * `canAsk` first to fall back instead.
+ *
+ * @example
+ * ```ts
+ * server.tool('rename', { inputSchema: z.object({ id: z.string() }) }, async ({ id }, ctx) => {
+ *   const answer = await ctx.elicit('new_name', {
+ *     message: 'New name?',
+ *     requestedSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
+ *   });
+ *   if (answer.action !== 'accept') return { content: [{ type: 'text', text: 'Kept the old name' }] };
+ *   return { content: [{ type: 'text', text: `Renamed ${id} to ${answer.content.name}` }] };
+ * });
+ * ```
  */
 export interface InputContext extends HandlerContext {
   /** Asks the user (form or URL mode); the form schema types `content`. */
