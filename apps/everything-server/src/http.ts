@@ -1,0 +1,24 @@
+// Serves the everything server over Streamable HTTP and prints `MCP_SERVER_URL=<url>` once ready.
+import { listen } from '@mcpkit/transport-http/node';
+import { parseListenArgs } from './args.js';
+import { createEverythingServer } from './server.js';
+
+async function main(): Promise<void> {
+  const { host, port } = parseListenArgs(process.argv.slice(2), process.env);
+  const server = createEverythingServer();
+  const http = await listen(server, { host, port });
+  const stop = async () => {
+    await server.close();
+    await http.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  // Ready: whoever waits for this line may stop the server at once.
+  process.stdout.write(`MCP_SERVER_URL=${http.url}\n`);
+}
+
+main().catch((error: unknown) => {
+  console.error(`everything-server: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});
