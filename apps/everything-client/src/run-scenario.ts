@@ -1,0 +1,99 @@
+import { McpClient, type McpClientOptions } from '@mcpkit/client';
+import { MODERN_PROTOCOL_VERSIONS } from '@mcpkit/protocol';
+import { createHttpClientTransport } from '@mcpkit/transport-http';
+import { autoAnswerHandlers } from './auto-answer.js';
+import { type ScenarioRun, scenarios } from './scenarios.js';
+
+/** The client's identity in every request's `_meta`. */
+export const CLIENT_INFO = { name: 'mcpkit-everything-client', version: '0.0.0' } as const;
+
+/** What the suite passes to a client under test. */
+export interface ConformanceInvocation {
+  /** The mock server's URL (the command's last argument). */
+  url: string | undefined;
+  /** `MCP_CONFORMANCE_SCENARIO`. */
+  scenario: string | undefined;
+  /** `MCP_CONFORMANCE_PROTOCOL_VERSION`. */
+  protocolVersion: string | undefined;
+  /** `MCP_CONFORMANCE_CONTEXT`, unparsed. */
+  context: string | undefined;
+}
+
+/** A scenario this client cannot play, found before anything is sent. */
+export class UnsupportedScenarioError extends Error {
+  override name = 'UnsupportedScenarioError';
+}
+
+/**
+ * Checks an invocation and returns how to play it, or throws `UnsupportedScenarioError` at once:
+ * unknown and `auth/*` scenarios, protocol versions before 2026-07-28, a missing URL or a context
+ * that is not a JSON object.
+ */
+export function planScenario(invocation: ConformanceInvocation): {
+  url: string;
+  name: string;
+  protocolVersion: string | undefined;
+  context: ScenarioRun['context'];
+} {
+  const { url, scenario, protocolVersion, context } = invocation;
+  if (!scenario) throw new UnsupportedScenarioError('MCP_CONFORMANCE_SCENARIO is not set');
+  if (!Object.hasOwn(scenarios, scenario)) {
+    throw new UnsupportedScenarioError(
+      scenario.startsWith('auth/')
+        ? `scenario ${scenario}: authorization (OAuth) is not implemented by this client yet`
+        : `unknown scenario ${scenario}; known: ${Object.keys(scenarios).join(', ')}`,
+    );
+  }
+  if (protocolVersion && !MODERN_PROTOCOL_VERSIONS.includes(protocolVersion)) {
+    throw new UnsupportedScenarioError(
+      `protocol version ${protocolVersion}: this client speaks ${MODERN_PROTOCOL_VERSIONS.join(', ')} only`,
+    );
+  }
+  if (!url || !/^https?:\/\//.test(url))
+    throw new UnsupportedScenarioError('the last argument must be the server URL');
+  let parsed: unknown = {};
+  if (context) {
+    try {
+      parsed = JSON.parse(context);
+    } catch {
+      throw new UnsupportedScenarioError('MCP_CONFORMANCE_CONTEXT is not JSON');
+    }
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+      throw new UnsupportedScenarioError('MCP_CONFORMANCE_CONTEXT is not a JSON object');
+    }
+  }
+  return { url, name: scenario, protocolVersion, context: parsed as ScenarioRun['context'] };
+}
+
+/**
+ * Plays one planned scenario against its server with fresh clients (answering every input
+ * request automatically), then closes them. Rejects with what went wrong.
+ */
+export async function playScenario(
+  plan: ReturnType<typeof planScenario>,
+  log: (line: string) => void,
+): Promise<void> {
+  const clients: McpClient[] = [];
+  const run: ScenarioRun = {
+    context: plan.context,
+    log,
+    client(options: McpClientOptions = {}) {
+      const client = new McpClient(createHttpClientTransport(plan.url), {
+        clientInfo: CLIENT_INFO,
+        handlers: autoAnswerHandlers(),
+        timeoutMs: 20_000,
+        probeTimeoutMs: 10_000,
+        ...(plan.protocolVersion ? { protocolVersions: [plan.protocolVersion] } : {}),
+        onWarning: (warning) => log(`warning: ${JSON.stringify(warning)}`),
+        ...options,
+      });
+      clients.push(client);
+      return client;
+    },
+  };
+  try {
+    await scenarios[plan.name]!(run);
+  } finally {
+    await Promise.allSettled(clients.map((client) => client.close()));
+  }
+}

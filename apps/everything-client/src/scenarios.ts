@@ -1,0 +1,147 @@
+import type { McpClient, McpClientOptions } from '@mcpkit/client';
+import type { CallToolResult, Tool } from '@mcpkit/protocol';
+import { autoAnswerHandlers } from './auto-answer.js';
+import { sampleArguments } from './sample-arguments.js';
+
+/** A tool call the suite asks for in `MCP_CONFORMANCE_CONTEXT`. */
+export interface ContextToolCall {
+  name: string;
+  arguments?: Record<string, unknown>;
+}
+
+/** What a scenario gets: the server, the suite's context, and a way to make clients for it. */
+export interface ScenarioRun {
+  /** The suite's `MCP_CONFORMANCE_CONTEXT`, parsed (`{}` when absent). */
+  readonly context: { toolCalls?: ContextToolCall[]; [key: string]: unknown };
+  /** A client of the scenario's server with the standard options, `options` on top. */
+  client(options?: McpClientOptions): McpClient;
+  /** One line of the transcript (stdout). */
+  log(line: string): void;
+}
+
+/** Plays one client scenario; rejects when the client could not do what the scenario expects. */
+export type Scenario = (run: ScenarioRun) => Promise<void>;
+
+async function allTools(client: McpClient): Promise<Tool[]> {
+  const tools: Tool[] = [];
+  for await (const tool of client.iterateTools()) tools.push(tool);
+  return tools;
+}
+
+function summary(result: CallToolResult): string {
+  const first = result.content[0];
+  const text = first?.type === 'text' ? first.text : `${result.content.length} block(s)`;
+  return result.isError ? `error: ${text}` : text;
+}
+
+async function call(run: ScenarioRun, client: McpClient, name: string, args?: Record<string, unknown>) {
+  const result = await client.callTool(name, args);
+  run.log(`tools/call ${name} -> ${summary(result)}`);
+  return result;
+}
+
+/**
+ * Runs `step`, logging a failure instead of throwing: for scenarios whose mock server answers
+ * some requests in ways the client rightly refuses, while the checks look only at what was sent.
+ */
+async function tolerate(run: ScenarioRun, what: string, step: () => Promise<unknown>): Promise<void> {
+  try {
+    await step();
+  } catch (error) {
+    run.log(`${what} failed (tolerated): ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+/** The client scenarios this app plays, by the suite's scenario name. */
+export const scenarios: Readonly<Record<string, Scenario>> = {
+  async tools_call(run) {
+    const client = run.client();
+    const tools = await allTools(client);
+    if (!tools.some((tool) => tool.name === 'add_numbers'))
+      throw new Error('the server has no add_numbers tool');
+    await call(run, client, 'add_numbers', { a: 5, b: 3 });
+  },
+
+  // The mock refuses the first request with -32022; the client retries with a supported version.
+  // Its server/discover then advertises no capabilities, so nothing else may be asked (C-12).
+  async 'request-metadata'(run) {
+    const client = run.client();
+    const server = await client.connect();
+    run.log(
+      `connected at ${client.protocolVersion}; capabilities ${JSON.stringify(server?.capabilities ?? {})}`,
+    );
+  },
+
+  async 'sep-2322-client-request-state'(run) {
+    const auto = autoAnswerHandlers();
+    let unrelatedCalled = false;
+    const client: McpClient = run.client({
+      handlers: {
+        ...auto,
+        elicitation: {
+          // Between the rounds of the first multi round-trip call, make an unrelated call: it must
+          // carry none of that call's answers or state.
+          form: async (request, input) => {
+            if (!unrelatedCalled) {
+              unrelatedCalled = true;
+              await call(run, client, 'test_mrtr_unrelated');
+            }
+            return auto.elicitation!.form!(request, input);
+          },
+        },
+      },
+    });
+    await call(run, client, 'test_mrtr_echo_state');
+    await call(run, client, 'test_mrtr_no_state');
+    await call(run, client, 'test_mrtr_no_result_type');
+  },
+
+  async 'http-standard-headers'(run) {
+    const client = run.client();
+    for (const tool of await allTools(client)) {
+      await tolerate(run, `tools/call ${tool.name}`, () => call(run, client, tool.name));
+    }
+    for await (const resource of client.iterateResources()) {
+      await tolerate(run, `resources/read ${resource.uri}`, async () => {
+        const result = await client.readResource(resource.uri);
+        run.log(`resources/read ${resource.uri} -> ${result.contents.length} content(s)`);
+      });
+    }
+    for await (const prompt of client.iteratePrompts()) {
+      await tolerate(run, `prompts/get ${prompt.name}`, async () => {
+        const result = await client.getPrompt(prompt.name);
+        run.log(`prompts/get ${prompt.name} -> ${result.messages.length} message(s)`);
+      });
+    }
+  },
+
+  async 'http-custom-headers'(run) {
+    const calls = run.context.toolCalls;
+    if (!calls?.length) throw new Error('MCP_CONFORMANCE_CONTEXT holds no toolCalls');
+    const client = run.client();
+    for (const { name, arguments: args } of calls) await call(run, client, name, args);
+  },
+
+  // The client drops tools with invalid x-mcp-header annotations from tools/list (H-24) and calls
+  // the ones it kept.
+  async 'http-invalid-tool-headers'(run) {
+    const client = run.client();
+    for (const tool of await allTools(client)) {
+      await call(run, client, tool.name, sampleArguments(tool.inputSchema as Record<string, unknown>));
+    }
+  },
+
+  // Listing tools compiles their schemas; a network $ref must not be fetched.
+  async 'json-schema-ref-no-deref'(run) {
+    const tools = await allTools(run.client());
+    run.log(`tools/list -> ${tools.map((tool) => tool.name).join(', ')}`);
+  },
+
+  async 'json-schema-2020-12-preservation'(run) {
+    const client = run.client();
+    const tools = await allTools(client);
+    const focal = tools.find((tool) => tool.name === 'json_schema_2020_12_tool');
+    if (!focal) throw new Error('the server has no json_schema_2020_12_tool');
+    await call(run, client, 'json_schema_echo', { schema: focal.inputSchema });
+  },
+};
