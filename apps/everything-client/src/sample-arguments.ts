@@ -10,14 +10,23 @@
  * ```
  */
 export function sampleArguments(inputSchema: Record<string, unknown>): Record<string, unknown> {
-  const properties = (inputSchema.properties ?? {}) as Record<string, Record<string, unknown>>;
-  const required = Array.isArray(inputSchema.required) ? (inputSchema.required as string[]) : [];
-  const args: Record<string, unknown> = {};
-  for (const name of required) args[name] = sampleValue(properties[name] ?? {});
-  return args;
+  const properties = isObject(inputSchema.properties) ? inputSchema.properties : {};
+  const required = Array.isArray(inputSchema.required) ? inputSchema.required : [];
+  // fromEntries defines own properties, so even a property named "__proto__" stays data.
+  return Object.fromEntries(
+    required
+      .filter((name): name is string => typeof name === 'string')
+      .map((name) => [name, sampleValue(Object.hasOwn(properties, name) ? properties[name] : {})]),
+  );
 }
 
-function sampleValue(schema: Record<string, unknown>): unknown {
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function sampleValue(schema: unknown): unknown {
+  // `true` and `{}` accept anything.
+  if (!isObject(schema)) return 'example';
   if ('default' in schema) return schema.default;
   if ('const' in schema) return schema.const;
   if (Array.isArray(schema.enum) && schema.enum.length > 0) return schema.enum[0];

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { autoAnswerHandlers, fieldValue } from '../src/auto-answer.js';
 import { planScenario, UnsupportedScenarioError } from '../src/run-scenario.js';
@@ -113,5 +114,41 @@ describe('planScenario', () => {
     ]) {
       expect(() => planScenario(invocation)).toThrow(UnsupportedScenarioError);
     }
+  });
+});
+
+describe('fuzzing the parsers', () => {
+  it('sampleArguments returns a plain object for any JSON, with exactly the required string names', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), fc.array(fc.string()), (properties, required) => {
+        const args = sampleArguments({ type: 'object', properties, required });
+        expect(Object.keys(args).sort()).toEqual([...new Set(required)].sort());
+        expect(Object.getPrototypeOf(args)).toBe(Object.prototype);
+      }),
+    );
+    fc.assert(
+      fc.property(fc.dictionary(fc.string(), fc.jsonValue()), (schema) => void sampleArguments(schema)),
+    );
+  });
+
+  it('planScenario either plans or refuses with UnsupportedScenarioError, whatever it is given', () => {
+    const maybe = (arb: fc.Arbitrary<string>) => fc.option(arb, { nil: undefined });
+    fc.assert(
+      fc.property(
+        maybe(fc.oneof(fc.webUrl(), fc.string())),
+        maybe(fc.oneof(fc.constantFrom('tools_call', 'auth/x', '__proto__', 'constructor'), fc.string())),
+        maybe(fc.oneof(fc.constant('2026-07-28'), fc.string())),
+        maybe(fc.oneof(fc.json(), fc.string())),
+        (url, scenario, protocolVersion, context) => {
+          try {
+            const plan = planScenario({ url, scenario, protocolVersion, context });
+            expect(plan.name).toBe(scenario);
+            expect(typeof plan.context).toBe('object');
+          } catch (error) {
+            expect(error).toBeInstanceOf(UnsupportedScenarioError);
+          }
+        },
+      ),
+    );
   });
 });

@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { createInterface } from 'node:readline';
 import { LATEST_PROTOCOL_VERSION, MetaKey } from '@mcpkit/protocol';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseListenArgs } from '../src/args.js';
 import { entry, type RunningHttpServer, runToExit, startHttpServer, URL_LINE } from './helpers/processes.js';
@@ -44,6 +45,28 @@ describe('parseListenArgs', () => {
       host: 'localhost',
       port: 0,
     });
+  });
+
+  it('returns a host and a valid port, or throws the usage line, for any arguments and environment', () => {
+    const flagOrJunk = fc.oneof(fc.constantFrom('--host', '--port', '--port=', '--host='), fc.string());
+    fc.assert(
+      fc.property(
+        fc.array(flagOrJunk, { maxLength: 6 }),
+        fc.record({
+          HOST: fc.option(fc.string(), { nil: undefined }),
+          PORT: fc.option(fc.string(), { nil: undefined }),
+        }),
+        (argv, env) => {
+          try {
+            const { host, port } = parseListenArgs(argv, env);
+            expect(host.length).toBeGreaterThan(0);
+            expect(Number.isInteger(port) && port >= 0 && port <= 65_535).toBe(true);
+          } catch (error) {
+            expect((error as Error).message).toMatch(/usage: http\.js/);
+          }
+        },
+      ),
+    );
   });
 
   it('rejects unknown flags, missing values and bad ports with the usage line', () => {
