@@ -6,7 +6,14 @@ import { LATEST_PROTOCOL_VERSION, MetaKey } from '@mcpkit/protocol';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseListenArgs } from '../src/args.js';
-import { entry, type RunningHttpServer, runToExit, startHttpServer, URL_LINE } from './helpers/processes.js';
+import {
+  entry,
+  type RunningHttpServer,
+  runToExit,
+  startHttpServer,
+  stopAllHttpServers,
+  URL_LINE,
+} from './helpers/processes.js';
 
 const meta = {
   [MetaKey.protocolVersion]: LATEST_PROTOCOL_VERSION,
@@ -89,9 +96,7 @@ describe('dist/http.js', { timeout: 30_000 }, () => {
     server = await startHttpServer(['--port', '0']);
   });
 
-  afterAll(async () => {
-    await server?.stop();
-  });
+  afterAll(stopAllHttpServers);
 
   it('H-3: binds 127.0.0.1 by default and prints exactly one MCP_SERVER_URL line with the real port', () => {
     expect(server.port).toBeGreaterThan(0);

@@ -9,7 +9,7 @@ import { type ClientTransport, type InputRequiredResult, McpError } from '@mcpki
 import { createHttpClientTransport } from '@mcpkit/transport-http';
 import { StdioClientTransport } from '@mcpkit/transport-stdio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { entry, type RunningHttpServer, startHttpServer } from './helpers/processes.js';
+import { entry, type RunningHttpServer, startHttpServer, stopAllHttpServers } from './helpers/processes.js';
 
 // The same behaviour over both transports: one server definition, two entry points.
 
@@ -78,7 +78,7 @@ function httpHarness(): Harness {
       server = await startHttpServer();
     },
     transport: () => createHttpClientTransport(server.url),
-    stop: async () => void (await server?.stop()),
+    stop: stopAllHttpServers,
   };
 }
 

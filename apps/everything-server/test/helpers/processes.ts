@@ -11,12 +11,19 @@ export const URL_LINE = /^MCP_SERVER_URL=(http:\/\/127\.0\.0\.1:(\d+)\/mcp)$/m;
 
 export interface RunningHttpServer {
   readonly child: ChildProcess;
-  readonly url: string;
-  readonly port: number;
+  url: string;
+  port: number;
   /** Everything the process wrote to stdout so far. */
   stdout(): string;
   /** Sends `signal` and resolves with the exit code (`null` when killed by a signal). */
   stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+const running = new Set<RunningHttpServer>();
+
+/** Stops every server `startHttpServer` started that is still running: call it in `afterAll`. */
+export async function stopAllHttpServers(): Promise<void> {
+  await Promise.all([...running].map((server) => server.stop('SIGKILL')));
 }
 
 /** Starts `dist/http.js` and resolves once it printed its URL line. */
@@ -33,6 +40,19 @@ export async function startHttpServer(
   child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
   child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
   const exited = once(child, 'exit');
+  const server: RunningHttpServer = {
+    child,
+    url: '',
+    port: 0,
+    stdout: () => stdout,
+    async stop(signal = 'SIGTERM') {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      const [code] = await exited;
+      running.delete(server);
+      return code as number | null;
+    },
+  };
+  running.add(server);
   const match = await new Promise<RegExpExecArray>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no URL line within 20 s; stderr: ${stderr}`)), 20_000);
     const onData = () => {
@@ -49,17 +69,7 @@ export async function startHttpServer(
       reject(new Error(`exited with ${code} before printing its URL; stderr: ${stderr}`));
     });
   });
-  return {
-    child,
-    url: match[1]!,
-    port: Number(match[2]),
-    stdout: () => stdout,
-    async stop(signal = 'SIGTERM') {
-      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
-      const [code] = await exited;
-      return code as number | null;
-    },
-  };
+  return Object.assign(server, { url: match[1]!, port: Number(match[2]) });
 }
 
 /** Runs `dist/<name>` to completion with `args`; for entry points that are expected to exit. */
