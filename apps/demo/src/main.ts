@@ -9,6 +9,8 @@ import { Transcript } from './transcript.js';
 
 const WATCHDOG_MS = 30_000;
 const t = new Transcript((text) => process.stdout.write(text));
+/** What the stdio server wrote to stderr: shown only when the demo fails. */
+let stdioServerLog = '';
 
 /** The demo's client: it answers the server's questions itself, and says what it answered. */
 function demoClientOptions(): McpClientOptions {
@@ -30,7 +32,11 @@ async function overStdio(): Promise<void> {
   const entry = serverEntry('stdio');
   t.heading(`1. stdio: the client spawns node ${relative(process.cwd(), entry)}`);
   const client = new McpClient(
-    new StdioClientTransport({ command: process.execPath, args: [entry], stderr: 'ignore' }),
+    new StdioClientTransport({
+      command: process.execPath,
+      args: [entry],
+      stderr: (text) => (stdioServerLog += text),
+    }),
     demoClientOptions(),
   );
   try {
@@ -80,6 +86,7 @@ function fail(message: string): never {
   // The stdio child exits by itself when this process's pipes close; the HTTP one would not.
   httpServer?.child.kill('SIGTERM');
   process.stderr.write(`\ndemo failed: ${message}\n`);
+  if (stdioServerLog) process.stderr.write(`the stdio server wrote:\n${stdioServerLog}`);
   process.exit(1);
 }
 
