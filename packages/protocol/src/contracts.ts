@@ -37,6 +37,10 @@ export type Exchange = AsyncIterable<ExchangeMessage>;
 /**
  * A server as every transport sees it. `message` is parsed JSON that has not been validated:
  * the endpoint validates it.
+ *
+ * Cancellation: the transport aborts `context.signal` and stops reading the exchange, so nothing
+ * more of it reaches the peer; the endpoint stops the work. Transports may create the signal
+ * lazily, so an endpoint should read it only when it needs it.
  */
 export interface McpEndpoint {
   handle(message: unknown, context: RequestContext): Exchange;

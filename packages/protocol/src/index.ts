@@ -53,6 +53,7 @@ export {
   type JsonSchemaVerdict,
   SUPPORTED_JSON_SCHEMA_DIALECTS,
 } from './json-schema.js';
+export { LazyAbort } from './lazy-abort.js';
 export {
   extractMcpHeaderValues,
   McpHeader,

@@ -46,9 +46,13 @@ export function isReservedMetaKey(key: string): boolean {
   return second === 'modelcontextprotocol' || second === 'mcp';
 }
 
+const WELL_FORMED: ReadonlySet<string> = new Set(Object.values(MetaKey));
+
 /** The keys of `meta` that break the grammar, for an error message. */
 export function invalidMetaKeys(meta: Record<string, unknown>): string[] {
-  return Object.keys(meta).filter((key) => !isValidMetaKey(key));
+  const invalid: string[] = [];
+  for (const key in meta) if (!WELL_FORMED.has(key) && !isValidMetaKey(key)) invalid.push(key);
+  return invalid;
 }
 
 /** The per-request fields a client sends in `params._meta` (P-34, C-1..C-8). */

@@ -111,6 +111,30 @@ describe('createInMemoryTransport', () => {
     expect((endpointSignal?.reason as DOMException | undefined)?.name).toBe('AbortError');
   });
 
+  it('a signal first read after the caller aborted is already aborted, with the caller’s reason', async () => {
+    let seen: AbortSignal | undefined;
+    let release: () => void = () => {};
+    const endpoint: McpEndpoint = {
+      async *handle(_message, context) {
+        await new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        seen = context.signal;
+      },
+    };
+    const controller = new AbortController();
+    const pending = collect(
+      createInMemoryTransport(endpoint).exchange(request, { signal: controller.signal }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    controller.abort(new Error('user cancelled'));
+    await expect(pending).rejects.toThrow('user cancelled');
+    release();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(seen?.aborted).toBe(true);
+    expect((seen?.reason as Error | undefined)?.message).toBe('user cancelled');
+  });
+
   it('notify runs the endpoint and yields nothing', async () => {
     const seen: { message?: unknown }[] = [];
     const endpoint: McpEndpoint = {

@@ -94,8 +94,8 @@ export class RequestScope implements HandlerContext {
   readonly clientInfo: Implementation | undefined;
   readonly auth: AuthInfo | undefined;
   readonly transport: RequestContext['transport'];
-  readonly signal: AbortSignal;
   readonly meta: Readonly<Record<string, unknown>>;
+  readonly #context: RequestContext;
   private readonly progressToken: ProgressToken | undefined;
   private readonly logLevel: LoggingLevel | undefined;
   private lastProgress = Number.NEGATIVE_INFINITY;
@@ -117,10 +117,15 @@ export class RequestScope implements HandlerContext {
     this.clientInfo = fields.clientInfo;
     this.auth = context.auth;
     this.transport = context.transport;
-    this.signal = context.signal;
+    this.#context = context;
     this.meta = meta;
     this.progressToken = fields.progressToken;
     this.logLevel = loggingDeclared ? fields.logLevel : undefined;
+  }
+
+  /** Read on demand: transports create the signal only when someone asks for it. */
+  get signal(): AbortSignal {
+    return this.#context.signal;
   }
 
   progress(progress: number, total?: number, message?: string): void {

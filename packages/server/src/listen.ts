@@ -25,8 +25,8 @@ export class ListenHub {
   /**
    * Serves one listen request: acknowledges the honoured part of `requested` first (S-47, S-48),
    * then forwards matching events tagged with the subscription id (S-49). Resolves with the
-   * final result when the server closes (S-50), or when `signal` aborts (the stream is then gone
-   * and the result unused).
+   * final result when the server closes (S-50); when `signal` aborts, the stream ends at once with
+   * no response (S-63).
    */
   listen(
     id: RequestId,
@@ -46,14 +46,19 @@ export class ListenHub {
         filter,
         stream,
         close: () => {
-          signal.removeEventListener('abort', entry.close);
+          signal.removeEventListener('abort', cancel);
           this.open.delete(entry);
           resolve(finalResult);
         },
       };
+      // The client ended the stream: it gets nothing more, not even the final result (S-63).
+      const cancel = () => {
+        stream.finish();
+        entry.close();
+      };
       this.open.add(entry);
-      if (signal.aborted) entry.close();
-      else signal.addEventListener('abort', entry.close, { once: true });
+      if (signal.aborted) cancel();
+      else signal.addEventListener('abort', cancel, { once: true });
     });
   }
 

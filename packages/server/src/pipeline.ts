@@ -181,7 +181,11 @@ function finishResult(
   };
 }
 
-/** The exchange of one request: runs the pipeline when first read, ends early if the client cancels. */
+/**
+ * The exchange of one request: runs the pipeline when first read. Cancellation reaches the
+ * handler through `context.signal`, which this never reads itself: transports create that signal
+ * lazily, and a transport that cancels an exchange also stops reading it (see `McpEndpoint`).
+ */
 class RequestExchange extends ExchangeStream {
   constructor(
     private readonly runtime: ServerRuntime,
@@ -192,32 +196,18 @@ class RequestExchange extends ExchangeStream {
   }
 
   protected override begin(): void {
-    const { signal } = this.context;
-    if (signal.aborted) {
-      this.finish();
-      return;
-    }
-    signal.addEventListener('abort', this, { once: true });
     runRequest(this.runtime, this.request, this.context, this).then(
       (result) =>
-        this.settle({
+        this.finish({
           jsonrpc: '2.0',
           id: this.request.id,
           result: result as JSONRPCResultResponse['result'],
         }),
       (error) =>
-        this.settle(signal.aborted ? undefined : errorResponse(this.runtime, error, this.request.id)),
+        this.finish(
+          this.context.signal.aborted ? undefined : errorResponse(this.runtime, error, this.request.id),
+        ),
     );
-  }
-
-  /** The abort listener: a cancelled exchange ends without a response (S-63). */
-  handleEvent(): void {
-    this.finish();
-  }
-
-  private settle(response: Parameters<ExchangeStream['finish']>[0]): void {
-    this.context.signal.removeEventListener('abort', this);
-    this.finish(response);
   }
 }
 

@@ -1,4 +1,4 @@
-import { createInMemoryTransport } from '@mcpkit/protocol';
+import { createInMemoryTransport, McpError } from '@mcpkit/protocol';
 import { describe, expect, it } from 'vitest';
 import { McpServer } from '../src/index.js';
 import { drain, meta, request } from './helpers.js';
@@ -18,49 +18,68 @@ function slowServer() {
 }
 
 describe('cancellation (S-62..S-64)', () => {
-  it('S-62, S-63: aborting the signal aborts the handler and ends the exchange without a response', async () => {
+  it('S-62, S-63: aborting the signal aborts the handler; the cancelled exchange yields nothing more', async () => {
     const { server, seen } = slowServer();
     const controller = new AbortController();
-    const exchange = server.handle(request('tools/call', { name: 'slow' }), {
-      transport: 'memory',
-      signal: controller.signal,
-    });
-    const drained = drain(exchange);
+    const items: unknown[] = [];
+    const running = (async () => {
+      for await (const item of createInMemoryTransport(server).exchange(
+        request('tools/call', { name: 'slow', _meta: meta({ progressToken: 'p' }) }),
+        { signal: controller.signal },
+      )) {
+        items.push(item);
+      }
+    })();
     await new Promise((resolve) => setTimeout(resolve, 5));
-    controller.abort();
-    expect(await drained).toEqual([]);
+    controller.abort(new Error('cancelled'));
+    await expect(running).rejects.toThrow('cancelled');
     await new Promise((resolve) => setTimeout(resolve, 5));
     expect(seen).toEqual({ aborted: true, reached: true });
+    expect(items).toEqual([]);
   });
 
-  it('S-63: a handler that ignores cancellation still cannot hold the exchange open', async () => {
+  it('S-63: a handler that ignores cancellation cannot hold a cancelled exchange open', async () => {
     const { server } = slowServer();
     const controller = new AbortController();
-    const drained = drain(
-      server.handle(request('tools/call', { name: 'stuck' }), {
-        transport: 'memory',
+    const running = drain(
+      createInMemoryTransport(server).exchange(request('tools/call', { name: 'stuck' }), {
         signal: controller.signal,
       }),
     );
-    setTimeout(() => controller.abort(), 5);
-    expect(await drained).toEqual([]);
+    setTimeout(() => controller.abort(new Error('cancelled')), 5);
+    await expect(running).rejects.toThrow('cancelled');
   });
 
-  it('a request whose signal is already aborted gets no response and does not run', async () => {
+  it('a request cancelled before it is read does not run', async () => {
     const { server } = slowServer();
     let ran = false;
     server.tool('flag', {}, () => {
       ran = true;
       return { content: [] };
     });
-    const items = await drain(
-      server.handle(request('tools/call', { name: 'flag' }), {
+    const exchange = createInMemoryTransport(server).exchange(request('tools/call', { name: 'flag' }), {
+      signal: AbortSignal.abort(new Error('too late')),
+    });
+    await expect(drain(exchange)).rejects.toThrow('too late');
+    expect(ran).toBe(false);
+  });
+
+  it('an error after cancellation is not sent as a response', async () => {
+    const server = new McpServer({ name: 'c', version: '1' });
+    const controller = new AbortController();
+    server.tool('fails-when-cancelled', {}, async (_, ctx) => {
+      await new Promise((resolve) => ctx.signal.addEventListener('abort', resolve, { once: true }));
+      throw new McpError(-32603, 'gave up');
+    });
+    const items = drain(
+      server.handle(request('tools/call', { name: 'fails-when-cancelled' }), {
         transport: 'memory',
-        signal: AbortSignal.abort(),
+        signal: controller.signal,
       }),
     );
-    expect(items).toEqual([]);
-    expect(ran).toBe(false);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    controller.abort();
+    expect(await items).toEqual([]);
   });
 
   it('the client cancelling through a transport aborts the handler', async () => {

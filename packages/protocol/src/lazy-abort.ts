@@ -1,0 +1,39 @@
+/**
+ * An abort signal created only when someone reads it. Most requests finish without anyone
+ * looking at their signal, and an `AbortController` is one of the larger per-request costs on
+ * Node 20; this defers it. Aborting before the first read is remembered: a signal read later is
+ * already aborted, with the same reason.
+ *
+ * @example
+ * ```ts
+ * const cancellation = new LazyAbort();
+ * const context = { transport: 'stdio', get signal() { return cancellation.signal; } };
+ * // on notifications/cancelled:
+ * cancellation.abort(new DOMException('Cancelled by the client', 'AbortError'));
+ * ```
+ */
+export class LazyAbort {
+  #controller: AbortController | undefined;
+  #aborted = false;
+  #reason: unknown;
+
+  /** Whether `abort` was called, without creating the signal. */
+  get aborted(): boolean {
+    return this.#aborted;
+  }
+
+  get signal(): AbortSignal {
+    if (!this.#controller) {
+      this.#controller = new AbortController();
+      if (this.#aborted) this.#controller.abort(this.#reason);
+    }
+    return this.#controller.signal;
+  }
+
+  abort(reason?: unknown): void {
+    if (this.#aborted) return;
+    this.#aborted = true;
+    this.#reason = reason;
+    this.#controller?.abort(reason);
+  }
+}

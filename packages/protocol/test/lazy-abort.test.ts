@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { LazyAbort } from '../src/index.js';
+
+describe('LazyAbort', () => {
+  it('creates one signal on first read and aborts it later', () => {
+    const lazy = new LazyAbort();
+    const signal = lazy.signal;
+    expect(lazy.signal).toBe(signal);
+    expect(signal.aborted).toBe(false);
+    lazy.abort('why');
+    expect(signal.aborted).toBe(true);
+    expect(signal.reason).toBe('why');
+  });
+
+  it('remembers an abort that came before the first read', () => {
+    const lazy = new LazyAbort();
+    lazy.abort('early');
+    expect(lazy.aborted).toBe(true);
+    expect(lazy.signal.aborted).toBe(true);
+    expect(lazy.signal.reason).toBe('early');
+  });
+
+  it('keeps the first reason', () => {
+    const lazy = new LazyAbort();
+    lazy.abort('first');
+    lazy.abort('second');
+    expect(lazy.signal.reason).toBe('first');
+  });
+});
