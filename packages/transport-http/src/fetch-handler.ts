@@ -1,5 +1,5 @@
-import type { McpEndpoint } from '@mcpkit/protocol';
-import { type BodyRead, Cancellation, type IncomingHttpRequest } from './incoming.js';
+import { LazyAbort, type McpEndpoint } from '@mcpkit/protocol';
+import { type BodyRead, CLIENT_GONE, type IncomingHttpRequest } from './incoming.js';
 import { type HttpServerOptions, resolveConfig } from './options.js';
 import { type HttpReply, type SseStream, serveHttp } from './serve-http.js';
 
@@ -35,7 +35,7 @@ async function readLimited(body: ReadableStream<Uint8Array>, limit: number): Pro
 
 /** A Web `Request` as the shared HTTP layer sees it. */
 class WebRequest implements IncomingHttpRequest {
-  readonly cancellation = new Cancellation();
+  readonly cancellation = new LazyAbort();
   readonly #request: Request;
 
   constructor(request: Request) {
@@ -126,7 +126,7 @@ export function createFetchHandler(
   const config = resolveConfig(options);
   return async (request) => {
     const incoming = new WebRequest(request);
-    const onAbort = () => incoming.cancellation.abort(request.signal.reason);
+    const onAbort = () => incoming.cancellation.abort(request.signal.reason ?? CLIENT_GONE);
     if (request.signal.aborted) onAbort();
     else request.signal.addEventListener('abort', onAbort, { once: true });
     const reply = await serveHttp(endpoint, incoming, config);

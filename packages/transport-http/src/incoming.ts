@@ -1,3 +1,5 @@
+import type { LazyAbort } from '@mcpkit/protocol';
+
 /** The body of a request as an adapter read it. */
 export type BodyRead =
   /** The raw body (bytes, or text a framework already decoded). */
@@ -16,7 +18,8 @@ export type BodyRead =
 export interface IncomingHttpRequest {
   readonly method: string;
   readonly headers: Headers;
-  readonly cancellation: Cancellation;
+  /** Aborted when the client goes away; its signal is the endpoint's `context.signal`. */
+  readonly cancellation: LazyAbort;
   /** The `Host` the request was sent to, or `null` when unknown. */
   host(): string | null;
   /** The path of the request URL, without the query. */
@@ -27,31 +30,5 @@ export interface IncomingHttpRequest {
   readBody(limit: number): Promise<BodyRead>;
 }
 
-/**
- * The cancellation of one exchange. Its `AbortSignal` is only created when something asks for
- * it: making one costs microseconds on Node 20, and most exchanges finish without one.
- */
-export class Cancellation {
-  #controller: AbortController | undefined;
-  #aborted = false;
-  #reason: unknown;
-
-  get aborted(): boolean {
-    return this.#aborted;
-  }
-
-  get signal(): AbortSignal {
-    if (this.#controller === undefined) {
-      this.#controller = new AbortController();
-      if (this.#aborted) this.#controller.abort(this.#reason);
-    }
-    return this.#controller.signal;
-  }
-
-  abort(reason: unknown = new DOMException('The client closed the connection', 'AbortError')): void {
-    if (this.#aborted) return;
-    this.#aborted = true;
-    this.#reason = reason;
-    this.#controller?.abort(reason);
-  }
-}
+/** Why an exchange is cancelled when its client goes away. */
+export const CLIENT_GONE = new DOMException('The client closed the connection', 'AbortError');

@@ -1,5 +1,11 @@
-import { type ExchangeMessage, McpError, type RequestId, toErrorResponse } from '@mcpkit/protocol';
-import type { Cancellation } from './incoming.js';
+import {
+  type ExchangeMessage,
+  type LazyAbort,
+  McpError,
+  type RequestId,
+  toErrorResponse,
+} from '@mcpkit/protocol';
+import { CLIENT_GONE } from './incoming.js';
 
 /** An SSE comment: ignored by clients, it keeps idle connections open through proxies (H-15). */
 export const KEEP_ALIVE_FRAME = ': keep-alive\n\n';
@@ -30,7 +36,7 @@ const ABORTED = Symbol('aborted');
 export class SseSource {
   readonly #iterator: AsyncIterator<ExchangeMessage>;
   readonly #id: RequestId | undefined;
-  readonly #cancellation: Cancellation;
+  readonly #cancellation: LazyAbort;
   readonly #keepAliveMs: number;
   #first: ExchangeMessage | undefined;
   #pending: Promise<IteratorResult<ExchangeMessage>> | undefined;
@@ -41,7 +47,7 @@ export class SseSource {
     iterator: AsyncIterator<ExchangeMessage>,
     first: ExchangeMessage,
     id: RequestId | undefined,
-    cancellation: Cancellation,
+    cancellation: LazyAbort,
     keepAliveMs: number,
   ) {
     this.#iterator = iterator;
@@ -87,7 +93,7 @@ export class SseSource {
   cancel(reason?: unknown): void {
     if (this.#done) return;
     this.#done = true;
-    this.#cancellation.abort(reason);
+    this.#cancellation.abort(reason ?? CLIENT_GONE);
     closeQuietly(this.#iterator);
   }
 

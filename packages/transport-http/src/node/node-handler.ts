@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { McpEndpoint } from '@mcpkit/protocol';
-import { type BodyRead, Cancellation, type IncomingHttpRequest } from '../incoming.js';
+import { LazyAbort, type McpEndpoint } from '@mcpkit/protocol';
+import { type BodyRead, CLIENT_GONE, type IncomingHttpRequest } from '../incoming.js';
 import { type HttpServerOptions, resolveConfig } from '../options.js';
 import { type HttpReply, type SseStream, serveHttp } from '../serve-http.js';
 import { NodeHeaders } from './node-headers.js';
@@ -51,7 +51,7 @@ function preReadBody(req: NodeRequest): BodyRead | undefined {
 
 /** An `IncomingMessage` as the shared HTTP layer sees it. */
 class NodeIncoming implements IncomingHttpRequest {
-  readonly cancellation = new Cancellation();
+  readonly cancellation = new LazyAbort();
   readonly headers: Headers;
   readonly #req: NodeRequest;
 
@@ -114,7 +114,7 @@ async function pump(res: ServerResponse, source: SseStream): Promise<void> {
   if (!res.destroyed) res.end();
 }
 
-async function writeReply(res: ServerResponse, reply: HttpReply, cancellation: Cancellation): Promise<void> {
+async function writeReply(res: ServerResponse, reply: HttpReply, cancellation: LazyAbort): Promise<void> {
   switch (reply.kind) {
     case 'buffered': {
       if (reply.body === undefined) {
@@ -177,7 +177,7 @@ export function createNodeHandler(
     const incoming = new NodeIncoming(req);
     const { cancellation } = incoming;
     res.once('close', () => {
-      if (!res.writableFinished) cancellation.abort();
+      if (!res.writableFinished) cancellation.abort(CLIENT_GONE);
     });
     try {
       const reply = await serveHttp(endpoint, incoming, config);

@@ -1,4 +1,4 @@
-import type { AuthInfo, RequestContext } from '@mcpkit/protocol';
+import { type AuthInfo, LazyAbort, type RequestContext } from '@mcpkit/protocol';
 
 /**
  * The `RequestContext` of one exchange on a stream server. Its `signal` is created the first time
@@ -10,7 +10,7 @@ export class ExchangeContext implements RequestContext {
   static readonly #signalProperty: PropertyDescriptor = {
     enumerable: true,
     get(this: ExchangeContext): AbortSignal {
-      return this.#signal();
+      return this.#cancellation.signal;
     },
   };
 
@@ -19,9 +19,7 @@ export class ExchangeContext implements RequestContext {
   readonly headers?: Headers;
   readonly auth?: AuthInfo;
   readonly #listen: boolean;
-  #controller: AbortController | undefined;
-  #aborted = false;
-  #reason: unknown;
+  readonly #cancellation = new LazyAbort();
 
   constructor(base: Omit<RequestContext, 'signal'>, listen: boolean) {
     this.transport = base.transport;
@@ -38,22 +36,11 @@ export class ExchangeContext implements RequestContext {
 
   /** Whether the exchange was aborted (without creating the signal). */
   get aborted(): boolean {
-    return this.#aborted;
+    return this.#cancellation.aborted;
   }
 
   /** Aborts the exchange's signal (now, or when it is first read). */
   abort(reason: unknown): void {
-    if (this.#aborted) return;
-    this.#aborted = true;
-    this.#reason = reason;
-    this.#controller?.abort(reason);
-  }
-
-  #signal(): AbortSignal {
-    if (!this.#controller) {
-      this.#controller = new AbortController();
-      if (this.#aborted) this.#controller.abort(this.#reason);
-    }
-    return this.#controller.signal;
+    this.#cancellation.abort(reason);
   }
 }
