@@ -50,6 +50,7 @@ export function waitForLine(child, pattern, timeoutMs = 30_000) {
     const done = (settle) => {
       clearTimeout(timer);
       child.stdout.off('data', onData);
+      child.stdout.resume(); // keep draining, so a chatty server never blocks on a full pipe
       child.off('exit', onExit);
       settle();
     };

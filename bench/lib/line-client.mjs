@@ -76,7 +76,13 @@ export class LineClient {
   }
 
   #deliver(line) {
-    const message = JSON.parse(line);
+    let message;
+    try {
+      message = JSON.parse(line);
+    } catch {
+      this.#failAll(new Error(`the server wrote a line that is not JSON: ${line.slice(0, 200)}`));
+      return;
+    }
     if (message.id === undefined) return; // a notification: nothing waits for it
     const waiter = this.#pending.get(message.id);
     if (!waiter) return;

@@ -49,5 +49,3 @@ export async function inFlight(call, concurrency, { warmupMs, measureMs }) {
   await Promise.all(Array.from({ length: concurrency }, worker));
   return { perSecond: (latencies.length * 1000) / measureMs, ...latencySummary(latencies) };
 }
-
-export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
