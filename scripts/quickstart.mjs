@@ -4,4 +4,4 @@ import { installIfNeeded, pnpmEnv, run } from './pnpm.mjs';
 const env = pnpmEnv();
 installIfNeeded(env);
 run('pnpm', ['exec', 'turbo', 'run', 'build', '--output-logs=errors-only'], env);
-run('node', ['packages/protocol/examples/decode.mjs'], env);
+run('node', ['apps/demo/dist/main.js'], env);

@@ -1,7 +1,9 @@
-// `npm test`: lint, typecheck, build and every test of every package.
+// `npm test`: lint, typecheck, build and every test of every package and app, then the official
+// conformance suite against the reference apps.
 import { installIfNeeded, pnpmEnv, run } from './pnpm.mjs';
 
 const env = pnpmEnv();
 installIfNeeded(env);
 run('pnpm', ['exec', 'biome', 'check', 'scripts', 'package.json', 'turbo.json', 'biome.json'], env);
 run('pnpm', ['exec', 'turbo', 'run', 'lint', 'typecheck', 'test', '--output-logs=new-only'], env);
+run('node', ['conformance/run.mjs'], env);

@@ -32,8 +32,9 @@ export function collectChecks(dir, side) {
 }
 
 /**
- * A scenario passes when it ran, recorded checks, and none failed (a client scenario also fails on a
- * warning, as the suite's own client summary does). No results or no checks count as a failure.
+ * A scenario passes when it ran, at least one check succeeded, and none failed (a client scenario
+ * also fails on a warning, as the suite's own client summary does). No results, or only skipped or
+ * informational checks, count as a failure.
  */
 export function judge(side, entry) {
   if (!entry) return { status: 'MISS', passed: 0, failed: 1, failing: [] };
@@ -48,7 +49,7 @@ export function judge(side, entry) {
       if (!failing.includes(check.id)) failing.push(check.id);
     } else if (check.status === 'WARNING') warnings++;
   }
-  if (entry.checks.length === 0) return { status: 'EMPTY', passed: 0, failed: 1, failing };
+  if (passed === 0 && failed === 0) return { status: 'EMPTY', passed: 0, failed: 1, failing };
   const ok = failed === 0 && !(side === 'client' && warnings > 0);
   return { status: ok ? 'PASS' : 'FAIL', passed, failed, warnings, failing };
 }
