@@ -22,7 +22,8 @@ export function summarizeWorkload(workload, metrics, outcomes) {
       const subjects = {};
       for (const { id } of SUBJECTS) {
         const outcome = outcomes[id];
-        if (!outcome || outcome.unavailable) subjects[id] = { status: 'not yet available' };
+        if (!outcome) subjects[id] = { status: 'not run' };
+        else if (outcome.unavailable) subjects[id] = { status: 'not yet available' };
         else if (outcome.error) subjects[id] = { status: 'error', error: outcome.error };
         else {
           const samples = outcome.samples.map((sample) => sample[metric.id]).filter((v) => v !== undefined);
@@ -51,6 +52,7 @@ function number(value) {
 
 function cell(result) {
   if (result.status === 'not yet available') return '*not yet available*';
+  if (result.status === 'not run') return '*not run*';
   if (result.status === 'error') return '**error**';
   if (result.samples.length === 1) return number(result.median);
   return `${number(result.median)} <sub>${number(result.min)}–${number(result.max)}</sub>`;
