@@ -3,7 +3,7 @@ import { fromBase64url, toBase64url } from './base64url.js';
 import type { Registry } from './registry.js';
 
 /** The default number of items per page of a list result. */
-export const DEFAULT_PAGE_SIZE = 100;
+export const DEFAULT_PAGE_SIZE = 1000;
 
 const CURSOR = /^([a-z]+):([1-9][0-9]{0,15})$/;
 const decoder = new TextDecoder('utf-8', { fatal: true });
