@@ -17,8 +17,18 @@ const cache = new WeakMap<object, Check>();
  * zod's own parse copies every object it accepts; on the hot path we only need a yes/no answer, so
  * this walks the value in place. Unknown object keys are allowed and kept. Schema kinds this
  * compiler does not know fall back to zod itself, so the verdict stays right if zod grows.
+ * Compilation happens on the first call, so module-level checks cost nothing at start-up.
  */
 export function compileCheck(schema: AnySchema): Check {
+  let compiled: Check | undefined;
+  return (value) => {
+    compiled ??= compileNow(schema);
+    return compiled(value);
+  };
+}
+
+/** The compiled check of `schema`, compiled now if it is not cached yet. */
+export function compileNow(schema: AnySchema): Check {
   const cached = cache.get(schema);
   if (cached) return cached;
   // Recursive schemas (lazy) reach this schema again while it is being compiled: point them at a
@@ -74,19 +84,19 @@ function buildBase(schema: AnySchema, def: Def): Check {
     case 'optional':
       return optionalCheck(def.innerType as AnySchema);
     case 'nullable': {
-      const inner = compileCheck(def.innerType as AnySchema);
+      const inner = compileNow(def.innerType as AnySchema);
       return (v) => v === null || inner(v);
     }
     case 'lazy': {
       const getter = def.getter as () => AnySchema;
       let inner: Check | undefined;
       return (v) => {
-        inner ??= compileCheck(getter());
+        inner ??= compileNow(getter());
         return inner(v);
       };
     }
     case 'array': {
-      const element = compileCheck(def.element as AnySchema);
+      const element = compileNow(def.element as AnySchema);
       const isArray: Check = (v) => {
         if (!Array.isArray(v)) return false;
         for (let i = 0; i < v.length; i++) if (!element(v[i])) return false;
@@ -106,7 +116,7 @@ function buildBase(schema: AnySchema, def: Def): Check {
 }
 
 function optionalCheck(inner: AnySchema): Check {
-  const check = compileCheck(inner);
+  const check = compileNow(inner);
   return (v) => v === undefined || check(v);
 }
 
@@ -117,7 +127,7 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
 function objectCheck(def: Def): Check {
   const shape = def.shape as Record<string, AnySchema>;
   const keys = Object.keys(shape);
-  const checks = keys.map((key) => compileCheck(shape[key]!));
+  const checks = keys.map((key) => compileNow(shape[key]!));
   const required = keys.map((key) => defOf(shape[key]!).type !== 'optional');
   const count = keys.length;
   return (v) => {
@@ -135,7 +145,7 @@ function objectCheck(def: Def): Check {
 }
 
 function recordCheck(def: Def): Check {
-  const valueCheck = compileCheck(def.valueType as AnySchema);
+  const valueCheck = compileNow(def.valueType as AnySchema);
   return (v) => {
     if (!isPlainObject(v)) return false;
     for (const key in v) {
@@ -146,7 +156,7 @@ function recordCheck(def: Def): Check {
 }
 
 function unionCheck(def: Def): Check {
-  const options = (def.options as AnySchema[]).map(compileCheck);
+  const options = (def.options as AnySchema[]).map(compileNow);
   return (v) => {
     for (const option of options) if (option(v)) return true;
     return false;
@@ -165,7 +175,7 @@ function discriminatedCheck(def: Def): Check {
         : Object.values(tagDef.entries as Record<string, unknown>);
     for (const tag of tags) {
       const list = byTag.get(tag) ?? [];
-      list.push(compileCheck(option));
+      list.push(compileNow(option));
       byTag.set(tag, list);
     }
   }

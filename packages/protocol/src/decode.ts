@@ -1,5 +1,5 @@
 import type * as z from 'zod/mini';
-import { compileCheck } from './check.js';
+import { compileNow } from './check.js';
 import { McpError } from './errors.js';
 import { methodSpec } from './methods.js';
 import type { RequestId } from './schemas/json.js';
@@ -123,7 +123,7 @@ export function decodeWith<S extends z.ZodMiniType>(
   value: unknown,
   label = 'value',
 ): Decoded<z.infer<S>> {
-  if (compileCheck(schema)(value)) return { ok: true, value: value as z.infer<S> };
+  if (compileNow(schema)(value)) return { ok: true, value: value as z.infer<S> };
   return { ok: false, error: McpError.invalidParams(describeFailure(schema, value, label)) };
 }
 

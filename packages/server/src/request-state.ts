@@ -90,8 +90,18 @@ async function paramsDigest(params: Record<string, unknown>): Promise<string> {
   return toBase64url(await canonicalDigest(salient));
 }
 
-function randomSecret(): Uint8Array {
+function randomSecret(): Uint8Array<ArrayBuffer> {
   return crypto.getRandomValues(new Uint8Array(32));
+}
+
+function secretBytes(id: string, secret: string | Uint8Array): Uint8Array<ArrayBuffer> {
+  const bytes = typeof secret === 'string' ? encoder.encode(secret) : new Uint8Array(secret);
+  if (bytes.length < MIN_SECRET_BYTES) {
+    throw new TypeError(
+      `requestState key ${JSON.stringify(id)} needs at least ${MIN_SECRET_BYTES} bytes of secret`,
+    );
+  }
+  return bytes;
 }
 
 /**
@@ -108,32 +118,35 @@ function randomSecret(): Uint8Array {
  * ```
  */
 export class RequestStateCodec {
-  private readonly keys: ReadonlyMap<string, Promise<CryptoKey>>;
+  /** Key material by id; imported into Web Crypto on first use, which keeps it off start-up. */
+  private readonly keys: ReadonlyMap<string, () => Promise<CryptoKey>>;
   private readonly signingKeyId: string;
   private readonly ttlMs: number;
   private readonly now: () => number;
 
   constructor(options: RequestStateOptions = {}) {
-    const ring = options.keys ?? [{ id: 'local', secret: randomSecret() }];
+    const ring: ReadonlyArray<{ id: string; secret?: string | Uint8Array }> = options.keys ?? [
+      { id: 'local' },
+    ];
     if (ring.length === 0) throw new TypeError('requestState.keys needs at least one key');
-    const keys = new Map<string, Promise<CryptoKey>>();
+    const keys = new Map<string, () => Promise<CryptoKey>>();
     for (const key of ring) {
       if (!KEY_ID.test(key.id))
         throw new TypeError(`requestState key id ${JSON.stringify(key.id)} is not [A-Za-z0-9_-]{1,64}`);
       if (keys.has(key.id))
         throw new TypeError(`requestState key id ${JSON.stringify(key.id)} is used twice`);
-      const bytes = typeof key.secret === 'string' ? encoder.encode(key.secret) : new Uint8Array(key.secret);
-      if (bytes.length < MIN_SECRET_BYTES) {
-        throw new TypeError(
-          `requestState key ${JSON.stringify(key.id)} needs at least ${MIN_SECRET_BYTES} bytes of secret`,
+      const bytes = key.secret === undefined ? undefined : secretBytes(key.id, key.secret);
+      let imported: Promise<CryptoKey> | undefined;
+      keys.set(key.id, () => {
+        imported ??= crypto.subtle.importKey(
+          'raw',
+          bytes ?? randomSecret(),
+          { name: 'HMAC', hash: 'SHA-256' },
+          false,
+          ['sign', 'verify'],
         );
-      }
-      const imported = crypto.subtle.importKey('raw', bytes, { name: 'HMAC', hash: 'SHA-256' }, false, [
-        'sign',
-        'verify',
-      ]);
-      imported.catch(() => {});
-      keys.set(key.id, imported);
+        return imported;
+      });
     }
     const ttlMs = options.ttlMs ?? DEFAULT_TTL_MS;
     if (!Number.isFinite(ttlMs) || ttlMs <= 0)
@@ -156,7 +169,7 @@ export class RequestStateCodec {
       s: payload.memo,
     };
     const signed = `${VERSION}.${this.signingKeyId}.${toBase64url(JSON.stringify(wire))}`;
-    const key = await this.keys.get(this.signingKeyId)!;
+    const key = await this.keys.get(this.signingKeyId)!();
     const signature = await crypto.subtle.sign('HMAC', key, encoder.encode(signed));
     return `${signed}.${toBase64url(new Uint8Array(signature))}`;
   }
@@ -166,12 +179,12 @@ export class RequestStateCodec {
     const parts = token.split('.');
     if (parts.length !== 4 || parts[0] !== VERSION) return { ok: false, reason: 'malformed' };
     const [, keyId, body, signatureText] = parts as [string, string, string, string];
-    const keyPromise = this.keys.get(keyId);
-    if (!keyPromise) return { ok: false, reason: 'signed with an unknown key' };
+    const importKey = this.keys.get(keyId);
+    if (!importKey) return { ok: false, reason: 'signed with an unknown key' };
     const signature = fromBase64url(signatureText);
     const bodyBytes = fromBase64url(body);
     if (!signature || !bodyBytes) return { ok: false, reason: 'malformed' };
-    const key = await keyPromise;
+    const key = await importKey();
     const signed = encoder.encode(`${VERSION}.${keyId}.${body}`);
     if (!(await crypto.subtle.verify('HMAC', key, signature, signed))) {
       return { ok: false, reason: 'signature does not verify' };
