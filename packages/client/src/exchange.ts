@@ -1,15 +1,16 @@
 import {
-  abortable,
   type ClientTransport,
   decodeMessage,
+  type ExchangeMessage,
   type JSONRPCErrorResponse,
   type JSONRPCRequest,
   type JSONRPCResultResponse,
   type LoggingMessageNotificationParams,
-  type ProgressToken,
   TransportError,
 } from '@mcpkit/protocol';
+import type { Deadlines, Expiring } from './deadlines.js';
 import { InvalidResponseError, RequestAbortedError, RequestTimeoutError } from './errors.js';
+import type { CallOptions } from './options.js';
 
 /** A progress update for a call (PRG). */
 export interface Progress {
@@ -28,95 +29,165 @@ export interface TimeoutLimits {
   resetTimeoutOnProgress: boolean;
 }
 
-/** What one exchange needs besides the request. */
-export interface ExchangeRun {
-  signal: AbortSignal | undefined;
-  limits: TimeoutLimits;
-  paramHeaders?: Record<string, string | number | boolean>;
-  /** The token put in `_meta.progressToken`, when the caller wants progress. */
-  progressToken?: ProgressToken;
-  onProgress?: (progress: Progress) => void;
-  onLog?: (message: LoggingMessageNotificationParams) => void;
-}
-
-/** The longest delay `setTimeout` honours; anything above fires at once. */
-const MAX_TIMER_MS = 2_147_483_647;
+type Response = JSONRPCResultResponse | JSONRPCErrorResponse;
 
 /**
  * Sends one request through the transport and returns its response (result or error). Progress
- * and log notifications go to the callbacks; anything else on the request's stream is ignored.
- * Aborting `signal` or running out of time cancels the exchange through the transport (C-51)
- * and stops reading it, so a late response is dropped (C-53). A stream that ends without a
- * response is a retryable `TransportError` (C-55).
+ * for the request's token (its id, when `options.onProgress` is set) and log notifications go to
+ * the callbacks; anything else on the request's stream is ignored. Aborting `options.signal` or
+ * running out of time cancels the exchange through the transport (C-51) and stops reading it,
+ * so a late response is dropped (C-53). A stream that ends without a response is a retryable
+ * `TransportError` (C-55).
  */
-export async function runExchange(
+export function runExchange(
   transport: ClientTransport,
   request: JSONRPCRequest,
-  run: ExchangeRun,
-): Promise<JSONRPCResultResponse | JSONRPCErrorResponse> {
-  const { method, id } = request;
-  if (run.signal?.aborted) throw new RequestAbortedError(method, run.signal.reason);
-  const { limits } = run;
-  const controller = new AbortController();
-  const started = Date.now();
-  let idleDeadline = started + limits.timeoutMs;
-  let timer: ReturnType<typeof setTimeout> | undefined;
+  options: CallOptions,
+  defaults: TimeoutLimits,
+  deadlines: Deadlines,
+  paramHeaders?: Record<string, string | number | boolean>,
+): Promise<Response> {
+  const signal = options.signal;
+  if (signal?.aborted) return Promise.reject(new RequestAbortedError(request.method, signal.reason));
+  return new ExchangeCall(transport, request, options, defaults, deadlines, paramHeaders).response;
+}
 
-  const onTimer = () => {
+/**
+ * One request in flight. It needs no `AbortController`: the caller's signal (if any) goes to the
+ * transport as is, and a timeout or an abort ends the exchange the way leaving a `for await`
+ * would, with `return()` on its iterator, which every transport treats as a cancel.
+ */
+class ExchangeCall implements Expiring {
+  readonly response: Promise<Response>;
+  deadline: number;
+  readonly #request: JSONRPCRequest;
+  readonly #options: CallOptions;
+  readonly #deadlines: Deadlines;
+  readonly #timeoutMs: number;
+  readonly #maxTotalTimeoutMs: number;
+  readonly #resetOnProgress: boolean;
+  readonly #maxDeadline: number;
+  #resolve!: (response: Response) => void;
+  #reject!: (error: unknown) => void;
+  #iterator: AsyncIterator<ExchangeMessage> | undefined;
+  #settled = false;
+
+  constructor(
+    transport: ClientTransport,
+    request: JSONRPCRequest,
+    options: CallOptions,
+    defaults: TimeoutLimits,
+    deadlines: Deadlines,
+    paramHeaders: Record<string, string | number | boolean> | undefined,
+  ) {
+    this.#request = request;
+    this.#options = options;
+    this.#deadlines = deadlines;
+    this.#timeoutMs = options.timeoutMs ?? defaults.timeoutMs;
+    this.#maxTotalTimeoutMs = options.maxTotalTimeoutMs ?? defaults.maxTotalTimeoutMs;
+    this.#resetOnProgress = options.resetTimeoutOnProgress ?? defaults.resetTimeoutOnProgress;
     const now = Date.now();
-    if (now - started >= limits.maxTotalTimeoutMs) {
-      controller.abort(new RequestTimeoutError(method, 'maximum', limits.maxTotalTimeoutMs));
-    } else if (now >= idleDeadline) {
-      controller.abort(new RequestTimeoutError(method, 'idle', limits.timeoutMs));
-    } else {
-      arm(now);
-    }
-  };
-  const arm = (now: number) => {
-    const next = Math.min(idleDeadline, started + limits.maxTotalTimeoutMs) - now;
-    if (Number.isFinite(next)) timer = setTimeout(onTimer, Math.min(Math.max(next, 0), MAX_TIMER_MS));
-  };
-  const onAbort = () => controller.abort(new RequestAbortedError(method, run.signal!.reason));
-
-  run.signal?.addEventListener('abort', onAbort, { once: true });
-  arm(started);
-  try {
-    const exchange = transport.exchange(request, {
-      signal: controller.signal,
-      paramHeaders: run.paramHeaders,
+    this.#maxDeadline = now + this.#maxTotalTimeoutMs;
+    this.deadline = Math.min(now + this.#timeoutMs, this.#maxDeadline);
+    this.response = new Promise<Response>((resolve, reject) => {
+      this.#resolve = resolve;
+      this.#reject = reject;
     });
-    for await (const message of abortable(exchange, controller.signal)) {
-      const decoded = decodeMessage(message);
-      if (!decoded.ok) throw new InvalidResponseError(method, decoded.error.message);
-      if (decoded.kind === 'notification') {
-        const params = decoded.message.params as Record<string, unknown> | undefined;
-        if (decoded.message.method === 'notifications/progress') {
-          if (run.progressToken === undefined || params?.progressToken !== run.progressToken) continue;
-          if (typeof params.progress !== 'number') continue;
-          if (limits.resetTimeoutOnProgress) idleDeadline = Date.now() + limits.timeoutMs;
-          run.onProgress?.(params as unknown as Progress);
-        } else if (decoded.message.method === 'notifications/message' && params) {
-          run.onLog?.(params as unknown as LoggingMessageNotificationParams);
-        }
-        continue;
-      }
-      if (decoded.kind === 'request') continue;
-      const responseId = decoded.message.id;
-      if (responseId !== id && !(decoded.kind === 'error' && responseId === undefined)) {
-        throw new InvalidResponseError(
-          method,
-          `response id ${JSON.stringify(responseId)} is not ${JSON.stringify(id)}`,
-        );
-      }
-      return decoded.message;
-    }
-  } catch (error) {
-    if (controller.signal.aborted) throw controller.signal.reason;
-    throw error;
-  } finally {
-    clearTimeout(timer);
-    run.signal?.removeEventListener('abort', onAbort);
+    deadlines.add(this);
+    void this.#read(transport, paramHeaders);
+    // Listening after the transport (which starts listening on its first read) lets it cancel
+    // with the caller's reason before this call gives up on the exchange.
+    options.signal?.addEventListener('abort', this, { once: true });
   }
-  if (controller.signal.aborted) throw controller.signal.reason;
-  throw new TransportError('connection-lost', `the stream of ${method} ended without a response`);
+
+  /** The caller's `abort` listener (the call itself, so no closure per request). */
+  handleEvent(): void {
+    this.#fail(new RequestAbortedError(this.#request.method, this.#options.signal!.reason));
+  }
+
+  expire(now: number): void {
+    const method = this.#request.method;
+    this.#fail(
+      now >= this.#maxDeadline
+        ? new RequestTimeoutError(method, 'maximum', this.#maxTotalTimeoutMs)
+        : new RequestTimeoutError(method, 'idle', this.#timeoutMs),
+    );
+  }
+
+  async #read(
+    transport: ClientTransport,
+    paramHeaders: Record<string, string | number | boolean> | undefined,
+  ): Promise<void> {
+    try {
+      const exchange = transport.exchange(this.#request, { signal: this.#options.signal, paramHeaders });
+      const iterator = exchange[Symbol.asyncIterator]();
+      this.#iterator = iterator;
+      for (;;) {
+        const step = await iterator.next();
+        if (this.#settled) return;
+        if (step.done) {
+          const { method } = this.#request;
+          this.#fail(
+            new TransportError('connection-lost', `the stream of ${method} ended without a response`),
+          );
+          return;
+        }
+        const response = this.#take(step.value);
+        if (response !== undefined) {
+          this.#settle();
+          this.#resolve(response);
+          return;
+        }
+      }
+    } catch (error) {
+      this.#fail(error);
+    }
+  }
+
+  /** Handles one message of the exchange; returns it when it is the response. */
+  #take(message: ExchangeMessage): Response | undefined {
+    const { method, id } = this.#request;
+    const decoded = decodeMessage(message);
+    if (!decoded.ok) throw new InvalidResponseError(method, decoded.error.message);
+    if (decoded.kind === 'notification') {
+      const params = decoded.message.params as Record<string, unknown> | undefined;
+      if (decoded.message.method === 'notifications/progress') {
+        const { onProgress } = this.#options;
+        if (onProgress === undefined || params?.progressToken !== id) return undefined;
+        if (typeof params.progress !== 'number') return undefined;
+        if (this.#resetOnProgress) this.deadline = Math.min(Date.now() + this.#timeoutMs, this.#maxDeadline);
+        onProgress(params as unknown as Progress);
+      } else if (decoded.message.method === 'notifications/message' && params) {
+        this.#options.onLog?.(params as unknown as LoggingMessageNotificationParams);
+      }
+      return undefined;
+    }
+    if (decoded.kind === 'request') return undefined;
+    const responseId = decoded.message.id;
+    if (responseId !== id && !(decoded.kind === 'error' && responseId === undefined)) {
+      throw new InvalidResponseError(
+        method,
+        `response id ${JSON.stringify(responseId)} is not ${JSON.stringify(id)}`,
+      );
+    }
+    return decoded.message;
+  }
+
+  #fail(error: unknown): void {
+    if (this.#settled) return;
+    this.#settle();
+    this.#reject(error);
+  }
+
+  /** Stops the clock and the abort listener, and ends the exchange (a cancel unless it is over). */
+  #settle(): void {
+    this.#settled = true;
+    this.#deadlines.delete(this);
+    this.#options.signal?.removeEventListener('abort', this);
+    try {
+      this.#iterator?.return?.()?.catch(() => {});
+    } catch {
+      // A transport whose return() throws has ended the exchange all the same.
+    }
+  }
 }

@@ -13,6 +13,7 @@ import {
   requestMeta,
   TransportError,
 } from '@mcpkit/protocol';
+import { Deadlines } from './deadlines.js';
 import { InvalidResponseError, NoCommonVersionError, peerError } from './errors.js';
 import { runExchange, type TimeoutLimits } from './exchange.js';
 import type { CallOptions } from './options.js';
@@ -49,6 +50,8 @@ export class Requester {
   /** Versions the client speaks, most preferred first. */
   readonly versions: readonly string[];
   readonly #config: RequesterConfig;
+  readonly #deadlines = new Deadlines();
+  #template: { version: string; meta: Record<string, unknown> } | undefined;
   #nextId = 1;
 
   constructor(transport: ClientTransport, config: RequesterConfig) {
@@ -70,16 +73,19 @@ export class Requester {
     progress = false,
   ): JSONRPCRequest {
     const id = this.#nextId++;
-    const _meta = requestMeta(
-      {
-        protocolVersion: version,
-        clientCapabilities: this.#config.capabilities,
-        clientInfo: this.#config.clientInfo,
-        logLevel: options.logLevel,
-        progressToken: progress ? id : undefined,
-      },
-      options.meta,
-    );
+    const _meta =
+      options.meta === undefined && options.logLevel === undefined && !progress
+        ? { ...this.#metaTemplate(version) }
+        : requestMeta(
+            {
+              protocolVersion: version,
+              clientCapabilities: this.#config.capabilities,
+              clientInfo: this.#config.clientInfo,
+              logLevel: options.logLevel,
+              progressToken: progress ? id : undefined,
+            },
+            options.meta,
+          );
     return { jsonrpc: '2.0', id, method, params: { ...params, _meta } };
   }
 
@@ -91,21 +97,24 @@ export class Requester {
     options: CallOptions,
     paramHeaders?: Record<string, string | number | boolean>,
   ): Promise<JSONRPCResultResponse | JSONRPCErrorResponse> {
-    const progress = options.onProgress !== undefined;
-    const request = this.build(method, params, version, options, progress);
-    const defaults = this.#config.limits;
-    return runExchange(this.transport, request, {
-      signal: options.signal,
-      limits: {
-        timeoutMs: options.timeoutMs ?? defaults.timeoutMs,
-        maxTotalTimeoutMs: options.maxTotalTimeoutMs ?? defaults.maxTotalTimeoutMs,
-        resetTimeoutOnProgress: options.resetTimeoutOnProgress ?? defaults.resetTimeoutOnProgress,
-      },
-      paramHeaders,
-      progressToken: progress ? request.id : undefined,
-      onProgress: options.onProgress,
-      onLog: options.onLog,
-    });
+    const request = this.build(method, params, version, options, options.onProgress !== undefined);
+    return runExchange(this.transport, request, options, this.#config.limits, this.#deadlines, paramHeaders);
+  }
+
+  /**
+   * The `_meta` of a request without call-specific fields, built once per version: every such
+   * request gets a shallow copy, so nothing is shared between requests.
+   */
+  #metaTemplate(version: string): Record<string, unknown> {
+    if (this.#template?.version !== version) {
+      const meta = requestMeta({
+        protocolVersion: version,
+        clientCapabilities: this.#config.capabilities,
+        clientInfo: this.#config.clientInfo,
+      });
+      this.#template = { version, meta };
+    }
+    return this.#template.meta;
   }
 
   /**

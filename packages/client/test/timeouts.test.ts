@@ -138,6 +138,40 @@ describe('timeouts (C-54, P-81)', () => {
     expect(await call).toMatchObject({ limit: 'idle' });
   });
 
+  it('one timer serves every call in flight, and each call still times out on its own clock', async () => {
+    const { client } = setup(() => new Promise<never>(() => {}));
+    const calls = [1000, 3000, 2000].map((timeoutMs) =>
+      client.callTool('slow', {}, { timeoutMs }).catch((e: unknown) => e),
+    );
+    await vi.advanceTimersByTimeAsync(0);
+    expect(vi.getTimerCount()).toBe(1);
+    await vi.advanceTimersByTimeAsync(3000);
+    const failures = (await Promise.all(calls)) as RequestTimeoutError[];
+    expect(failures.map((failure) => failure.timeoutMs)).toEqual([1000, 3000, 2000]);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('C-51: a timeout ends the exchange through the transport even when it ignores signals', async () => {
+    let ended = 0;
+    const deaf: ClientTransport = {
+      exchange: () => ({
+        [Symbol.asyncIterator]: () => ({
+          next: () => new Promise<never>(() => {}),
+          return: async () => {
+            ended++;
+            return { done: true, value: undefined };
+          },
+        }),
+      }),
+      close: async () => {},
+    };
+    const client = new McpClient(deaf, { protocolVersion: '2026-07-28', autoListTools: false });
+    const call = client.callTool('x', {}, { timeoutMs: 500 }).catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(500);
+    expect(await call).toBeInstanceOf(RequestTimeoutError);
+    expect(ended).toBe(1);
+  });
+
   it('the client-wide defaults apply when a call sets none', async () => {
     const server = mockServer({ 'tools/call': () => new Promise<never>(() => {}) });
     const client = new McpClient(createInMemoryTransport(server), {
@@ -174,6 +208,27 @@ describe('cancellation (C-51..C-53)', () => {
     expect(failure).toBeInstanceOf(RequestAbortedError);
     expect((failure as Error).cause).toBe('changed my mind');
     await sawCancel;
+  });
+
+  it("C-51: the transport cancels with the caller's reason", async () => {
+    let received!: () => void;
+    const arrived = new Promise<void>((resolve) => {
+      received = resolve;
+    });
+    let seenReason: unknown;
+    const { client } = setup((_request, context) => {
+      context.signal.addEventListener('abort', () => {
+        seenReason = context.signal.reason;
+      });
+      received();
+      return new Promise<never>(() => {});
+    });
+    const controller = new AbortController();
+    const call = client.callTool('x', {}, { signal: controller.signal }).catch((e: unknown) => e);
+    await arrived;
+    controller.abort('user pressed stop');
+    expect(await call).toBeInstanceOf(RequestAbortedError);
+    expect(seenReason).toBe('user pressed stop');
   });
 
   it('C-52: an already aborted signal sends nothing', async () => {
