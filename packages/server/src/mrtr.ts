@@ -167,7 +167,10 @@ function checkAnswer(key: string, request: InputRequest, answer: unknown): unkno
       `Invalid inputResponses["${key}"].content: ${verdict.errors[0] ?? 'does not fit the form'}`,
     );
   }
-  return result.content === undefined ? { ...result, content } : answer;
+  if (result.content !== undefined) return answer;
+  const filled = { content, ...result };
+  filled.content = content;
+  return filled;
 }
 
 function rejectedSignal(): Promise<never> {

@@ -175,10 +175,14 @@ function finishResult(
   }
   if (!runtime.includeServerInfo) return out;
   const meta = out._meta as Record<string, unknown> | undefined;
-  return {
-    ...out,
-    _meta: meta ? { ...meta, [MetaKey.serverInfo]: runtime.info } : { [MetaKey.serverInfo]: runtime.info },
-  };
+  // `_meta` first, then the spread, then a store to it: see `finishResult` in tools.ts.
+  const copy: Record<string, unknown> = { _meta: undefined, ...out };
+  const serverMeta: Record<string, unknown> = meta
+    ? { [MetaKey.serverInfo]: undefined, ...meta }
+    : { [MetaKey.serverInfo]: undefined };
+  serverMeta[MetaKey.serverInfo] = runtime.info;
+  copy._meta = serverMeta;
+  return copy;
 }
 
 /**

@@ -148,7 +148,9 @@ export async function runPrompt(
   ctx: InputContext,
 ): Promise<Record<string, unknown>> {
   const returned = await entry.handler(args, ctx);
-  const result: Record<string, unknown> = { ...returned, resultType: 'complete' };
+  // The literal's own field first, then the spread, then a store (see `finishResult` in tools.ts).
+  const result: Record<string, unknown> = { resultType: 'complete', ...returned };
+  result.resultType = 'complete';
   if (!isPromptResult(result)) {
     throw McpError.internalError(
       describeFailure(GetPromptResultSchema, result, `prompt ${entry.definition.name} result`),

@@ -182,7 +182,16 @@ export async function readResource(
   const own = { ttlMs: returned.ttlMs, cacheScope: returned.cacheScope };
   checkCacheHint(own, `result of ${uri}`);
   const hint = policy.hint('resources/read', { ...found.entry.cache, ...definedOnly(own) });
-  const result: Record<string, unknown> = { ...returned, resultType: 'complete', ...hint };
+  // The literal's own fields first, then the spread, then stores (see `finishResult` in tools.ts).
+  const result: Record<string, unknown> = {
+    resultType: 'complete',
+    ttlMs: 0,
+    cacheScope: 'private',
+    ...returned,
+  };
+  result.resultType = 'complete';
+  result.ttlMs = hint.ttlMs;
+  result.cacheScope = hint.cacheScope;
   if (!isReadResult(result)) {
     throw McpError.internalError(describeFailure(ReadResourceResultSchema, result, `result of ${uri}`));
   }

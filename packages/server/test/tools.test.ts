@@ -213,6 +213,31 @@ describe('tools/call (S-18..S-20)', () => {
     expect(bad.result).toMatchObject({ isError: true, resultType: 'complete' });
   });
 
+  it('S-20: fills resultType, content and serverInfo around the fields a handler returned, without changing its object', async () => {
+    const server = newServer();
+    const returned = {
+      resultType: undefined,
+      content: undefined,
+      structuredContent: { temperature: 21 },
+      _meta: { 'com.example/trace': 'abc' },
+      'com.example/extra': true,
+    };
+    const snapshot = structuredClone(returned);
+    server.tool('weather', {}, () => returned);
+    const { result } = await call(server, 'tools/call', { name: 'weather' });
+    expect(result).toEqual({
+      resultType: 'complete',
+      content: [{ type: 'text', text: '{"temperature":21}' }],
+      structuredContent: { temperature: 21 },
+      _meta: {
+        'com.example/trace': 'abc',
+        'io.modelcontextprotocol/serverInfo': { name: 'tools-test', version: '1.0.0' },
+      },
+      'com.example/extra': true,
+    });
+    expect(returned).toEqual(snapshot);
+  });
+
   it('S-18: an unknown tool and malformed params are JSON-RPC errors (-32602)', async () => {
     const server = newServer();
     server.tool('t', {}, () => ({ content: [] }));
