@@ -9,9 +9,10 @@ const DONE: IteratorReturnResult<undefined> = Object.freeze({ done: true, value:
  * and later pushes are dropped (S-63).
  */
 export class ExchangeStream implements Exchange, AsyncIterator<ExchangeMessage> {
-  private readonly queue: ExchangeMessage[] = [];
+  /** Items not yet read; created on first use, as most exchanges hand their one item to a waiting reader. */
+  private queue: ExchangeMessage[] | undefined;
   /** Readers waiting for an item, oldest first (a consumer may call `next` again before it settles). */
-  private readonly waiting: Array<(result: IteratorResult<ExchangeMessage>) => void> = [];
+  private waiting: Array<(result: IteratorResult<ExchangeMessage>) => void> | undefined;
   private started = false;
   private ended = false;
 
@@ -35,7 +36,8 @@ export class ExchangeStream implements Exchange, AsyncIterator<ExchangeMessage> 
     if (this.ended) return;
     if (response) this.deliver(response);
     this.ended = true;
-    while (this.waiting.length > 0) this.waiting.shift()!(DONE);
+    const waiting = this.waiting;
+    if (waiting) while (waiting.length > 0) waiting.shift()!(DONE);
   }
 
   next(): Promise<IteratorResult<ExchangeMessage>> {
@@ -43,16 +45,18 @@ export class ExchangeStream implements Exchange, AsyncIterator<ExchangeMessage> 
       this.started = true;
       this.begin();
     }
-    const message = this.queue.shift();
+    const message = this.queue?.shift();
     if (message !== undefined) return Promise.resolve({ done: false, value: message });
     if (this.ended) return Promise.resolve(DONE);
+    this.waiting ??= [];
+    const waiting = this.waiting;
     return new Promise((resolve) => {
-      this.waiting.push(resolve);
+      waiting.push(resolve);
     });
   }
 
   return(): Promise<IteratorResult<ExchangeMessage>> {
-    this.queue.length = 0;
+    this.queue = undefined;
     this.finish();
     return Promise.resolve(DONE);
   }
@@ -62,9 +66,13 @@ export class ExchangeStream implements Exchange, AsyncIterator<ExchangeMessage> 
   }
 
   private deliver(message: ExchangeMessage): void {
-    const resolve = this.waiting.shift();
-    if (resolve) resolve({ done: false, value: message });
-    else this.queue.push(message);
+    const resolve = this.waiting?.shift();
+    if (resolve) {
+      resolve({ done: false, value: message });
+      return;
+    }
+    this.queue ??= [];
+    this.queue.push(message);
   }
 }
 

@@ -12,8 +12,8 @@ import {
 /** `InputContext` for the three methods that may answer `input_required` (S-53). */
 export class InputScope extends RequestScope implements InputContext {
   private current: InputRound | undefined;
-  private answers: Record<string, unknown> = {};
-  private memo: Record<string, unknown> = {};
+  private answers: Record<string, unknown> | undefined;
+  private memo: Record<string, unknown> | undefined;
 
   /** Seeds the round with what earlier rounds and this retry carry. */
   seed(answers: Record<string, unknown>, memo: Record<string, unknown>): void {
@@ -23,8 +23,13 @@ export class InputScope extends RequestScope implements InputContext {
 
   /** The round, created on first use: a call that never asks for input pays nothing for it. */
   get round(): InputRound {
-    this.current ??= new InputRound(this.clientCapabilities, this.answers, this.memo);
+    this.current ??= new InputRound(this.clientCapabilities, this.answers ?? {}, this.memo ?? {});
     return this.current;
+  }
+
+  /** Whether the handler used the round at all (asked, or ran `once`). */
+  get asked(): boolean {
+    return this.current !== undefined;
   }
 
   /** Whether a question of this round is still unanswered. */

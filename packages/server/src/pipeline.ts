@@ -30,7 +30,7 @@ import { EMPTY_EXCHANGE, ExchangeStream } from './exchange.js';
 import { checkHeaders } from './header-check.js';
 import { InputScope } from './input-scope.js';
 import { runMiddleware } from './middleware.js';
-import { routes } from './routes.js';
+import { type Route, routes } from './routes.js';
 import type { ServerRuntime } from './runtime.js';
 
 /*
@@ -73,13 +73,17 @@ function errorResponse(
   return response;
 }
 
-/** Steps 2 to 7 for one request; resolves with the result to send, or throws the error to send. */
-async function runRequest(
+/**
+ * Steps 2 to 6 for one request, then step 7 started: throws the error to send, or returns the
+ * promise of what the handler (through middleware) produced. Synchronous up to the handler, so a
+ * request costs no promise and no suspended frame before its handler runs.
+ */
+function startRequest(
   runtime: ServerRuntime,
   request: JSONRPCRequest,
   context: RequestContext,
   stream: ExchangeStream,
-): Promise<Record<string, unknown>> {
+): Promise<unknown> {
   const method = request.method;
   const params = request.params ?? {};
 
@@ -138,17 +142,26 @@ async function runRequest(
     capabilities.logging !== undefined,
   );
   const route = routes[known];
-  let prepared = route.prepare(runtime, scope, params);
-  if (prepared instanceof Promise) prepared = await prepared;
+  const prepared = route.prepare(runtime, scope, params);
+  if (prepared instanceof Promise) {
+    return prepared.then((ready) => runRoute(runtime, route, known, params, scope, ready));
+  }
+  return runRoute(runtime, route, known, params, scope, prepared);
+}
 
-  // 7. Middleware, then the handler.
-  const result =
-    runtime.middleware.length === 0
-      ? await route.run(runtime, scope, params, prepared as never)
-      : await runMiddleware(runtime.middleware, known, params, scope, () =>
-          route.run(runtime, scope, params, prepared as never),
-        );
-  return finishResult(runtime, spec, method, result);
+/** Step 7: middleware, then the handler. */
+function runRoute(
+  runtime: ServerRuntime,
+  route: Route<unknown>,
+  method: Method,
+  params: Record<string, unknown>,
+  scope: RequestScope,
+  prepared: unknown,
+): Promise<unknown> {
+  if (runtime.middleware.length === 0) return route.run(runtime, scope, params, prepared);
+  return runMiddleware(runtime.middleware, method, params, scope, () =>
+    route.run(runtime, scope, params, prepared),
+  );
 }
 
 /** Checks what the handler and middleware produced and adds serverInfo (S-5, S-53, P-73). */
@@ -200,17 +213,34 @@ class RequestExchange extends ExchangeStream {
   }
 
   protected override begin(): void {
-    runRequest(this.runtime, this.request, this.context, this).then(
-      (result) =>
-        this.finish({
-          jsonrpc: '2.0',
-          id: this.request.id,
-          result: result as JSONRPCResultResponse['result'],
-        }),
-      (error) =>
-        this.finish(
-          this.context.signal.aborted ? undefined : errorResponse(this.runtime, error, this.request.id),
-        ),
+    let pending: Promise<unknown>;
+    try {
+      pending = startRequest(this.runtime, this.request, this.context, this);
+    } catch (error) {
+      this.fail(error);
+      return;
+    }
+    pending.then(
+      (result) => this.succeed(result),
+      (error) => this.fail(error),
+    );
+  }
+
+  private succeed(result: unknown): void {
+    const { method, id } = this.request;
+    let out: Record<string, unknown>;
+    try {
+      out = finishResult(this.runtime, methodSpec(method)!, method, result);
+    } catch (error) {
+      this.fail(error);
+      return;
+    }
+    this.finish({ jsonrpc: '2.0', id, result: out as JSONRPCResultResponse['result'] });
+  }
+
+  private fail(error: unknown): void {
+    this.finish(
+      this.context.signal.aborted ? undefined : errorResponse(this.runtime, error, this.request.id),
     );
   }
 }

@@ -29,7 +29,7 @@ type Result = Record<string, unknown>;
  * must exist, the client must have declared what it needs, a `requestState` must verify — so its
  * errors come before middleware. `run` is the handler (step 7).
  */
-interface Route<P = unknown> {
+export interface Route<P = unknown> {
   prepare(runtime: ServerRuntime, scope: RequestScope, params: Params): P | Promise<P>;
   run(runtime: ServerRuntime, scope: RequestScope, params: Params, prepared: P): Promise<Result>;
 }
@@ -80,28 +80,37 @@ function afterRound<P>(opening: Promise<void> | undefined, prepared: P): P | Pro
 /**
  * Runs an input method's handler; when it left questions unanswered, the result is
  * `input_required` with those questions and a signed state carrying the answers so far (S-55).
+ * A handler that asked nothing passes straight through, without a suspended frame.
  */
-async function withInput(
+function withInput(
   runtime: ServerRuntime,
   scope: InputScope,
   params: Params,
   work: Promise<Result>,
 ): Promise<Result> {
-  let result: Result | undefined;
-  let failed = false;
-  let thrown: unknown;
-  try {
-    result = await work;
-  } catch (error) {
-    failed = true;
-    thrown = error;
-  }
+  return work.then(
+    (result) => (scope.asked ? settleRound(runtime, scope, params, false, result) : result),
+    (error) => {
+      if (!scope.asked) throw error;
+      return settleRound(runtime, scope, params, true, error);
+    },
+  );
+}
+
+/** The outcome of a handler that asked questions: its result or error, or `input_required`. */
+async function settleRound(
+  runtime: ServerRuntime,
+  scope: InputScope,
+  params: Params,
+  failed: boolean,
+  outcome: unknown,
+): Promise<Result> {
   // A protocol error a question met (a malformed answer, a missing capability) wins over
   // unanswered questions, even when the handler never saw it.
   if (scope.inputFailure !== undefined) throw scope.inputFailure;
   if (!scope.inputPending) {
-    if (failed) throw thrown;
-    return result as Result;
+    if (failed) throw outcome;
+    return outcome as Result;
   }
   const round = scope.round;
   const requestState = await runtime.codec.seal(round.payload(), binding(scope, params));

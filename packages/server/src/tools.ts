@@ -133,29 +133,40 @@ function messageOf(error: unknown): string {
  * become `isError` results; an `McpError` stays a JSON-RPC error; a result that breaks the
  * output schema or the result shape is a server fault, `-32603` (S-19).
  */
-export async function runTool(
+export function runTool(
   entry: ToolEntry,
   args: Record<string, unknown> | undefined,
   ctx: InputScope,
 ): Promise<Record<string, unknown>> {
-  const name = entry.definition.name;
   const parsed = entry.input.validate(args ?? {});
-  if (!parsed.ok) return toolError(`Invalid arguments for tool ${name}: ${parsed.message}`);
+  if (!parsed.ok) {
+    return Promise.resolve(
+      toolError(`Invalid arguments for tool ${entry.definition.name}: ${parsed.message}`),
+    );
+  }
   let returned: unknown;
   try {
-    returned = await entry.handler(parsed.value, ctx);
+    returned = entry.handler(parsed.value, ctx);
   } catch (error) {
-    if (
-      error instanceof McpError ||
-      error instanceof InputRequiredSignal ||
-      ctx.inputPending ||
-      ctx.signal.aborted
-    ) {
-      throw error;
-    }
-    return toolError(messageOf(error));
+    returned = Promise.reject(error);
   }
-  return finishResult(entry, returned);
+  return Promise.resolve(returned).then(
+    (value) => finishResult(entry, value),
+    (error) => failedResult(error, ctx),
+  );
+}
+
+/** What a handler's error becomes: an `isError` result, or (protocol errors, MRTR, cancellation) the error itself. */
+function failedResult(error: unknown, ctx: InputScope): Record<string, unknown> {
+  if (
+    error instanceof McpError ||
+    error instanceof InputRequiredSignal ||
+    ctx.inputPending ||
+    ctx.signal.aborted
+  ) {
+    throw error;
+  }
+  return toolError(messageOf(error));
 }
 
 function finishResult(entry: ToolEntry, returned: unknown): Record<string, unknown> {
