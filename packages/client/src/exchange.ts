@@ -60,6 +60,8 @@ export function runExchange(
 class ExchangeCall implements Expiring {
   readonly response: Promise<Response>;
   deadline: number;
+  deadlinePrevious: Expiring | undefined = undefined;
+  deadlineNext: Expiring | undefined = undefined;
   readonly #request: JSONRPCRequest;
   readonly #options: CallOptions;
   readonly #deadlines: Deadlines;

@@ -3,6 +3,8 @@ import { Deadlines, type Expiring } from '../src/deadlines.js';
 
 class Item implements Expiring {
   expiredAt: number | undefined;
+  deadlinePrevious: Expiring | undefined;
+  deadlineNext: Expiring | undefined;
   constructor(public deadline: number) {}
   expire(now: number): void {
     this.expiredAt = now;
@@ -50,6 +52,20 @@ describe('Deadlines (C-54, P-81)', () => {
       await vi.advanceTimersByTimeAsync(1);
       expect(gone.expiredAt).toBeUndefined();
       expect(moved.expiredAt).toBe(start + 250);
+    });
+
+    it('removing items from the head, the middle and the tail leaves exactly the others tracked', async () => {
+      const deadlines = new Deadlines();
+      const start = Date.now();
+      const items = Array.from({ length: 40 }, (_, i) => new Item(start + 100 + i));
+      for (const item of items) deadlines.add(item);
+      const removed = new Set([0, 1, 7, 20, 21, 22, 38, 39]);
+      for (const index of [20, 0, 39, 7, 22, 1, 38, 21]) deadlines.delete(items[index]!);
+      deadlines.delete(items[0]!);
+      await vi.advanceTimersByTimeAsync(200);
+      items.forEach((item, index) => {
+        expect(item.expiredAt === undefined).toBe(removed.has(index));
+      });
     });
 
     it('an item earlier than the armed timer re-arms it; an infinite deadline arms nothing', async () => {
