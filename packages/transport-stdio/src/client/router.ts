@@ -7,6 +7,7 @@ import {
   subscriptionIdOf,
 } from '@mcpkit/protocol';
 import type { PendingExchange } from './pending-exchange.js';
+import { RequestIdMap } from './request-id-map.js';
 
 type Meta = Record<string, unknown> | undefined;
 
@@ -34,7 +35,7 @@ function isToken(value: unknown): value is ProgressToken {
  * written after the cancel: the server read the cancel before that request.
  */
 export class ExchangeRouter {
-  readonly #byId = new Map<RequestId, PendingExchange>();
+  readonly #byId = new RequestIdMap<PendingExchange>();
   readonly #byToken = new Map<ProgressToken, PendingExchange>();
   readonly #logging = new Set<PendingExchange>();
   /** For each cancelled exchange that set `logLevel`: how many requests had been written at the cancel. */
@@ -87,8 +88,8 @@ export class ExchangeRouter {
     return this.#byId.get(id);
   }
 
-  /** Every exchange in flight. */
-  all(): IterableIterator<PendingExchange> {
+  /** Every exchange in flight (a snapshot). */
+  all(): PendingExchange[] {
     return this.#byId.values();
   }
 
@@ -142,7 +143,7 @@ export class ExchangeRouter {
 
   /** Fails and unregisters every exchange in flight. */
   failAll(error: unknown): void {
-    const exchanges = [...this.#byId.values()];
+    const exchanges = this.#byId.values();
     this.#byId.clear();
     this.#byToken.clear();
     this.#logging.clear();
