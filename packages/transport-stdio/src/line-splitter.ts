@@ -1,12 +1,20 @@
+import { isUtf8 } from 'node:buffer';
+
 /** Receives what a `LineSplitter` finds in a byte stream. */
 export interface LineSink {
   /**
    * One complete line without its `\n`. Usually a view into the chunk being split: read it
-   * during the call, do not keep it.
+   * during the call, do not keep it. With `text`, only lines that are not valid UTF-8 come here.
    */
   line(bytes: Buffer): void;
   /** A line grew past `maxLineBytes`; its bytes up to the next `\n` are dropped unread. */
   oversized(maxLineBytes: number): void;
+  /**
+   * One complete line that is valid UTF-8, decoded. When the sink has this method, the lines of
+   * a chunk are checked and decoded together (one pass over the chunk rather than one per line)
+   * and handed over as slices of that text.
+   */
+  text?(line: string): void;
 }
 
 /** The default longest line, in bytes, on both sides. */
@@ -17,9 +25,10 @@ const CARRIAGE_RETURN = 0x0d;
 
 /**
  * Splits a byte stream into `\n`-delimited lines (T-2). A line that lies inside one chunk is
- * handed over as a view, without copying; only a line split across chunks is concatenated, once,
- * when its end arrives. Empty lines (and a lone `\r`) are skipped. Memory is bounded by
- * `maxLineBytes`: a longer line is reported and discarded as it streams past.
+ * handed over as a view, without copying (or, to a sink with `text`, as a slice of the chunk's
+ * decoded text); only a line split across chunks is concatenated, once, when its end arrives.
+ * Empty lines (and a lone `\r`) are skipped. Memory is bounded by `maxLineBytes`: a longer line
+ * is reported and discarded as it streams past.
  *
  * @example
  * ```ts
@@ -31,6 +40,7 @@ const CARRIAGE_RETURN = 0x0d;
 export class LineSplitter {
   readonly #maxLineBytes: number;
   readonly #sink: LineSink;
+  readonly #text: ((line: string) => void) | undefined;
   #parts: Buffer[] = [];
   #partsLength = 0;
   #discarding = false;
@@ -38,42 +48,42 @@ export class LineSplitter {
   constructor(maxLineBytes: number, sink: LineSink) {
     this.#maxLineBytes = maxLineBytes;
     this.#sink = sink;
+    this.#text = sink.text?.bind(sink);
   }
 
   /** Feeds the next chunk of the stream. */
   push(chunk: Buffer): void {
-    let newline = chunk.indexOf(NEWLINE);
+    const newline = chunk.indexOf(NEWLINE);
     if (newline === -1) {
       this.#keep(chunk);
       return;
     }
-    this.#finishPending(chunk, newline);
-    let start = newline + 1;
-    newline = chunk.indexOf(NEWLINE, start);
-    while (newline !== -1) {
-      this.#emit(chunk, start, newline);
+    let start = 0;
+    if (this.#discarding || this.#partsLength > 0) {
+      this.#finishPending(chunk, newline);
       start = newline + 1;
-      newline = chunk.indexOf(NEWLINE, start);
     }
-    if (start < chunk.length) this.#keep(start === 0 ? chunk : chunk.subarray(start));
+    const last = chunk.lastIndexOf(NEWLINE);
+    if (last >= start) {
+      if (this.#text) this.#emitText(chunk, start, last);
+      else this.#emitViews(chunk, start, last);
+    }
+    if (last + 1 < chunk.length) this.#keep(chunk.subarray(last + 1));
   }
 
   /** The stream ended: a last line without a trailing `\n` still counts. */
   end(): void {
     if (this.#partsLength > 0) {
       const line = this.#takeParts();
-      if (!isBlank(line, 0, line.length)) this.#sink.line(line);
+      if (!isBlank(line, 0, line.length)) this.#deliver(line);
     }
     this.#discarding = false;
   }
 
+  /** Ends the line begun in earlier chunks (or the one being discarded) at `chunk[newline]`. */
   #finishPending(chunk: Buffer, newline: number): void {
     if (this.#discarding) {
       this.#discarding = false;
-      return;
-    }
-    if (this.#partsLength === 0) {
-      this.#emit(chunk, 0, newline);
       return;
     }
     if (this.#partsLength + newline > this.#maxLineBytes) {
@@ -84,7 +94,45 @@ export class LineSplitter {
     this.#parts.push(chunk.subarray(0, newline));
     this.#partsLength += newline;
     const line = this.#takeParts();
-    if (!isBlank(line, 0, line.length)) this.#sink.line(line);
+    if (!isBlank(line, 0, line.length)) this.#deliver(line);
+  }
+
+  /** The lines of `chunk[start, end]`, where `end` is the offset of the region's last `\n`. */
+  #emitViews(chunk: Buffer, start: number, end: number): void {
+    let from = start;
+    while (from <= end) {
+      const newline = chunk.indexOf(NEWLINE, from);
+      this.#emit(chunk, from, newline);
+      from = newline + 1;
+    }
+  }
+
+  /**
+   * Like `#emitViews`, for a sink that takes text: the region is checked and decoded once, and
+   * its lines are slices of that text. `\n` never occurs inside a multi-byte UTF-8 character, so
+   * the n-th `\n` of the text is the n-th of the bytes. A region that is not valid UTF-8 goes
+   * line by line, so only its broken lines reach `line`.
+   */
+  #emitText(chunk: Buffer, start: number, end: number): void {
+    if (!isUtf8(chunk.subarray(start, end))) {
+      this.#emitViews(chunk, start, end);
+      return;
+    }
+    const text = chunk.toString('utf8', start, end + 1);
+    const ascii = text.length === end + 1 - start;
+    const max = this.#maxLineBytes;
+    const sink = this.#text!;
+    let from = 0;
+    let fromByte = start;
+    while (from < text.length) {
+      const newline = text.indexOf('\n', from);
+      const bytes = ascii ? newline - from : chunk.indexOf(NEWLINE, fromByte) - fromByte;
+      if (bytes > max) this.#sink.oversized(max);
+      else if (!(bytes === 0 || (bytes === 1 && text.charCodeAt(from) === CARRIAGE_RETURN)))
+        sink(text.slice(from, newline));
+      from = newline + 1;
+      fromByte += bytes + 1;
+    }
   }
 
   #emit(chunk: Buffer, start: number, end: number): void {
@@ -93,7 +141,13 @@ export class LineSplitter {
       this.#sink.oversized(this.#maxLineBytes);
       return;
     }
-    this.#sink.line(chunk.subarray(start, end));
+    this.#deliver(chunk.subarray(start, end));
+  }
+
+  /** A complete, non-blank line: as text when the sink takes text and it is UTF-8, else as bytes. */
+  #deliver(line: Buffer): void {
+    if (this.#text && isUtf8(line)) this.#text(line.toString('utf8'));
+    else this.#sink.line(line);
   }
 
   #keep(part: Buffer): void {

@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { LineSplitter } from '../src/index.js';
@@ -109,6 +110,81 @@ describe('LineSplitter', () => {
           for (const chunk of cut(bytes, offsets)) instance.push(chunk);
           instance.end();
           expect(lines).toEqual(input.map((l) => Buffer.from(l).toString('utf8')));
+        },
+      ),
+    );
+  });
+});
+
+/** A splitter whose sink takes text: valid lines as strings, broken ones as bytes, in one ordered log. */
+function textSplitter(max = 1024) {
+  const log: Array<{ text: string } | { bytes: number[] } | { oversized: number }> = [];
+  const instance = new LineSplitter(max, {
+    text: (line) => log.push({ text: line }),
+    line: (bytes) => log.push({ bytes: [...bytes] }),
+    oversized: (limit) => log.push({ oversized: limit }),
+  });
+  return { instance, log };
+}
+
+describe('LineSplitter with a text sink', () => {
+  it('T-2: hands every line of a chunk as text, decoded once per chunk, in order', () => {
+    const { instance, log } = textSplitter();
+    instance.push(Buffer.from('{"a":1}\n{"b":"héllo ✓ 𝄞"}\n\n\r\n{"c":3}\r\n{"d"'));
+    instance.push(Buffer.from(':4}\n'));
+    expect(log).toEqual([
+      { text: '{"a":1}' },
+      { text: '{"b":"héllo ✓ 𝄞"}' },
+      { text: '{"c":3}\r' },
+      { text: '{"d":4}' },
+    ]);
+  });
+
+  it('P-2: a line that is not UTF-8 comes as bytes, the valid lines around it still as text', () => {
+    const { instance, log } = textSplitter();
+    const broken = [0x7b, 0x22, 0xc3, 0x28, 0x22, 0x7d];
+    instance.push(Buffer.concat([Buffer.from('{"a":1}\n'), Buffer.from(broken), Buffer.from('\n{"b":2}\n')]));
+    expect(log).toEqual([{ text: '{"a":1}' }, { bytes: broken }, { text: '{"b":2}' }]);
+  });
+
+  it('counts the limit in bytes, not characters, for ASCII and non-ASCII text', () => {
+    const { instance, log } = textSplitter(6);
+    instance.push(Buffer.from('abcdef\néé\néééé\nabcdefg\nok\n'));
+    expect(log).toEqual([
+      { text: 'abcdef' },
+      { text: 'éé' },
+      { oversized: 6 },
+      { oversized: 6 },
+      { text: 'ok' },
+    ]);
+  });
+
+  it('yields the same lines as the byte sink however the stream is cut, broken UTF-8 included (property)', () => {
+    const lineArb = fc.oneof(
+      fc.string({ unit: 'binary', maxLength: 30 }).map((s) => Buffer.from(s.replaceAll('\n', ' '))),
+      fc.uint8Array({ maxLength: 30 }).map((bytes) => Buffer.from(bytes.map((b) => (b === 0x0a ? 0x20 : b)))),
+    );
+    fc.assert(
+      fc.property(
+        fc.array(lineArb, { maxLength: 20 }),
+        fc.array(fc.nat(), { maxLength: 30 }),
+        fc.integer({ min: 1, max: 40 }),
+        (input, offsets, max) => {
+          const bytes = Buffer.concat(input.flatMap((line) => [line, Buffer.from('\n')]));
+          const expected: unknown[] = [];
+          const reference = new LineSplitter(max, {
+            line: (view) =>
+              expected.push(isUtf8(view) ? { text: view.toString('utf8') } : { bytes: [...view] }),
+            oversized: (limit) => expected.push({ oversized: limit }),
+          });
+          const { instance, log } = textSplitter(max);
+          for (const chunk of cut(bytes, offsets)) {
+            reference.push(chunk);
+            instance.push(chunk);
+          }
+          reference.end();
+          instance.end();
+          expect(log).toEqual(expected);
         },
       ),
     );

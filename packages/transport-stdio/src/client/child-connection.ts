@@ -79,17 +79,20 @@ export class ChildConnection {
       this.#resolveStarted = resolve;
     });
     this.writer = new LineWriter(child.stdin!);
+    const onLine = (line: string | Buffer) => {
+      const parsed = parseJson(line);
+      const decoded = parsed.ok ? decodeMessage(parsed.value) : parsed;
+      if (!decoded.ok) {
+        events.invalid(decoded.error, this);
+        return;
+      }
+      this.healthy = true;
+      events.message(decoded, this);
+    };
     const splitter = new LineSplitter(maxMessageBytes, {
-      line: (bytes) => {
-        const parsed = parseJson(bytes);
-        const decoded = parsed.ok ? decodeMessage(parsed.value) : parsed;
-        if (!decoded.ok) {
-          events.invalid(decoded.error, this);
-          return;
-        }
-        this.healthy = true;
-        events.message(decoded, this);
-      },
+      text: onLine,
+      // Only lines that are not UTF-8 come as bytes; parsing them reports that.
+      line: onLine,
       oversized: (limit) => events.invalid(McpError.parseError(`the message exceeds ${limit} bytes`), this),
     });
     child.stdout!.on('data', (chunk: Buffer) => splitter.push(chunk));

@@ -55,6 +55,17 @@ function serialize(message: ExchangeMessage): string {
   return `${JSON.stringify(message)}\n`;
 }
 
+function ignore(): void {}
+
+/** Ends an exchange whose remaining items are not wanted, so the endpoint's cleanup runs. */
+function closeQuietly(iterator: AsyncIterator<ExchangeMessage>): void {
+  try {
+    iterator.return?.().then(undefined, ignore);
+  } catch {
+    // An endpoint whose `return` throws has nothing left to clean up.
+  }
+}
+
 function cancelledBy(reason: unknown): DOMException {
   const detail = typeof reason === 'string' && reason !== '' ? `: ${reason}` : '';
   return new DOMException(`Cancelled by the client${detail}`, 'AbortError');
@@ -136,6 +147,8 @@ class StreamConnection implements StreamServer {
       },
     });
     this.#splitter = new LineSplitter(options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES, {
+      text: (line) => this.#onLine(line),
+      // Only lines that are not UTF-8 come as bytes; parsing them reports that (P-2).
       line: (bytes) => this.#onLine(bytes),
       oversized: (limit) =>
         this.#send(toErrorResponse(McpError.parseError(`the message exceeds ${limit} bytes`), undefined)),
@@ -168,9 +181,9 @@ class StreamConnection implements StreamServer {
     this.#finish();
   };
 
-  #onLine(bytes: Buffer): void {
+  #onLine(line: string | Buffer): void {
     if (!this.#accepting) return;
-    const parsed = parseJson(bytes);
+    const parsed = parseJson(line);
     if (!parsed.ok) {
       this.#send(toErrorResponse(parsed.error, undefined));
       return;
@@ -249,7 +262,7 @@ class StreamConnection implements StreamServer {
         responded = true;
       }
     } finally {
-      if (iterator && !done) void Promise.resolve(iterator.return?.()).catch(() => {});
+      if (iterator && !done) closeQuietly(iterator);
       if (id !== undefined && !responded && !context.aborted && !this.#finished) {
         this.#send(
           toErrorResponse(McpError.internalError('The server ended the request without a response'), id),
