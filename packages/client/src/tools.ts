@@ -8,21 +8,62 @@ import {
   type Tool,
 } from '@mcpkit/protocol';
 
+/** A tool the client can call, with what `tools/list` said about it. */
 interface ToolEntry {
-  tool: Tool;
-  headers: McpHeaderAnnotation[];
+  readonly ok: true;
+  readonly tool: Tool;
+  readonly headers: readonly McpHeaderAnnotation[];
   /** The compiled `outputSchema`, or why it cannot be used; compiled on first need. */
   output?: CompiledJsonSchema | string;
 }
 
-type Verdict = { ok: true; entry: ToolEntry } | { ok: false; reason: string };
+/** A tool left out because its `x-mcp-header` annotations are invalid (H-24). */
+interface RejectedTool {
+  readonly ok: false;
+  readonly tool: Tool;
+  readonly reason: string;
+}
+
+type Verdict = ToolEntry | RejectedTool;
+
+const NO_HEADERS: readonly McpHeaderAnnotation[] = Object.freeze([]);
+
+/**
+ * Whether an object anywhere inside `value` has an `x-mcp-header` key. A superset of where
+ * `readMcpHeaderAnnotations` looks (it follows schema keywords only), so `false` means that
+ * walk would find nothing; one pass over the values that stops at the first hit, an order of
+ * magnitude cheaper than the walk for the usual schema without annotations.
+ */
+function mentionsHeader(value: object): boolean {
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i];
+      if (typeof item === 'object' && item !== null && mentionsHeader(item)) return true;
+    }
+    return false;
+  }
+  if ('x-mcp-header' in value) return true;
+  for (const key in value) {
+    const child: unknown = (value as Record<string, unknown>)[key];
+    if (typeof child === 'object' && child !== null && mentionsHeader(child)) return true;
+  }
+  return false;
+}
+
+function verdictOf(tool: Tool): Verdict {
+  const schema: unknown = tool.inputSchema;
+  if (typeof schema !== 'object' || schema === null || !mentionsHeader(schema)) {
+    return { ok: true, tool, headers: NO_HEADERS };
+  }
+  const read = readMcpHeaderAnnotations(schema);
+  return read.ok ? { ok: true, tool, headers: read.annotations } : { ok: false, tool, reason: read.reason };
+}
 
 /**
  * What the client knows about the server's tools from `tools/list`: each tool's `x-mcp-header`
  * annotations (H-23), checked once per definition, and its `outputSchema`, compiled on first use.
  */
 export class ToolRegistry {
-  readonly #verdicts = new WeakMap<Tool, Verdict>();
   readonly #byName = new Map<string, Verdict>();
   readonly #warn: (tool: string, reason: string) => void;
   #generation = 0;
@@ -35,22 +76,21 @@ export class ToolRegistry {
   /**
    * Records a page of tools and returns the ones the client exposes: tools with invalid
    * `x-mcp-header` annotations are dropped, with a warning naming the tool and the reason (H-24).
+   * A tool object seen before (a cached page) is not checked again.
    */
   accept(tools: readonly Tool[]): Tool[] {
     let kept: Tool[] | undefined;
     for (let i = 0; i < tools.length; i++) {
       const tool = tools[i]!;
-      let verdict = this.#verdicts.get(tool);
-      if (!verdict) {
-        const read = readMcpHeaderAnnotations(tool.inputSchema);
-        verdict = read.ok ? { ok: true, entry: { tool, headers: read.annotations } } : read;
-        this.#verdicts.set(tool, verdict);
-        const previous = this.#byName.get(tool.name);
+      const previous = this.#byName.get(tool.name);
+      let verdict = previous;
+      if (verdict?.tool !== tool) {
+        verdict = verdictOf(tool);
+        this.#byName.set(tool.name, verdict);
         if (!verdict.ok && (previous?.ok !== false || previous.reason !== verdict.reason)) {
           this.#warn(tool.name, verdict.reason);
         }
       }
-      this.#byName.set(tool.name, verdict);
       if (!verdict.ok) kept ??= tools.slice(0, i);
       else kept?.push(tool);
     }
