@@ -135,6 +135,28 @@ describe('serveStreams: cancellation, shutdown, backpressure', () => {
     expect(peer.messages()).toEqual([]);
   });
 
+  it('T-15: the grace period ends every kind of running exchange: integer and string ids, a cancelled one, a notification', async () => {
+    const aborted: string[] = [];
+    const { endpoint: e } = endpoint({
+      async *forever(m, context) {
+        context.signal.addEventListener('abort', () => aborted.push(String(m.id ?? 'notification')));
+        await new Promise(() => {});
+      },
+    });
+    const peer = streamPeer(e, { shutdownGraceMs: 50 });
+    peer.send({ jsonrpc: '2.0', id: 1, method: 'forever' });
+    peer.send({ jsonrpc: '2.0', id: 'one', method: 'forever' });
+    peer.send({ jsonrpc: '2.0', id: 2, method: 'forever' });
+    peer.send({ jsonrpc: '2.0', method: 'forever' });
+    peer.send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 2 } });
+    await sleep(10);
+    expect(aborted).toEqual(['2']);
+    peer.input.end();
+    await peer.server.closed;
+    expect(aborted.sort()).toEqual(['1', '2', 'notification', 'one']);
+    expect(peer.messages()).toEqual([]);
+  });
+
   it('aborts open listens at end of input without waiting for the grace period', async () => {
     let listenAborted = false;
     const { endpoint: e } = endpoint({

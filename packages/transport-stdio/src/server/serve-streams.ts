@@ -9,6 +9,7 @@ import {
   type RequestId,
   toErrorResponse,
 } from '@mcpkit/protocol';
+import { RequestIdMap } from '../client/request-id-map.js';
 import { DEFAULT_MAX_MESSAGE_BYTES, LineSplitter } from '../line-splitter.js';
 import { LineWriter } from '../line-writer.js';
 import { ExchangeContext } from './exchange-context.js';
@@ -115,10 +116,16 @@ class StreamConnection implements StreamServer {
   readonly #context: Omit<RequestContext, 'signal'>;
   readonly #graceMs: number;
   readonly #endOutput: boolean;
-  /** Requests that can still be cancelled, by id. */
-  readonly #cancellable = new Map<RequestId, ExchangeContext>();
-  /** Every exchange still running, including notifications and unreadable messages. */
-  readonly #running = new Set<ExchangeContext>();
+  /**
+   * Requests that can still be cancelled, by id. Not a `Map` or `Set`: with thousands of
+   * exchanges a second going through one, V8 keeps re-allocating its table in the old
+   * generation, and each discarded table keeps the exchanges it held alive until a full GC.
+   */
+  readonly #cancellable = new RequestIdMap<ExchangeContext>();
+  /** Exchanges without an id (notifications, unreadable messages) still running: few. */
+  readonly #anonymous = new Set<ExchangeContext>();
+  /** How many exchanges are running: every request, cancelled or not, and the anonymous ones. */
+  #running = 0;
   #accepting = true;
   #finished = false;
   #graceTimer: ReturnType<typeof setTimeout> | undefined;
@@ -236,7 +243,8 @@ class StreamConnection implements StreamServer {
     answer: boolean,
     context: ExchangeContext,
   ): Promise<void> {
-    this.#running.add(context);
+    this.#running++;
+    if (id === undefined) this.#anonymous.add(context);
     let responded = false;
     let iterator: AsyncIterator<ExchangeMessage> | undefined;
     let done = false;
@@ -269,8 +277,9 @@ class StreamConnection implements StreamServer {
         );
       }
       if (id !== undefined && this.#cancellable.get(id) === context) this.#cancellable.delete(id);
-      this.#running.delete(context);
-      if (!this.#accepting && this.#running.size === 0) this.#finish();
+      if (id === undefined) this.#anonymous.delete(context);
+      this.#running--;
+      if (!this.#accepting && this.#running === 0) this.#finish();
     }
   }
 
@@ -286,7 +295,7 @@ class StreamConnection implements StreamServer {
     for (const context of this.#cancellable.values()) {
       if (context.listen) context.abort(new DOMException('The server is shutting down', 'AbortError'));
     }
-    if (this.#running.size === 0) {
+    if (this.#running === 0) {
       this.#finish();
       return;
     }
@@ -298,7 +307,9 @@ class StreamConnection implements StreamServer {
     this.#finished = true;
     clearTimeout(this.#graceTimer);
     const reason = new DOMException('The server stopped', 'AbortError');
-    for (const context of this.#running) context.abort(reason);
+    // A cancelled request is out of `#cancellable`, and already aborted.
+    for (const context of this.#cancellable.values()) context.abort(reason);
+    for (const context of this.#anonymous) context.abort(reason);
     this.#writer.flush();
     this.#input.off('end', this.#onEnd);
     this.#output.off('close', this.#onOutputGone);
