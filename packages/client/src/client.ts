@@ -83,6 +83,8 @@ export class McpClient {
   readonly #toolCalls: ToolCallHost;
   readonly #stopRestartListener: (() => void) | undefined;
   #ready: Promise<ServerDescription | undefined> | undefined;
+  /** `#ready` once it has resolved: requests then go out without waiting for it. */
+  #readyNow: Promise<ServerDescription | undefined> | undefined;
   #server: ServerDescription | undefined;
 
   constructor(transport: ClientTransport, options: McpClientOptions = {}) {
@@ -104,7 +106,7 @@ export class McpClient {
     });
     if (options.protocolVersion !== undefined) {
       this.#requester.version = options.protocolVersion;
-      this.#ready = Promise.resolve(undefined);
+      this.#ready = this.#readyNow = Promise.resolve(undefined);
     }
     if (options.cache !== false) {
       const now = options.now ?? Date.now;
@@ -131,7 +133,8 @@ export class McpClient {
       listTools: async (signal, cache) => {
         for await (const _ of this.iterateTools({ signal, cache }));
       },
-      withInput: (params, options, send) => this.#withInput('tools/call', params, options, send),
+      withInput: (params, options, send, first) =>
+        this.#withInput('tools/call', params, options, send, first),
     };
     this.#stopRestartListener = transport.onRestart?.(() => this.#restarted());
   }
@@ -198,9 +201,13 @@ export class McpClient {
     args: Params | undefined,
     options: ManualInputOptions,
   ): Promise<CallToolResult | InputRequiredResult>;
-  async callTool(name: string, args?: Params, options: InputCallOptions = {}): Promise<Sent<'tools/call'>> {
-    await this.#gate('tools/call');
-    return callTool(this.#toolCalls, name, args, options);
+  callTool(name: string, args?: Params, options: InputCallOptions = {}): Promise<Sent<'tools/call'>> {
+    try {
+      if (this.#gateOpen('tools/call')) return callTool(this.#toolCalls, name, args, options);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    return this.#gate('tools/call').then(() => callTool(this.#toolCalls, name, args, options));
   }
 
   /** One page of prompts. */
@@ -329,19 +336,38 @@ export class McpClient {
   ): Promise<ServerDescription | undefined> {
     if (this.#lifetime.signal.aborted)
       return Promise.reject(new TransportError('closed', 'the client is closed'));
-    this.#ready ??= probeServer(this.#requester, {
+    if (this.#ready) return this.#ready;
+    const ready: Promise<ServerDescription | undefined> = probeServer(this.#requester, {
       timeoutMs: this.#options.probeTimeoutMs ?? 10_000,
       cache: this.#cache,
       cacheMode,
       signal,
     }).then(
-      (description) => (this.#server = description),
+      (description) => {
+        this.#server = description;
+        if (this.#ready === ready) this.#readyNow = ready;
+        return description;
+      },
       (error) => {
-        this.#ready = undefined;
+        if (this.#ready === ready) this.#ready = undefined;
         throw error;
       },
     );
-    return this.#ready;
+    this.#ready = ready;
+    return ready;
+  }
+
+  /**
+   * Whether `method` may be sent at once: the client is connected (the usual case after the first
+   * call), so nothing needs awaiting. Throws when the server does not offer it (C-12); `false`
+   * means "go through `#gate`".
+   */
+  #gateOpen(method: Method): boolean {
+    if (this.#ready === undefined || this.#ready !== this.#readyNow || this.#lifetime.signal.aborted)
+      return false;
+    const missing = this.#server && missingServerCapability(method, this.#server.capabilities);
+    if (missing) throw new UnsupportedByServerError(method, missing);
+    return true;
   }
 
   /** Connects, then refuses a method whose server capability was not advertised (C-12). */
@@ -407,12 +433,20 @@ export class McpClient {
     params: Params,
     options: InputCallOptions,
     send: (params: Params) => Promise<Sent<M>> = (p) => this.#requester.send(method, p, options),
+    first?: Sent<M>,
   ): Promise<{ result: Sent<M>; retried: boolean }> {
-    return withInputRounds(method, params, options, send, {
-      handlers: this.#handlers,
-      maxRounds: this.#options.maxInputRounds ?? 10,
-      lifetime: this.#lifetime.signal,
-    });
+    return withInputRounds(
+      method,
+      params,
+      options,
+      send,
+      {
+        handlers: this.#handlers,
+        maxRounds: this.#options.maxInputRounds ?? 10,
+        lifetime: this.#lifetime.signal,
+      },
+      first,
+    );
   }
 
   /** The transport reconnected to a new peer: re-probe it and re-open the listens (C-43, T-17). */

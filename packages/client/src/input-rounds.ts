@@ -21,7 +21,8 @@ export interface InputRoundsConfig {
  * fulfils it and retries as a new request (C-24..C-29): the original params plus this round's
  * answers and the `requestState` exactly as received, never anything from another request
  * (C-27). `retried` tells whether the final result came from a retry, which must not be cached
- * (C-31).
+ * (C-31). `first`, when given, is the answer the caller already got to `params` as they are
+ * (no continuation in `options`): the rounds go on from it.
  */
 export async function withInputRounds<M extends InputRequiredMethod>(
   method: M,
@@ -29,14 +30,21 @@ export async function withInputRounds<M extends InputRequiredMethod>(
   options: InputCallOptions,
   send: (params: Params) => Promise<Sent<M>>,
   config: InputRoundsConfig,
+  first?: Sent<M>,
 ): Promise<{ result: Sent<M>; retried: boolean }> {
   const maxRounds = options.maxInputRounds ?? config.maxRounds;
-  let retry: Params = {};
-  if (options.inputResponses !== undefined) retry.inputResponses = options.inputResponses;
-  if (options.requestState !== undefined) retry.requestState = options.requestState;
-  let retried = options.inputResponses !== undefined || options.requestState !== undefined;
+  let retry: Params | undefined;
+  if (options.inputResponses !== undefined || options.requestState !== undefined) {
+    retry = {};
+    if (options.inputResponses !== undefined) retry.inputResponses = options.inputResponses;
+    if (options.requestState !== undefined) retry.requestState = options.requestState;
+  }
+  let retried = retry !== undefined;
   for (let round = 1; ; round++) {
-    const result = await send({ ...params, ...retry });
+    const result =
+      round === 1 && first !== undefined
+        ? first
+        : await send(retry === undefined ? params : { ...params, ...retry });
     if (result.resultType !== 'input_required' || options.inputRequired === 'manual')
       return { result, retried };
     if (round > maxRounds) {

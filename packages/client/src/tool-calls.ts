@@ -15,40 +15,89 @@ export interface ToolCallHost {
   validateStructuredContent: boolean;
   /** Walks every page of `tools/list`, which fills `tools`. */
   listTools(signal: AbortSignal | undefined, cache: CacheMode): Promise<void>;
-  /** Runs the MRTR rounds of the call with `send`. */
+  /** Runs the MRTR rounds of the call with `send`, going on from `first` when given. */
   withInput(
     params: Params,
     options: InputCallOptions,
     send: (params: Params) => Promise<Sent>,
+    first?: Sent,
   ): Promise<{ result: Sent; retried: boolean }>;
 }
 
+type Entry = NonNullable<ReturnType<ToolRegistry['lookup']>> & { ok: true };
+
+/** One call in progress: what `tools/list` said about the tool, refreshed at most once (H-28). */
+interface CallState {
+  readonly host: ToolCallHost;
+  readonly name: string;
+  readonly args: Params | undefined;
+  readonly options: InputCallOptions;
+  entry: Entry | undefined;
+  refreshed: boolean;
+}
+
+/** Whether the client should list the tools before calling `name`, to learn its annotations. */
+function mustList(host: ToolCallHost, name: string): boolean {
+  return host.autoListTools && !host.tools.complete && !host.tools.lookup(name);
+}
+
+/** What `tools/list` said about `name`; a tool that was rejected (H-24) cannot be called. */
+function knownEntry(host: ToolCallHost, name: string): Entry | undefined {
+  const verdict = host.tools.lookup(name);
+  if (verdict && !verdict.ok) throw new InvalidToolError(name, verdict.reason);
+  return verdict;
+}
+
 /**
- * What `tools/list` said about `name`. A tool the client never saw is looked up by listing the
- * tools first (through the cache), so its `x-mcp-header` annotations and `outputSchema` are known;
- * a tool that was rejected (H-24) cannot be called. If the server fails that listing, the call
- * goes ahead without them.
+ * What `tools/list` says about `name`, listing first: a refresh (after `-32020`), or, for a tool
+ * the client never saw, through the cache so its `x-mcp-header` annotations and `outputSchema`
+ * are known. If the server fails that listing, the call goes ahead without them.
  */
-async function entryOf(host: ToolCallHost, name: string, signal: AbortSignal | undefined, refresh: boolean) {
-  const { tools } = host;
+async function listedEntry(
+  host: ToolCallHost,
+  name: string,
+  signal: AbortSignal | undefined,
+  refresh: boolean,
+) {
   if (refresh) {
     await host.listTools(signal, 'refresh');
-  } else if (host.autoListTools && !tools.complete && !tools.lookup(name)) {
+  } else {
     // A server whose tools/list fails may still run the tool: call it without what the list says.
     await host.listTools(signal, 'use').catch((error: unknown) => {
       if (!(error instanceof McpError || error instanceof InvalidResponseError)) throw error;
     });
   }
-  const verdict = tools.lookup(name);
-  if (verdict && !verdict.ok) throw new InvalidToolError(name, verdict.reason);
-  return verdict;
+  return knownEntry(host, name);
+}
+
+function send(call: CallState, params: Params): Promise<Sent> {
+  const { host, entry } = call;
+  const headers = entry && host.tools.headerValues(entry, call.args);
+  return host.requester.send('tools/call', params, call.options, headers);
+}
+
+/** After `-32020`, the first time in this call: refresh `tools/list` and send again with the new headers (H-28). */
+async function resendAfterRefresh(call: CallState, params: Params, error: unknown): Promise<Sent> {
+  if (call.refreshed || !(error instanceof McpError) || error.code !== ErrorCode.HeaderMismatch) throw error;
+  call.refreshed = true;
+  call.entry = await listedEntry(call.host, call.name, call.options.signal, true);
+  return send(call, params);
+}
+
+async function sendChecked(call: CallState, params: Params): Promise<Sent> {
+  try {
+    return await send(call, params);
+  } catch (error) {
+    return resendAfterRefresh(call, params, error);
+  }
 }
 
 /**
  * Calls a tool: mirrors its annotated arguments as `Mcp-Param-*` headers (H-27), and on `-32020`
  * refreshes `tools/list` once and retries as a new request with the new headers (H-28); answers
  * `input_required` through `host.withInput`; checks `structuredContent` against the tool's
- * `outputSchema` (C-20).
+ * `outputSchema` (C-20). The usual call (known tool, no continuation, a complete result) takes
+ * one request and no detour.
  */
 export async function callTool(
   host: ToolCallHost,
@@ -56,25 +105,31 @@ export async function callTool(
   args: Params | undefined,
   options: InputCallOptions,
 ): Promise<Sent> {
-  let entry = await entryOf(host, name, options.signal, false);
-  let refreshed = false;
-  const send = async (params: Params): Promise<Sent> => {
-    for (;;) {
-      try {
-        const headers = entry && host.tools.headerValues(entry, args);
-        return await host.requester.send('tools/call', params, options, headers);
-      } catch (error) {
-        if (refreshed || !(error instanceof McpError) || error.code !== ErrorCode.HeaderMismatch) throw error;
-        refreshed = true;
-        entry = await entryOf(host, name, options.signal, true);
-      }
-    }
-  };
-  const { result } = await host.withInput(
-    args === undefined ? { name } : { name, arguments: args },
+  const call: CallState = {
+    host,
+    name,
+    args,
     options,
-    send,
-  );
+    entry: mustList(host, name)
+      ? await listedEntry(host, name, options.signal, false)
+      : knownEntry(host, name),
+    refreshed: false,
+  };
+  const params = args === undefined ? { name } : { name, arguments: args };
+  let result: Sent;
+  if (options.inputResponses !== undefined || options.requestState !== undefined) {
+    result = (await host.withInput(params, options, (next) => sendChecked(call, next))).result;
+  } else {
+    try {
+      result = await send(call, params);
+    } catch (error) {
+      result = await resendAfterRefresh(call, params, error);
+    }
+    if (result.resultType === 'input_required' && options.inputRequired !== 'manual') {
+      result = (await host.withInput(params, options, (next) => sendChecked(call, next), result)).result;
+    }
+  }
+  const { entry } = call;
   if (entry && result.resultType === 'complete' && host.validateStructuredContent) {
     const problem = host.tools.outputProblem(entry, result as CallToolResult);
     if (problem) throw new InvalidResponseError('tools/call', problem, 'C-20');

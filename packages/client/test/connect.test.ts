@@ -195,6 +195,54 @@ describe('connect and version choice', () => {
     expect(server.requests.map((r) => r.method)).toEqual(['server/discover']);
   });
 
+  it('C-12: tools/call on a server without tools fails locally, before and after the client is connected', async () => {
+    const server = mockServer({}, { prompts: {} });
+    const client = new McpClient(createInMemoryTransport(server));
+    const before = client.callTool('t');
+    await expect(before).rejects.toBeInstanceOf(UnsupportedByServerError);
+    await client.connect();
+    let thrown: unknown;
+    let call: Promise<unknown> | undefined;
+    try {
+      call = client.callTool('t');
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeUndefined();
+    await expect(call).rejects.toMatchObject({ name: 'UnsupportedByServerError', capability: 'tools' });
+    expect(server.requests.map((r) => r.method)).toEqual(['server/discover']);
+  });
+
+  it('a call on a closed client fails with TransportError("closed"), even once connected', async () => {
+    const server = mockServer(
+      { 'tools/call': () => ({ resultType: 'complete', content: [] }) },
+      { tools: {} },
+    );
+    const client = new McpClient(createInMemoryTransport(server), { autoListTools: false });
+    await client.callTool('t');
+    await client.close();
+    await expect(client.callTool('t')).rejects.toMatchObject({ name: 'TransportError', reason: 'closed' });
+    expect(server.calls('tools/call')).toHaveLength(1);
+  });
+
+  it('a re-probe after discover() is awaited by the calls that follow it', async () => {
+    let capabilities: Record<string, unknown> = { tools: {} };
+    const server = mockServer(
+      {
+        'server/discover': () => discoverResult(capabilities),
+        'tools/call': () => ({ resultType: 'complete', content: [] }),
+      },
+      { tools: {} },
+    );
+    const client = new McpClient(createInMemoryTransport(server), { autoListTools: false });
+    await client.callTool('t');
+    capabilities = {};
+    const rediscovered = client.discover({ cache: 'bypass' });
+    await expect(client.callTool('t')).rejects.toBeInstanceOf(UnsupportedByServerError);
+    await rediscovered;
+    expect(server.calls('tools/call')).toHaveLength(1);
+  });
+
   it('discover() probes again and adopts the new answer', async () => {
     let instructions = 'one';
     const server = mockServer({ 'server/discover': () => discoverResult({}, { instructions }) });
