@@ -11,6 +11,7 @@ import {
   type RequestId,
   toErrorResponse,
 } from '@mcpkit/protocol';
+import { HttpContext } from './http-context.js';
 import type { IncomingHttpRequest } from './incoming.js';
 import { isJsonContentType, type ResponseMode, responseModeFor } from './negotiation.js';
 import type { HandlerConfig } from './options.js';
@@ -216,14 +217,7 @@ export async function serveHttp(
     }
   }
 
-  const context: RequestContext = {
-    transport: 'http',
-    headers,
-    get signal() {
-      return request.cancellation.signal;
-    },
-  };
-  if (auth !== undefined) context.auth = auth;
+  const context = new HttpContext(headers, request.cancellation, auth);
   return runExchange(endpoint, message, context, request, mode, config, cors);
 }
 

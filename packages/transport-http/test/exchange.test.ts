@@ -26,6 +26,18 @@ describe('request context', () => {
     expect(context.signal.aborted).toBe(false);
     expect(context.auth).toBeUndefined();
   });
+
+  it('the signal is an own enumerable property: a spread copy of the context keeps the same signal', async () => {
+    const endpoint = scripted(async function* (message) {
+      yield result(message.id);
+    });
+    await handlerFor(endpoint)(post(request(4, 'tools/list'), { 'mcp-method': 'tools/list' }));
+    const { context } = endpoint.seen[0]!;
+    const copy = { ...context };
+    expect(Object.keys(copy)).toEqual(expect.arrayContaining(['transport', 'headers', 'signal']));
+    expect(copy.signal).toBe(context.signal);
+    expect(copy.transport).toBe('http');
+  });
 });
 
 describe('statuses', () => {
