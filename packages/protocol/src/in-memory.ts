@@ -1,6 +1,7 @@
 import type { ClientTransport, Exchange, ExchangeMessage, McpEndpoint, RequestContext } from './contracts.js';
 import { LazyAbort } from './lazy-abort.js';
 import type { JSONRPCNotification, JSONRPCRequest } from './schemas/jsonrpc.js';
+import { serializeMessage } from './serialized.js';
 
 /** Options of `createInMemoryTransport`. */
 export interface InMemoryTransportOptions {
@@ -26,7 +27,7 @@ const CLOSED_ITERATOR: AsyncIterator<ExchangeMessage> = {
 };
 
 function roundTrip<T>(value: T): T {
-  return JSON.parse(JSON.stringify(value)) as T;
+  return JSON.parse(serializeMessage(value)) as T;
 }
 
 interface Link {

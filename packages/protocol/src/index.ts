@@ -100,6 +100,7 @@ export {
 } from './results.js';
 export * from './schemas/index.js';
 export { type WireTypeName, wireSchemas } from './schemas/registry.js';
+export { serializeMessage, withSerializedResult } from './serialized.js';
 export {
   chooseProtocolVersion,
   isModernProtocolVersion,
