@@ -283,6 +283,39 @@ describe('broken streams and cancellation', () => {
     await aborted(endpoint.seen[0]!.context.signal);
   });
 
+  it('C-51: leaving while the POST still waits for its response headers aborts it at once', async () => {
+    let signal: AbortSignal | undefined;
+    const fetch: Fetch = (_input, init) => {
+      signal = init!.signal!;
+      return new Promise((_resolve, reject) =>
+        signal!.addEventListener('abort', () => reject(signal!.reason)),
+      );
+    };
+    const transport = createHttpClientTransport(URL_BASE, { fetch });
+    const iterator = transport.exchange(call, {})[Symbol.asyncIterator]();
+    const pending = iterator.next().catch((e: unknown) => e);
+    for (let i = 0; i < 20 && signal === undefined; i++) await Promise.resolve();
+    expect(signal?.aborted).toBe(false);
+    await iterator.return!();
+    expect(signal!.aborted).toBe(true);
+    await pending;
+  });
+
+  it('an exchange that got its response leaves the request alone (the connection stays reusable)', async () => {
+    const signals: AbortSignal[] = [];
+    const handler = createFetchHandler(echo);
+    const fetch: Fetch = async (input, init) => {
+      signals.push(init!.signal!);
+      return handler(new Request(input, init));
+    };
+    const transport = createHttpClientTransport(URL_BASE, { fetch });
+    for await (const message of transport.exchange(call, {})) expect('result' in message).toBe(true);
+    const iterator = transport.exchange(call, {})[Symbol.asyncIterator]();
+    expect((await iterator.next()).done).toBe(false);
+    await iterator.return!();
+    expect(signals.map((signal) => signal.aborted)).toEqual([false, false]);
+  });
+
   it('an already aborted signal fails at once without a request', async () => {
     const { fetch, requests } = inProcess(createFetchHandler(echo));
     const controller = new AbortController();

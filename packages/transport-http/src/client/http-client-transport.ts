@@ -34,12 +34,18 @@ export interface HttpClientTransportOptions {
 
 const ACCEPT = 'application/json, text/event-stream';
 
+/** Whether an exchange has read its final message: nothing is left to cancel. */
+interface ExchangeState {
+  answered: boolean;
+}
+
 /**
  * A `ClientTransport` over Streamable HTTP: each exchange is one POST whose JSON or SSE
  * response is yielded message by message. Sends `Accept` with both types (H-5) and the mirror
  * headers `MCP-Protocol-Version`, `Mcp-Method`, `Mcp-Name`, `Mcp-Param-*` (H-6, H-27). Aborting
- * an exchange closes its stream, which cancels the request (C-51). A stream that breaks before
- * the response fails with a retryable `TransportError('connection-lost')` (C-55).
+ * an exchange, or leaving it early (`return()`, even while the POST waits for its response
+ * headers), closes its stream at once, which cancels the request (C-51). A stream that breaks
+ * before the response fails with a retryable `TransportError('connection-lost')` (C-55).
  *
  * @example
  * ```ts
@@ -56,9 +62,16 @@ export function createHttpClientTransport(
   const endpoint = String(url);
   const fetchImpl = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const inFlight = new Set<AbortController>();
+  const plainHeaders = options.headers === undefined && options.authProvider === undefined;
   let closed = false;
 
-  async function buildHeaders(mirror: Record<string, string>): Promise<Headers> {
+  async function buildHeaders(mirror: Record<string, string>): Promise<HeadersInit> {
+    if (plainHeaders) {
+      // Nothing to merge: a plain object, which fetch reads once (a Headers would be copied again).
+      const headers: Record<string, string> = { 'content-type': 'application/json', accept: ACCEPT };
+      for (const name in mirror) headers[name] = mirror[name]!;
+      return headers;
+    }
     const custom = typeof options.headers === 'function' ? await options.headers() : options.headers;
     const headers = new Headers(custom);
     headers.set('content-type', 'application/json');
@@ -102,27 +115,53 @@ export function createHttpClientTransport(
     message: JSONRPCRequest | JSONRPCNotification,
     mirror: Record<string, string>,
     callerSignal: AbortSignal | undefined,
+    controller: AbortController,
+    state: ExchangeState,
   ): AsyncGenerator<ExchangeMessage> {
     if (closed) throw new TransportError('closed', 'The HTTP transport was closed');
     callerSignal?.throwIfAborted();
-    const controller = new AbortController();
     inFlight.add(controller);
     const signal = callerSignal ? AbortSignal.any([callerSignal, controller.signal]) : controller.signal;
     try {
       const response = await post(message, mirror, signal);
-      yield* readExchange(response);
+      for await (const item of readExchange(response)) {
+        if (!('method' in item)) state.answered = true;
+        yield item;
+      }
     } catch (error) {
       throw failure(error, callerSignal);
     } finally {
       inFlight.delete(controller);
-      // Releases the connection when the caller stopped reading before the end.
-      controller.abort();
+      // Releases the connection when the caller stopped before the response. After it there is
+      // nothing to release, and an abort would only cost a DOMException and undici's clean-up.
+      if (!state.answered) controller.abort();
     }
+  }
+
+  /** One exchange; `return()` closes the stream at once, wherever the generator is waiting. */
+  function open(
+    message: JSONRPCRequest,
+    mirror: Record<string, string>,
+    callerSignal: AbortSignal | undefined,
+  ): AsyncIterator<ExchangeMessage> {
+    const controller = new AbortController();
+    const state: ExchangeState = { answered: false };
+    const generator = run(message, mirror, callerSignal, controller, state);
+    return {
+      next: () => generator.next(),
+      return: () => {
+        if (!state.answered) controller.abort();
+        return generator.return(undefined);
+      },
+    };
   }
 
   return {
     exchange(request: JSONRPCRequest, exchangeOptions: ExchangeOptions): Exchange {
-      return run(request, requestHeaders(request, exchangeOptions.paramHeaders), exchangeOptions.signal);
+      return {
+        [Symbol.asyncIterator]: () =>
+          open(request, requestHeaders(request, exchangeOptions.paramHeaders), exchangeOptions.signal),
+      };
     },
 
     async notify(notification: JSONRPCNotification): Promise<void> {
