@@ -30,6 +30,7 @@ import { EMPTY_EXCHANGE, ExchangeStream } from './exchange.js';
 import { checkHeaders } from './header-check.js';
 import { InputScope } from './input-scope.js';
 import { runMiddleware } from './middleware.js';
+import { finishReusable } from './reusable-results.js';
 import { type Route, routes } from './routes.js';
 import type { ServerRuntime } from './runtime.js';
 
@@ -228,13 +229,15 @@ class RequestExchange extends ExchangeStream {
 
   private succeed(result: unknown): void {
     const { method, id } = this.request;
+    const spec = methodSpec(method)!;
     let out: Record<string, unknown>;
     try {
-      out = finishResult(this.runtime, methodSpec(method)!, method, result);
+      out = finishResult(this.runtime, spec, method, result);
     } catch (error) {
       this.fail(error);
       return;
     }
+    if (spec.paginated) out = finishReusable(result, out);
     this.finish({ jsonrpc: '2.0', id, result: out as JSONRPCResultResponse['result'] });
   }
 

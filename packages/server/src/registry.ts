@@ -1,3 +1,6 @@
+/** How many derived values a registry keeps at most. */
+const MAX_DERIVED = 64;
+
 /**
  * An ordered set of named entries, in registration order (S-15). Every entry has a sequence
  * number that never changes while it stays registered, so a page cursor ("after sequence n")
@@ -7,6 +10,8 @@ export class Registry<E> {
   private readonly entries = new Map<string, { seq: number; entry: E }>();
   private nextSeq = 1;
   private snapshot: Array<{ seq: number; entry: E }> | undefined;
+  /** Values computed from the entries as they are now; dropped at every change. */
+  private derivedValues: Map<string, unknown> | undefined;
 
   constructor(private readonly onChange: () => void = () => {}) {}
 
@@ -61,6 +66,19 @@ export class Registry<E> {
     return { items: slice.map((slot) => slot.entry), next: more ? slice[slice.length - 1]!.seq : undefined };
   }
 
+  /**
+   * `compute()`, kept under `key` until the entries next change. A `compute` that throws is not
+   * kept, and past `MAX_DERIVED` keys new values are not kept either, so keys that come from
+   * requests (page cursors) cannot grow this without bound.
+   */
+  derived<T>(key: string, compute: () => T): T {
+    this.derivedValues ??= new Map();
+    if (this.derivedValues.has(key)) return this.derivedValues.get(key) as T;
+    const value = compute();
+    if (this.derivedValues.size < MAX_DERIVED) this.derivedValues.set(key, value);
+    return value;
+  }
+
   private ordered(): Array<{ seq: number; entry: E }> {
     this.snapshot ??= [...this.entries.values()];
     return this.snapshot;
@@ -68,6 +86,7 @@ export class Registry<E> {
 
   private changed(): void {
     this.snapshot = undefined;
+    this.derivedValues = undefined;
     this.onChange();
   }
 }

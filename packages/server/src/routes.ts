@@ -18,6 +18,7 @@ import { type PromptEntry, runPrompt } from './prompts.js';
 import type { Registry } from './registry.js';
 import type { RequestStateBinding } from './request-state.js';
 import { readResource } from './resources.js';
+import { markReusable } from './reusable-results.js';
 import type { ServerRuntime } from './runtime.js';
 import { runTool, type ToolEntry } from './tools.js';
 
@@ -40,15 +41,23 @@ function listRoute<E>(
   field: string,
   registry: (runtime: ServerRuntime) => Registry<E>,
   definition: (entry: E) => unknown,
-): Route<{ items: E[]; nextCursor?: string }> {
+): Route<Result> {
+  const build = (runtime: ServerRuntime, cursor: string | undefined): Result => {
+    const page = paginate(registry(runtime), kind, cursor, runtime.pageSize);
+    const result: Result = { resultType: 'complete', [field]: page.items.map(definition) };
+    if (page.nextCursor !== undefined) result.nextCursor = page.nextCursor;
+    return Object.assign(result, runtime.cache.hint(method));
+  };
   return {
-    prepare: (runtime, _scope, params) =>
-      paginate(registry(runtime), kind, params.cursor as string | undefined, runtime.pageSize),
-    async run(runtime, _scope, _params, page) {
-      const result: Result = { resultType: 'complete', [field]: page.items.map(definition) };
-      if (page.nextCursor !== undefined) result.nextCursor = page.nextCursor;
-      return Object.assign(result, runtime.cache.hint(method));
+    // A page is the same for every request until the registry changes: built once, its JSON
+    // written once. Middleware may change what it is handed, so it gets a page of its own.
+    prepare(runtime, _scope, params) {
+      const cursor = params.cursor as string | undefined;
+      if (runtime.middleware.length > 0) return build(runtime, cursor);
+      const key = cursor === undefined ? 'first page' : `page after ${cursor}`;
+      return registry(runtime).derived(key, () => markReusable(build(runtime, cursor)));
     },
+    run: async (_runtime, _scope, _params, result) => result,
   };
 }
 

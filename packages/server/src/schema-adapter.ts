@@ -22,6 +22,8 @@ export interface CompiledSchema {
   validate(value: unknown): Validation;
 }
 
+const DIALECT_2020_12 = 'https://json-schema.org/draft/2020-12/schema';
+
 function isZod(schema: unknown): schema is core.$ZodType {
   return typeof schema === 'object' && schema !== null && '_zod' in schema;
 }
@@ -45,6 +47,9 @@ export function compileSchema(schema: SchemaInput, io: 'input' | 'output', where
     } catch (error) {
       throw new TypeError(`${where}: the zod schema has no JSON Schema form (${(error as Error).message})`);
     }
+    // Without `$schema` a schema is 2020-12 (P-82): the key zod adds says nothing, and a listing
+    // repeats it once per tool (about a sixth of a typical tools/list).
+    if (jsonSchema.$schema === DIALECT_2020_12) delete jsonSchema.$schema;
     return {
       jsonSchema,
       validate(value) {

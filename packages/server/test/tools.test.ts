@@ -90,6 +90,22 @@ describe('tools/list (S-13..S-17)', () => {
     expect(tool?.outputSchema).toMatchObject({ type: 'object', required: ['sum'] });
   });
 
+  it('P-82: a zod schema is listed without $schema, as 2020-12 is the default dialect; a raw one keeps its own', async () => {
+    const server = newServer();
+    server.tool(
+      'zod',
+      { inputSchema: z.object({ a: z.string() }), outputSchema: z.object({ b: z.string() }) },
+      () => ({
+        structuredContent: { b: '' },
+      }),
+    );
+    server.tool('raw', { inputSchema: json2020 }, () => ({ content: [] }));
+    const tools = ((await call(server, 'tools/list')).result?.tools ?? []) as Array<Record<string, unknown>>;
+    expect(tools[0]?.inputSchema).not.toHaveProperty('$schema');
+    expect(tools[0]?.outputSchema).not.toHaveProperty('$schema');
+    expect(tools[1]?.inputSchema).toHaveProperty('$schema', 'https://json-schema.org/draft/2020-12/schema');
+  });
+
   it('S-15: the order is registration order and stays stable; an update keeps the place', async () => {
     const server = newServer();
     const handles = ['c', 'a', 'b'].map((name) => server.tool(name, {}, () => ({ content: [] })));
