@@ -9,6 +9,7 @@ import {
   parseJson,
   type RequestContext,
   type RequestId,
+  serializeMessage,
   toErrorResponse,
 } from '@mcpkit/protocol';
 import { HttpContext } from './http-context.js';
@@ -89,7 +90,7 @@ function jsonReply(
     kind: 'buffered',
     status,
     headers: withHeaders({ 'content-type': 'application/json' }, extra),
-    body: JSON.stringify(response),
+    body: serializeMessage(response),
   };
 }
 

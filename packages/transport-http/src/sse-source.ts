@@ -3,6 +3,7 @@ import {
   type LazyAbort,
   McpError,
   type RequestId,
+  serializeMessage,
   toErrorResponse,
 } from '@mcpkit/protocol';
 import { CLIENT_GONE } from './incoming.js';
@@ -12,7 +13,7 @@ export const KEEP_ALIVE_FRAME = ': keep-alive\n\n';
 
 /** One SSE event carrying a JSON-RPC message. No `id:` field: streams are not resumable (H-16). */
 export function sseFrame(message: unknown): string {
-  return `data: ${JSON.stringify(message)}\n\n`;
+  return `data: ${serializeMessage(message)}\n\n`;
 }
 
 /** Whether an exchange item is the final response rather than a notification. */

@@ -7,6 +7,7 @@ import {
   parseJson,
   type RequestContext,
   type RequestId,
+  serializeMessage,
   toErrorResponse,
 } from '@mcpkit/protocol';
 import { RequestIdMap } from '../client/request-id-map.js';
@@ -53,7 +54,7 @@ function isObject(value: unknown): value is JsonObject {
 }
 
 function serialize(message: ExchangeMessage): string {
-  return `${JSON.stringify(message)}\n`;
+  return `${serializeMessage(message)}\n`;
 }
 
 function ignore(): void {}
