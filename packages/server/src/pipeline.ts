@@ -48,13 +48,20 @@ import type { ServerRuntime } from './runtime.js';
  * Every error response states its HTTP status; nothing is remembered between requests (S-6).
  */
 
-/** Params checks without `_meta`: step 2 has already checked every field of it. */
-const paramChecks = Object.fromEntries(
-  Object.entries(methods).map(([method, spec]) => [
-    method,
-    compileCheck(z.omit(spec.params as unknown as z.ZodMiniObject, { _meta: true })),
-  ]),
-) as Record<Method, (value: unknown) => boolean>;
+/**
+ * Params checks without `_meta` (step 2 has already checked every field of it), built on first
+ * use: a server that never sees a method pays nothing for it at start-up.
+ */
+const paramChecks: Partial<Record<Method, (value: unknown) => boolean>> = {};
+
+function paramCheck(method: Method): (value: unknown) => boolean {
+  let check = paramChecks[method];
+  if (check === undefined) {
+    check = compileCheck(z.omit(methods[method].params as unknown as z.ZodMiniObject, { _meta: true }));
+    paramChecks[method] = check;
+  }
+  return check;
+}
 
 function offers(capabilities: ServerCapabilities, spec: MethodSpec): boolean {
   return spec.capability === undefined || capabilities[spec.capability] !== undefined;
@@ -130,7 +137,7 @@ function startRequest(
 
   // 6. Params, then what the method needs of them.
   if (deferred) throw deferred;
-  if (!paramChecks[known](params))
+  if (!paramCheck(known)(params))
     throw McpError.invalidParams(describeFailure(spec.params, params, 'params'));
   const Scope = spec.inputRequired ? InputScope : RequestScope;
   const scope = new Scope(
