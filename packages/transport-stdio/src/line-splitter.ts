@@ -114,7 +114,8 @@ export class LineSplitter {
    * line by line, so only its broken lines reach `line`.
    */
   #emitText(chunk: Buffer, start: number, end: number): void {
-    if (!isUtf8(chunk.subarray(start, end))) {
+    const whole = start === 0 && end === chunk.length - 1;
+    if (!isUtf8(whole ? chunk : chunk.subarray(start, end))) {
       this.#emitViews(chunk, start, end);
       return;
     }
