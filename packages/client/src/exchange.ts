@@ -99,7 +99,7 @@ class ExchangeCall implements Expiring {
     void this.#read(transport, paramHeaders);
     // Listening after the transport (which starts listening on its first read) lets it cancel
     // with the caller's reason before this call gives up on the exchange.
-    options.signal?.addEventListener('abort', this, { once: true });
+    if (!this.#settled) options.signal?.addEventListener('abort', this, { once: true });
   }
 
   /** The caller's `abort` listener (the call itself, so no closure per request). */

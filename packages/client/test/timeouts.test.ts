@@ -1,3 +1,4 @@
+import { getEventListeners } from 'node:events';
 import {
   type ClientTransport,
   createInMemoryTransport,
@@ -229,6 +230,22 @@ describe('cancellation (C-51..C-53)', () => {
     controller.abort('user pressed stop');
     expect(await call).toBeInstanceOf(RequestAbortedError);
     expect(seenReason).toBe('user pressed stop');
+  });
+
+  it("a call that fails at once leaves no listener on the caller's signal", async () => {
+    const broken: ClientTransport = {
+      exchange: () => {
+        throw new Error('cannot send');
+      },
+      close: async () => {},
+    };
+    const client = new McpClient(broken, { protocolVersion: '2026-07-28', autoListTools: false });
+    const controller = new AbortController();
+    await expect(client.callTool('x', {}, { signal: controller.signal })).rejects.toThrow('cannot send');
+    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
+    const { client: working } = setup(() => done);
+    await working.callTool('x', {}, { signal: controller.signal });
+    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
   });
 
   it('C-52: an already aborted signal sends nothing', async () => {
