@@ -25,8 +25,8 @@ import {
   TransportError,
 } from '@mcpkit/protocol';
 import { cachePrefix, MemoryCacheStore, primaryKey, ResponseCache, stalePrefixes } from './cache.js';
-import { declaredCapabilities, missingServerCapability } from './capabilities.js';
-import { UnsupportedByServerError } from './errors.js';
+import { declaredCapabilities } from './capabilities.js';
+import { Connection } from './connection.js';
 import type { InputHandlers, InputRequiredMethod } from './handlers.js';
 import { withInputRounds } from './input-rounds.js';
 import type {
@@ -39,7 +39,7 @@ import type {
   McpClientOptions,
 } from './options.js';
 import { walkPages } from './pages.js';
-import { probeServer, type ServerDescription } from './probe.js';
+import type { ServerDescription } from './probe.js';
 import { Requester } from './requester.js';
 import { type ListenHost, type ListenNotification, Subscription } from './subscription.js';
 import { callTool, type ToolCallHost } from './tool-calls.js';
@@ -82,10 +82,7 @@ export class McpClient {
   readonly #listenHost: ListenHost;
   readonly #toolCalls: ToolCallHost;
   readonly #stopRestartListener: (() => void) | undefined;
-  #ready: Promise<ServerDescription | undefined> | undefined;
-  /** `#ready` once it has resolved: requests then go out without waiting for it. */
-  #readyNow: Promise<ServerDescription | undefined> | undefined;
-  #server: ServerDescription | undefined;
+  readonly #connection: Connection;
 
   constructor(transport: ClientTransport, options: McpClientOptions = {}) {
     this.#transport = transport;
@@ -102,12 +99,9 @@ export class McpClient {
         maxTotalTimeoutMs: options.maxTotalTimeoutMs ?? 600_000,
         resetTimeoutOnProgress: options.resetTimeoutOnProgress ?? true,
       },
-      afterRestart: () => (this.#ready ?? Promise.resolve()).catch(() => {}),
+      afterRestart: () => this.#connection.settled(),
     });
-    if (options.protocolVersion !== undefined) {
-      this.#requester.version = options.protocolVersion;
-      this.#ready = this.#readyNow = Promise.resolve(undefined);
-    }
+    if (options.protocolVersion !== undefined) this.#requester.version = options.protocolVersion;
     if (options.cache !== false) {
       const now = options.now ?? Date.now;
       const store = options.cache?.store ?? new MemoryCacheStore({ now });
@@ -115,10 +109,17 @@ export class McpClient {
         warn({ kind: 'cache-failed', error }),
       );
     }
+    this.#connection = new Connection({
+      requester: this.#requester,
+      cache: this.#cache,
+      probeTimeoutMs: options.probeTimeoutMs ?? 10_000,
+      closed: () => this.#lifetime.signal.aborted,
+      fixedVersion: options.protocolVersion !== undefined,
+    });
     this.#tools = new ToolRegistry((tool, reason) => warn({ kind: 'tool-rejected', tool, reason }));
     this.#listenHost = {
       requester: this.#requester,
-      ready: async () => (await this.#connected())?.capabilities,
+      ready: async () => (await this.#connection.ready())?.capabilities,
       observe: (notification) => this.#observe(notification),
       warn,
       maxReopenAttempts: options.maxReopenAttempts ?? 5,
@@ -151,7 +152,7 @@ export class McpClient {
 
   /** What `server/discover` said, once connected; `undefined` when the probe was skipped. */
   get server(): ServerDescription | undefined {
-    return this.#server;
+    return this.#connection.server;
   }
 
   /**
@@ -160,15 +161,15 @@ export class McpClient {
    * early. Throws `LegacyServerError` for a pre-2026 server (T-21), `NoCommonVersionError`.
    */
   connect(): Promise<ServerDescription | undefined> {
-    return this.#connected();
+    return this.#connection.ready();
   }
 
   /** Runs `server/discover` again (through the cache unless told otherwise) and adopts its answer. */
   async discover(
     options: { cache?: CacheableCallOptions['cache']; signal?: AbortSignal } = {},
   ): Promise<ServerDescription> {
-    this.#ready = undefined;
-    const description = await this.#connected(options.cache ?? 'use', options.signal);
+    this.#connection.forget();
+    const description = await this.#connection.ready(options.cache ?? 'use', options.signal);
     return description!;
   }
 
@@ -203,11 +204,11 @@ export class McpClient {
   ): Promise<CallToolResult | InputRequiredResult>;
   callTool(name: string, args?: Params, options: InputCallOptions = {}): Promise<Sent<'tools/call'>> {
     try {
-      if (this.#gateOpen('tools/call')) return callTool(this.#toolCalls, name, args, options);
+      if (this.#connection.gateOpen('tools/call')) return callTool(this.#toolCalls, name, args, options);
     } catch (error) {
       return Promise.reject(error);
     }
-    return this.#gate('tools/call').then(() => callTool(this.#toolCalls, name, args, options));
+    return this.#connection.gate('tools/call').then(() => callTool(this.#toolCalls, name, args, options));
   }
 
   /** One page of prompts. */
@@ -239,7 +240,7 @@ export class McpClient {
     args?: Record<string, string>,
     options: InputCallOptions = {},
   ): Promise<Sent<'prompts/get'>> {
-    await this.#gate('prompts/get');
+    await this.#connection.gate('prompts/get');
     const params = args === undefined ? { name } : { name, arguments: args };
     return (await this.#withInput('prompts/get', params, options)).result;
   }
@@ -297,7 +298,7 @@ export class McpClient {
     params: Omit<CompleteRequestParams, '_meta'>,
     options: CallOptions = {},
   ): Promise<CompleteResult> {
-    await this.#gate('completion/complete');
+    await this.#connection.gate('completion/complete');
     return (await this.#requester.send('completion/complete', params, options)) as CompleteResult;
   }
 
@@ -330,60 +331,13 @@ export class McpClient {
     await this.#transport.close();
   }
 
-  #connected(
-    cacheMode: CacheableCallOptions['cache'] = 'use',
-    signal?: AbortSignal,
-  ): Promise<ServerDescription | undefined> {
-    if (this.#lifetime.signal.aborted)
-      return Promise.reject(new TransportError('closed', 'the client is closed'));
-    if (this.#ready) return this.#ready;
-    const ready: Promise<ServerDescription | undefined> = probeServer(this.#requester, {
-      timeoutMs: this.#options.probeTimeoutMs ?? 10_000,
-      cache: this.#cache,
-      cacheMode,
-      signal,
-    }).then(
-      (description) => {
-        this.#server = description;
-        if (this.#ready === ready) this.#readyNow = ready;
-        return description;
-      },
-      (error) => {
-        if (this.#ready === ready) this.#ready = undefined;
-        throw error;
-      },
-    );
-    this.#ready = ready;
-    return ready;
-  }
-
-  /**
-   * Whether `method` may be sent at once: the client is connected (the usual case after the first
-   * call), so nothing needs awaiting. Throws when the server does not offer it (C-12); `false`
-   * means "go through `#gate`".
-   */
-  #gateOpen(method: Method): boolean {
-    if (this.#ready === undefined || this.#ready !== this.#readyNow || this.#lifetime.signal.aborted)
-      return false;
-    const missing = this.#server && missingServerCapability(method, this.#server.capabilities);
-    if (missing) throw new UnsupportedByServerError(method, missing);
-    return true;
-  }
-
-  /** Connects, then refuses a method whose server capability was not advertised (C-12). */
-  async #gate(method: Method): Promise<void> {
-    const server = await this.#connected();
-    const missing = server && missingServerCapability(method, server.capabilities);
-    if (missing) throw new UnsupportedByServerError(method, missing);
-  }
-
   async #cached<M extends 'resources/read' | PaginatedMethod>(
     method: M,
     primary: string,
     options: CacheableCallOptions,
     fetch: () => Promise<{ result: Sent<M>; retried: boolean }>,
   ): Promise<Sent<M>> {
-    await this.#gate(method);
+    await this.#connection.gate(method);
     if (!this.#cache) return (await fetch()).result;
     return this.#cache.through(method, primary, () => this.#requester.version, options.cache ?? 'use', fetch);
   }
@@ -452,9 +406,9 @@ export class McpClient {
   /** The transport reconnected to a new peer: re-probe it and re-open the listens (C-43, T-17). */
   #restarted(): void {
     if (this.#lifetime.signal.aborted) return;
-    if (this.#server) {
-      this.#ready = undefined;
-      this.#connected('refresh').catch(() => {});
+    if (this.#connection.server) {
+      this.#connection.forget();
+      this.#connection.ready('refresh').catch(() => {});
     }
     for (const subscription of this.#subscriptions) subscription.transportRestarted();
   }

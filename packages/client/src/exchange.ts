@@ -55,7 +55,8 @@ export function runExchange(
 /**
  * One request in flight. It needs no `AbortController`: the caller's signal (if any) goes to the
  * transport as is, and a timeout or an abort ends the exchange the way leaving a `for await`
- * would, with `return()` on its iterator, which every transport treats as a cancel.
+ * would, with `return()` on its iterator, which the built-in transports treat as a cancel (see
+ * the README for what a custom transport must do).
  */
 class ExchangeCall implements Expiring {
   readonly response: Promise<Response>;
