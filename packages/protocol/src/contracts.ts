@@ -56,7 +56,12 @@ export interface ExchangeOptions {
 
 /** What a client needs from a transport. */
 export interface ClientTransport {
-  /** Sends one request and yields what the server sends back for it, ending after the response. */
+  /**
+   * Sends one request and yields what the server sends back for it, ending after the response.
+   * Ending the iteration early (`return()` on its iterator, `break` in `for await`) cancels the
+   * request exactly as aborting `options.signal` does, and must take effect at once even while a
+   * read is pending: clients end timed-out calls this way, without creating a signal per call.
+   */
   exchange(request: JSONRPCRequest, options: ExchangeOptions): Exchange;
   /** Sends a notification (stdio only in practice: `notifications/cancelled`). */
   notify?(notification: JSONRPCNotification): Promise<void>;
