@@ -1,5 +1,12 @@
-import type { ClientTransport, Exchange, ExchangeMessage, McpEndpoint, RequestContext } from './contracts.js';
-import { LazyAbort } from './lazy-abort.js';
+import {
+  type ClientTransport,
+  type Exchange,
+  type ExchangeMessage,
+  type McpEndpoint,
+  type RequestContext,
+  TransportError,
+} from './contracts.js';
+import { LazyRequestContext } from './lazy-context.js';
 import type { JSONRPCNotification, JSONRPCRequest } from './schemas/jsonrpc.js';
 import { serializeMessage } from './serialized.js';
 
@@ -23,7 +30,7 @@ const EXCHANGE_ENDED = new DOMException('The exchange ended', 'AbortError');
 const DONE: IteratorReturnResult<undefined> = Object.freeze({ done: true, value: undefined });
 
 const CLOSED_ITERATOR: AsyncIterator<ExchangeMessage> = {
-  next: () => Promise.reject(new Error('in-memory transport is closed')),
+  next: () => Promise.reject(new TransportError('closed', 'in-memory transport is closed')),
 };
 
 function roundTrip<T>(value: T): T {
@@ -34,14 +41,11 @@ interface Link {
   endpoint: McpEndpoint;
   baseContext: Omit<RequestContext, 'signal'>;
   copy: <T>(value: T) => T;
-  inFlight: Set<InMemoryExchange>;
-}
-
-/** The context an endpoint sees: its signal exists only once the endpoint reads it. */
-function contextFor(base: Omit<RequestContext, 'signal'>, abort: LazyAbort): RequestContext {
-  const context = { ...base } as RequestContext;
-  Object.defineProperty(context, 'signal', { get: () => abort.signal, enumerable: true });
-  return context;
+  /**
+   * The exchanges in flight, as an intrusive list: a `Set` with constant adds and deletes of
+   * per-request objects keeps finished exchanges alive into the old generation on Node 20.
+   */
+  first: InMemoryExchange | undefined;
 }
 
 /**
@@ -49,9 +53,15 @@ function contextFor(base: Omit<RequestContext, 'signal'>, abort: LazyAbort): Req
  * when the caller's signal aborts (rejecting a pending read with the signal's reason).
  */
 class InMemoryExchange implements AsyncIterator<ExchangeMessage> {
-  private readonly abort = new LazyAbort();
+  private context: LazyRequestContext | undefined;
   private source: AsyncIterator<ExchangeMessage> | undefined;
-  private rejectPending: ((reason: unknown) => void) | undefined;
+  /** Neighbours in the link's list of exchanges in flight. */
+  before: InMemoryExchange | undefined;
+  after: InMemoryExchange | undefined;
+  /** The read in progress, settled early when the exchange ends before the endpoint answers it. */
+  private pending:
+    | { resolve: (result: IteratorResult<ExchangeMessage>) => void; reject: (reason: unknown) => void }
+    | undefined;
   private ended = false;
 
   constructor(
@@ -68,10 +78,12 @@ class InMemoryExchange implements AsyncIterator<ExchangeMessage> {
     if (this.ended) return Promise.resolve(DONE);
     if (!this.source) this.start();
     return new Promise((resolve, reject) => {
-      this.rejectPending = reject;
+      const read = { resolve, reject };
+      this.pending = read;
       this.source!.next().then(
         (result) => {
-          this.rejectPending = undefined;
+          if (this.pending !== read) return;
+          this.pending = undefined;
           if (result.done) {
             this.end(EXCHANGE_ENDED);
             resolve(DONE);
@@ -80,7 +92,8 @@ class InMemoryExchange implements AsyncIterator<ExchangeMessage> {
           }
         },
         (error) => {
-          this.rejectPending = undefined;
+          if (this.pending !== read) return;
+          this.pending = undefined;
           this.end(EXCHANGE_ENDED);
           reject(error);
         },
@@ -88,35 +101,52 @@ class InMemoryExchange implements AsyncIterator<ExchangeMessage> {
     });
   }
 
+  /** Ending early cancels the exchange; a read in progress ends at once. */
   return(): Promise<IteratorResult<ExchangeMessage>> {
+    const read = this.pending;
+    this.pending = undefined;
+    read?.resolve(DONE);
     this.end(EXCHANGE_ENDED);
     return Promise.resolve(DONE);
   }
 
   /** The caller's abort listener. */
   handleEvent(): void {
-    const reject = this.rejectPending;
-    this.rejectPending = undefined;
     this.end(this.signal!.reason);
-    reject?.(this.signal!.reason);
   }
 
-  /** Ends the exchange and aborts the endpoint's signal with `reason`. */
+  /**
+   * Ends the exchange: aborts the endpoint's signal with `reason`, stops the endpoint's stream,
+   * and fails a read in progress with `reason`.
+   */
   end(reason: unknown): void {
     if (this.ended) return;
     this.ended = true;
-    this.link.inFlight.delete(this);
+    this.unlink();
     this.signal?.removeEventListener('abort', this);
-    this.abort.abort(reason);
+    this.context?.abort(reason);
     this.source?.return?.()?.catch(() => {});
+    const read = this.pending;
+    this.pending = undefined;
+    read?.reject(reason);
   }
 
   private start(): void {
-    const { endpoint, baseContext, copy, inFlight } = this.link;
-    inFlight.add(this);
+    const { endpoint, baseContext, copy } = this.link;
+    this.after = this.link.first;
+    if (this.after) this.after.before = this;
+    this.link.first = this;
     this.signal?.addEventListener('abort', this, { once: true });
-    const exchange = endpoint.handle(copy(this.message), contextFor(baseContext, this.abort));
-    this.source = exchange[Symbol.asyncIterator]();
+    this.context = new LazyRequestContext(baseContext);
+    this.source = endpoint.handle(copy(this.message), this.context)[Symbol.asyncIterator]();
+  }
+
+  private unlink(): void {
+    if (this.before) this.before.after = this.after;
+    else if (this.link.first === this) this.link.first = this.after;
+    if (this.after) this.after.before = this.before;
+    this.before = undefined;
+    this.after = undefined;
   }
 }
 
@@ -137,7 +167,7 @@ export function createInMemoryTransport(
     endpoint,
     baseContext: options.context ?? { transport: 'memory' },
     copy: options.jsonRoundTrip === false ? <T>(value: T) => value : roundTrip,
-    inFlight: new Set(),
+    first: undefined,
   };
   let closed = false;
 
@@ -156,7 +186,8 @@ export function createInMemoryTransport(
     },
     async close() {
       closed = true;
-      for (const running of link.inFlight) running.end(new Error('in-memory transport closed'));
+      const reason = new TransportError('closed', 'in-memory transport closed');
+      while (link.first) link.first.end(reason);
     },
   };
 }

@@ -54,6 +54,7 @@ export {
   SUPPORTED_JSON_SCHEMA_DIALECTS,
 } from './json-schema.js';
 export { LazyAbort } from './lazy-abort.js';
+export { LazyRequestContext } from './lazy-context.js';
 export {
   extractMcpHeaderValues,
   McpHeader,

@@ -4,12 +4,13 @@
  * Node 20; this defers it. Aborting before the first read is remembered: a signal read later is
  * already aborted, with the same reason.
  *
+ * Transports use it through `LazyRequestContext`.
+ *
  * @example
  * ```ts
  * const cancellation = new LazyAbort();
- * const context = { transport: 'stdio', get signal() { return cancellation.signal; } };
- * // on notifications/cancelled:
  * cancellation.abort(new DOMException('Cancelled by the client', 'AbortError'));
+ * cancellation.signal.aborted; // true: created now, already aborted
  * ```
  */
 export class LazyAbort {

@@ -148,7 +148,7 @@ describe('createInMemoryTransport', () => {
     expect(seen).toHaveLength(1);
   });
 
-  it('close aborts exchanges in flight and refuses new ones', async () => {
+  it('close fails exchanges in flight with TransportError("closed"), aborts them, and refuses new ones', async () => {
     let endpointSignal: AbortSignal | undefined;
     const endpoint: McpEndpoint = {
       async *handle(_message, context) {
@@ -160,8 +160,37 @@ describe('createInMemoryTransport', () => {
     const running = collect(transport.exchange(request, {}));
     await new Promise((resolve) => setTimeout(resolve, 0));
     await transport.close();
-    await running;
+    await expect(running).rejects.toMatchObject({ name: 'TransportError', reason: 'closed' });
     expect(endpointSignal?.aborted).toBe(true);
     await expect(collect(transport.exchange(request, {}))).rejects.toThrow(/closed/);
+  });
+});
+
+describe('createInMemoryTransport, ending early', () => {
+  const request: JSONRPCRequest = { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} };
+  const stuck: McpEndpoint = {
+    async *handle(_message, context) {
+      stuckSignal = context.signal;
+      await new Promise(() => {});
+    },
+  };
+  let stuckSignal: AbortSignal | undefined;
+
+  it('return() while a read is pending ends that read and aborts the endpoint’s signal', async () => {
+    const iterator = createInMemoryTransport(stuck).exchange(request, {})[Symbol.asyncIterator]();
+    const pending = iterator.next();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await iterator.return?.();
+    expect(await pending).toEqual({ done: true, value: undefined });
+    expect(stuckSignal?.aborted).toBe(true);
+  });
+
+  it('close() fails a read in progress instead of leaving it pending', async () => {
+    const transport = createInMemoryTransport(stuck);
+    const iterator = transport.exchange(request, {})[Symbol.asyncIterator]();
+    const pending = iterator.next();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await transport.close();
+    await expect(pending).rejects.toThrow(/closed/);
   });
 });

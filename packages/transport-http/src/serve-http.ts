@@ -4,6 +4,7 @@ import {
   httpStatusForError,
   isRequestId,
   type JSONRPCErrorResponse,
+  LazyRequestContext,
   type McpEndpoint,
   McpError,
   parseJson,
@@ -12,7 +13,6 @@ import {
   serializeMessage,
   toErrorResponse,
 } from '@mcpkit/protocol';
-import { HttpContext } from './http-context.js';
 import type { IncomingHttpRequest } from './incoming.js';
 import { isJsonContentType, type ResponseMode, responseModeFor } from './negotiation.js';
 import type { HandlerConfig } from './options.js';
@@ -218,7 +218,7 @@ export async function serveHttp(
     }
   }
 
-  const context = new HttpContext(headers, request.cancellation, auth);
+  const context = new LazyRequestContext({ transport: 'http', headers, auth }, request.cancellation);
   return runExchange(endpoint, message, context, request, mode, config, cors);
 }
 

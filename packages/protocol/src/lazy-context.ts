@@ -1,0 +1,49 @@
+import type { AuthInfo, RequestContext } from './contracts.js';
+import { LazyAbort } from './lazy-abort.js';
+
+/**
+ * A `RequestContext` whose `signal` is created only when first read (see `LazyAbort`). The signal
+ * is an own enumerable property, so spreading the context (`{ ...context }`) keeps a working
+ * signal; it is defined with one shared descriptor rather than a per-request getter closure, which
+ * V8 would build on a slow path and which kept finished requests alive into the old generation.
+ *
+ * @example
+ * ```ts
+ * const context = new LazyRequestContext({ transport: 'stdio' });
+ * endpoint.handle(message, context);
+ * // on notifications/cancelled for this request:
+ * context.abort(new DOMException('Cancelled by the client', 'AbortError'));
+ * ```
+ */
+export class LazyRequestContext implements RequestContext {
+  static readonly #signalProperty: PropertyDescriptor = {
+    enumerable: true,
+    get(this: LazyRequestContext): AbortSignal {
+      return this.#cancellation.signal;
+    },
+  };
+
+  declare readonly signal: AbortSignal;
+  readonly transport: RequestContext['transport'];
+  readonly headers?: Headers;
+  readonly auth?: AuthInfo;
+  readonly #cancellation: LazyAbort;
+
+  constructor(base: Omit<RequestContext, 'signal'>, cancellation: LazyAbort = new LazyAbort()) {
+    this.transport = base.transport;
+    if (base.headers !== undefined) this.headers = base.headers;
+    if (base.auth !== undefined) this.auth = base.auth;
+    this.#cancellation = cancellation;
+    Object.defineProperty(this, 'signal', LazyRequestContext.#signalProperty);
+  }
+
+  /** Whether the request was cancelled, without creating the signal. */
+  get aborted(): boolean {
+    return this.#cancellation.aborted;
+  }
+
+  /** Cancels the request: aborts the signal now, or when it is first read. */
+  abort(reason?: unknown): void {
+    this.#cancellation.abort(reason);
+  }
+}
