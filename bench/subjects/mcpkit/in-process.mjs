@@ -1,6 +1,7 @@
 // mcpkit, in-process: its client over the in-memory transport (which copies every message through JSON,
-// as the wire would), and the server alone: the endpoint's `handle` with a fresh signal per request.
-import { createInMemoryTransport } from '@mcpkit/protocol';
+// as the wire would), and the server alone: the endpoint's `handle` with the context a transport gives
+// it (a signal created only if the endpoint reads it), and the response serialized as transports do.
+import { createInMemoryTransport, LazyRequestContext, serializeMessage } from '@mcpkit/protocol';
 import { connectClient } from './client.mjs';
 import { createEchoServer } from './server.mjs';
 
@@ -9,10 +10,10 @@ export async function openServer({ toolCount }) {
   const server = createEchoServer(toolCount);
   return {
     serve: async (text) => {
-      const context = { signal: new AbortController().signal, transport: 'memory' };
+      const context = new LazyRequestContext({ transport: 'memory' });
       let response;
       for await (const message of server.handle(JSON.parse(text), context)) response = message;
-      return JSON.stringify(response);
+      return serializeMessage(response);
     },
     close: async () => {},
   };
