@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 const MAIN = fileURLToPath(new URL('../dist/main.js', import.meta.url));
 
 describe('node dist/main.js', { timeout: 60_000 }, () => {
-  it('tours the everything server over stdio and HTTP, prints the transcript, exits 0 and leaves no server running', async () => {
+  it('P-12: tours the everything server over stdio and HTTP (discover, request/response, MRTR, subscribe/notify), exits 0, leaves no server running', async () => {
     const child = spawn(process.execPath, [MAIN], { stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';

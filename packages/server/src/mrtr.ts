@@ -18,6 +18,7 @@ import { canonicalJson } from './canonical-json.js';
 import type { HandlerContext } from './context.js';
 import type { FormContent, FormSchema } from './form-types.js';
 import { missingCapabilities } from './input-capabilities.js';
+import { inputRequestProblem } from './input-safety.js';
 import type { RequestStatePayload } from './request-state.js';
 
 /** A form-mode elicitation: `requestedSchema` types the answer's `content`. */
@@ -206,6 +207,8 @@ export class InputRound {
     if (!isInputRequest(request)) {
       throw McpError.internalError(`Invalid input request ${JSON.stringify(key)}`);
     }
+    const problem = inputRequestProblem(request);
+    if (problem) throw McpError.internalError(problem);
     if (Object.hasOwn(this.answers, key)) {
       const value = checkAnswer(key, request, this.answers[key]);
       this.consumed[key] = value;

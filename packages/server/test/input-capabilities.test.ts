@@ -53,9 +53,9 @@ describe('missingCapabilities: the S-56 decision table', () => {
       { sampling: { tools: {} } },
     ],
     ['sampling with toolChoice', sampleChoice, { sampling: {} }, { sampling: { tools: {} } }],
-    ['sampling with tools, sampling.tools', sampleTools, { sampling: { tools: {} } }, undefined],
+    ['S-79: sampling with tools, sampling.tools', sampleTools, { sampling: { tools: {} } }, undefined],
     [
-      'sampling with context, no sampling.context',
+      'S-79: sampling with context, no sampling.context',
       sampleContext,
       { sampling: {} },
       { sampling: { context: {} } },

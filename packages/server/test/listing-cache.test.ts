@@ -2,7 +2,7 @@ import { createInMemoryTransport, serializeMessage } from '@mcpkit/protocol';
 import { describe, expect, it } from 'vitest';
 import { McpServer } from '../src/index.js';
 import { Registry } from '../src/registry.js';
-import { call, meta } from './helpers.js';
+import { call, meta, request } from './helpers.js';
 
 function newServer(options: ConstructorParameters<typeof McpServer>[1] = {}) {
   return new McpServer({ name: 'listing', version: '1' }, { onError: () => {}, ...options });
@@ -103,5 +103,27 @@ describe('list pages built once per registry state', () => {
     expect(computed).toBe(101);
     registry.add('y', 'y');
     expect(value('k0')).not.toBe(kept);
+  });
+});
+
+describe('S-14: what tools/list returns', () => {
+  it('S-14: the same list on every connection, never changed by other requests; registrations change it for all', async () => {
+    const server = new McpServer({ name: 'list', version: '1' });
+    server.tool('a', { description: 'A' }, () => ({ content: [] }));
+    const first = createInMemoryTransport(server);
+    const second = createInMemoryTransport(server);
+    const listed = async (transport: ReturnType<typeof createInMemoryTransport>) => {
+      let response: Record<string, unknown> | undefined;
+      for await (const item of transport.exchange(request('tools/list'), {})) response = item as never;
+      return (response?.result as { tools: { name: string }[] } | undefined)?.tools.map((t) => t.name);
+    };
+    expect(await listed(first)).toEqual(['a']);
+    await call(server, 'tools/call', { name: 'a', arguments: {} });
+    expect(await listed(second)).toEqual(['a']);
+    const b = server.tool('b', { description: 'B' }, () => ({ content: [] }));
+    expect(await listed(first)).toEqual(['a', 'b']);
+    expect(await listed(second)).toEqual(['a', 'b']);
+    b.remove();
+    expect(await listed(second)).toEqual(['a']);
   });
 });

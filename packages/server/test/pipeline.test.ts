@@ -196,6 +196,29 @@ describe('step 6: params and client capabilities', () => {
     expect(outcome.result?.content).toEqual([{ type: 'text', text: 'sampled' }]);
   });
 
+  it('S-81, X-3: a tool that needs an extension the client lacks is -32021 naming the extension', async () => {
+    const s = server();
+    s.tool(
+      'needs_extension',
+      {
+        description: 'Needs an extension',
+        requiredClientCapabilities: { extensions: { 'com.example/widgets': {} } },
+      },
+      () => ({ content: [{ type: 'text', text: 'extended' }] }),
+    );
+    const refused = await call(s, 'tools/call', { name: 'needs_extension', arguments: {} });
+    expect(refused.error).toMatchObject({
+      code: -32021,
+      data: { requiredCapabilities: { extensions: { 'com.example/widgets': {} } } },
+    });
+    const accepted = await call(s, 'tools/call', {
+      name: 'needs_extension',
+      arguments: {},
+      _meta: meta({}, { extensions: { 'com.example/widgets': {} } }),
+    });
+    expect(accepted.result?.content).toEqual([{ type: 'text', text: 'extended' }]);
+  });
+
   it('S-6, P-42: capabilities and versions are never carried over from earlier requests', async () => {
     const s = server();
     await call(s, 'tools/call', { name: 'needs_sampling', arguments: {}, _meta: meta({}, { sampling: {} }) });

@@ -73,7 +73,7 @@ describe('RequestStateCodec', () => {
     expect(await codec.open(token, binding)).toEqual({ ok: false, reason: 'expired' });
   });
 
-  it('S-58: binds the method, the salient params and the principal', async () => {
+  it('S-58, S-76: binds the method, the salient params and the principal (elicitation state is bound to the user)', async () => {
     const codec = new RequestStateCodec({ keys: [{ id: 'k1', secret: secretA }] });
     const token = await codec.seal(payload, binding);
     const open = (b: Partial<RequestStateBinding>) => codec.open(token, { ...binding, ...b });

@@ -264,7 +264,7 @@ describe('tools/call (S-18..S-20)', () => {
     expect((await call(server, 'tools/call', { name: 't', arguments: [1] })).error?.code).toBe(-32602);
   });
 
-  it('S-18: argument validation failures are tool execution errors the model can act on', async () => {
+  it('S-18, S-25: every input is validated; failures are tool execution errors the model can act on', async () => {
     const server = newServer();
     server.tool('add', { inputSchema: z.object({ a: z.number() }) }, () => ({ content: [] }));
     const { result } = await call(server, 'tools/call', { name: 'add', arguments: { a: 'one' } });

@@ -41,6 +41,24 @@ describe('serveStreams: framing and answers', () => {
     expect({ ...seen[0]!.context }.signal).toBe(seen[0]?.context.signal);
   });
 
+  it('T-4, S-7: a request an endpoint yields is never written; its notifications and response are', async () => {
+    const { endpoint: e } = endpoint({
+      async *leaky(m) {
+        yield { jsonrpc: '2.0', id: 'server-request', method: 'sampling/createMessage', params: {} } as never;
+        yield {
+          jsonrpc: '2.0',
+          method: 'notifications/progress',
+          params: { progressToken: 't', progress: 1 },
+        };
+        yield result(m.id);
+      },
+    });
+    const peer = streamPeer(e);
+    peer.send({ jsonrpc: '2.0', id: 1, method: 'leaky' });
+    const messages = await peer.until((m) => m.some((x) => x.id === 1));
+    expect(messages.map((m) => m.method ?? 'response')).toEqual(['notifications/progress', 'response']);
+  });
+
   it('runs requests concurrently and answers each as it finishes', async () => {
     const gates = new Map([1, 2, 3].map((id) => [id, gate()]));
     const { endpoint: e } = endpoint({

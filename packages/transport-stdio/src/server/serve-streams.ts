@@ -258,6 +258,8 @@ class StreamConnection implements StreamServer {
         if (!answer) continue;
         const item = next.value;
         const isResponse = !('method' in item);
+        // A server never sends a request (T-4, S-7): whatever an endpoint yields, none reaches the pipe.
+        if (!isResponse && 'id' in item) continue;
         const wait = this.#writer.write(serialize(item));
         if (isResponse) {
           responded = true;
