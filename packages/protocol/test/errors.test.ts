@@ -67,7 +67,7 @@ describe('error code policy (P-21..P-23, S-8)', () => {
     expect(disallowedErrorCodeReason(code)).toMatch(/reserved/);
   });
 
-  it.each([-32002, -32042])('P-23/S-29: %i is retired', (code) => {
+  it.each([-32002, -32042])('P-23/S-29/B-22: %i is retired, never sent even to old clients', (code) => {
     expect(disallowedErrorCodeReason(code)).toMatch(/retired/);
   });
 

@@ -4,7 +4,7 @@ import { applyResultDefaults, decodeInputRequiredResult, decodeResult } from '..
 const text = [{ type: 'text', text: 'ok' }];
 
 describe('decodeResult', () => {
-  it('P-17/C-14: a missing resultType is read as "complete"', () => {
+  it('P-17/C-14/B-14: a missing resultType (a legacy server) is read as "complete"', () => {
     const decoded = decodeResult('tools/call', { content: text });
     expect(decoded.ok && decoded.value.resultType).toBe('complete');
   });
