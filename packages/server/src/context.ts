@@ -1,13 +1,14 @@
-import type {
-  AuthInfo,
-  ClientCapabilities,
-  Implementation,
-  LoggingLevel,
-  Method,
-  ProgressToken,
-  RequestContext,
-  RequestId,
-  RequestMetaFields,
+import {
+  type AuthInfo,
+  type ClientCapabilities,
+  type Implementation,
+  LOGGING_LEVELS,
+  type LoggingLevel,
+  type Method,
+  type ProgressToken,
+  type RequestContext,
+  type RequestId,
+  type RequestMetaFields,
 } from '@mcpkit/protocol';
 import type { ExchangeStream } from './exchange.js';
 
@@ -58,16 +59,7 @@ export interface HandlerContext extends RequestInfo {
   readonly log: Logger;
 }
 
-const LEVELS: readonly LoggingLevel[] = [
-  'debug',
-  'info',
-  'notice',
-  'warning',
-  'error',
-  'critical',
-  'alert',
-  'emergency',
-];
+const LEVELS: readonly LoggingLevel[] = LOGGING_LEVELS;
 
 function makeLogger(send: (level: LoggingLevel, data: unknown, logger?: string) => void): Logger {
   return {

@@ -39,7 +39,8 @@ const annotations = z.object({
 export interface Annotations extends z.infer<typeof annotations> {}
 export const AnnotationsSchema: z.ZodMiniType<Annotations> = annotations;
 
-const loggingLevel = z.enum([
+/** The log levels, least severe first (syslog order). */
+export const LOGGING_LEVELS = [
   'debug',
   'info',
   'notice',
@@ -48,7 +49,9 @@ const loggingLevel = z.enum([
   'critical',
   'alert',
   'emergency',
-]);
+] as const;
+
+const loggingLevel = z.enum(LOGGING_LEVELS);
 /** Syslog severities, least severe first (P-64). */
 export type LoggingLevel = z.infer<typeof loggingLevel>;
 export const LoggingLevelSchema: z.ZodMiniType<LoggingLevel> = loggingLevel;

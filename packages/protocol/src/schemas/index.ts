@@ -39,6 +39,7 @@ export {
   IconsSchema,
   type Implementation,
   ImplementationSchema,
+  LOGGING_LEVELS,
   type LoggingLevel,
   LoggingLevelSchema,
 } from './common.js';
