@@ -10,11 +10,13 @@ export default defineConfig([
     platform: 'node',
   },
   {
-    // The runnable entry points are bundled with their dependencies into one file each: loading one
-    // module instead of every file of zod and the packages halves the time to the first response.
+    // The runnable entry points are bundled with their dependencies into one minified file each:
+    // parsing one module instead of every file of zod and the packages halves the time to the first
+    // response. The source maps keep stack traces readable.
     entry: { http: 'src/http.ts', stdio: 'src/stdio.ts' },
     format: ['esm'],
     sourcemap: true,
+    minify: true,
     target: 'node20',
     platform: 'node',
     noExternal: [/.*/],

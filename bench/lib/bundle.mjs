@@ -1,5 +1,5 @@
-// Bundles a server script with esbuild into one file, the way a stdio server that cares about start-up
-// is deployed: one module to load instead of one per file of every dependency.
+// Bundles a server script with esbuild into one minified file, the way a stdio server that cares about
+// start-up is deployed: one module to parse instead of one per file of every dependency.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +14,7 @@ export async function bundleScript(script) {
     entryPoints: [fileURLToPath(script)],
     outfile,
     bundle: true,
+    minify: true,
     platform: 'node',
     format: 'esm',
     target: 'node20',
