@@ -20,7 +20,9 @@ export async function bundleScript(script) {
     target: 'node20',
     logLevel: 'error',
     // CommonJS dependencies that require() Node built-ins need a require in ESM output.
-    banner: { js: "import { createRequire as __bundleRequire } from 'node:module'; const require = __bundleRequire(import.meta.url);" },
+    banner: {
+      js: "import { createRequire as __bundleRequire } from 'node:module'; const require = __bundleRequire(import.meta.url);",
+    },
   });
   return { url: new URL(`file://${outfile}`), dispose: () => rmSync(dir, { recursive: true, force: true }) };
 }

@@ -2,8 +2,9 @@
 // the client's own modules already loaded (the server's start-up is what is measured): once with the server
 // bundled into one file by esbuild (how a server that cares about start-up ships), once loading its
 // dependencies file by file from node_modules.
-import { ECHO_TEXT, expectEcho } from '../lib/mcp-wire.mjs';
+
 import { bundleScript } from '../lib/bundle.mjs';
+import { ECHO_TEXT, expectEcho } from '../lib/mcp-wire.mjs';
 import { loadSlot } from '../lib/subjects.mjs';
 import { serverSpawn } from './stdio.mjs';
 
@@ -12,7 +13,12 @@ export const title = 'cold start over stdio';
 export const slots = ['stdio'];
 export const rounds = (config) => config.coldStartRounds;
 export const metrics = () => [
-  { id: 'firstResult', label: 'spawn to first tools/call result, bundled server', unit: 'ms', better: 'lower' },
+  {
+    id: 'firstResult',
+    label: 'spawn to first tools/call result, bundled server',
+    unit: 'ms',
+    better: 'lower',
+  },
   {
     id: 'firstResultUnbundled',
     label: 'spawn to first tools/call result, from node_modules',

@@ -87,14 +87,10 @@ function buildBase(schema: AnySchema, def: Def): Check {
       const inner = compileNow(def.innerType as AnySchema);
       return (v) => v === null || inner(v);
     }
-    case 'lazy': {
-      const getter = def.getter as () => AnySchema;
-      let inner: Check | undefined;
-      return (v) => {
-        inner ??= compileNow(getter());
-        return inner(v);
-      };
-    }
+    case 'lazy':
+      // Resolved now, so checking never pays for the indirection; a recursive schema meets its
+      // own trampoline in the cache.
+      return compileNow((schema as unknown as { _zod: { innerType: AnySchema } })._zod.innerType);
     case 'array': {
       const element = compileNow(def.element as AnySchema);
       const isArray: Check = (v) => {

@@ -54,10 +54,17 @@ import type { ServerRuntime } from './runtime.js';
  */
 const paramChecks: Partial<Record<Method, (value: unknown) => boolean>> = {};
 
+/** The object schema behind `schema`: protocol's schemas are `z.lazy` wrappers, built on first use. */
+function objectSchema(schema: z.ZodMiniType): z.ZodMiniObject {
+  const internals = (schema as unknown as { _zod: { def: { type: string }; innerType?: z.ZodMiniType } })
+    ._zod;
+  return internals.def.type === 'lazy' ? objectSchema(internals.innerType!) : (schema as z.ZodMiniObject);
+}
+
 function paramCheck(method: Method): (value: unknown) => boolean {
   let check = paramChecks[method];
   if (check === undefined) {
-    check = compileCheck(z.omit(methods[method].params as unknown as z.ZodMiniObject, { _meta: true }));
+    check = compileCheck(z.omit(objectSchema(methods[method].params), { _meta: true }));
     paramChecks[method] = check;
   }
   return check;

@@ -1,34 +1,39 @@
 import * as z from 'zod/mini';
+import { deferred } from './deferred.js';
 import { JSONObjectSchema } from './json.js';
 
-const settingsMap = z.optional(z.record(z.string(), JSONObjectSchema));
+const settingsMap = deferred(() => z.optional(z.record(z.string(), JSONObjectSchema)));
 
-const clientCapabilities = z.object({
-  experimental: settingsMap,
-  roots: z.optional(z.object({})),
-  sampling: z.optional(
-    z.object({ context: z.optional(JSONObjectSchema), tools: z.optional(JSONObjectSchema) }),
-  ),
-  elicitation: z.optional(
-    z.object({ form: z.optional(JSONObjectSchema), url: z.optional(JSONObjectSchema) }),
-  ),
-  extensions: settingsMap,
-});
+const clientCapabilities = deferred(() =>
+  z.object({
+    experimental: settingsMap(),
+    roots: z.optional(z.object({})),
+    sampling: z.optional(
+      z.object({ context: z.optional(JSONObjectSchema), tools: z.optional(JSONObjectSchema) }),
+    ),
+    elicitation: z.optional(
+      z.object({ form: z.optional(JSONObjectSchema), url: z.optional(JSONObjectSchema) }),
+    ),
+    extensions: settingsMap(),
+  }),
+);
 /** What a client can do, declared on every request in `_meta` (C-1, C-3). `elicitation: {}` means form mode only (P-50). */
-export interface ClientCapabilities extends z.infer<typeof clientCapabilities> {}
-export const ClientCapabilitiesSchema: z.ZodMiniType<ClientCapabilities> = clientCapabilities;
+export interface ClientCapabilities extends z.infer<ReturnType<typeof clientCapabilities>> {}
+export const ClientCapabilitiesSchema: z.ZodMiniType<ClientCapabilities> = z.lazy(clientCapabilities);
 
-const serverCapabilities = z.object({
-  experimental: settingsMap,
-  logging: z.optional(JSONObjectSchema),
-  completions: z.optional(JSONObjectSchema),
-  prompts: z.optional(z.object({ listChanged: z.optional(z.boolean()) })),
-  resources: z.optional(
-    z.object({ subscribe: z.optional(z.boolean()), listChanged: z.optional(z.boolean()) }),
-  ),
-  tools: z.optional(z.object({ listChanged: z.optional(z.boolean()) })),
-  extensions: settingsMap,
-});
+const serverCapabilities = deferred(() =>
+  z.object({
+    experimental: settingsMap(),
+    logging: z.optional(JSONObjectSchema),
+    completions: z.optional(JSONObjectSchema),
+    prompts: z.optional(z.object({ listChanged: z.optional(z.boolean()) })),
+    resources: z.optional(
+      z.object({ subscribe: z.optional(z.boolean()), listChanged: z.optional(z.boolean()) }),
+    ),
+    tools: z.optional(z.object({ listChanged: z.optional(z.boolean()) })),
+    extensions: settingsMap(),
+  }),
+);
 /** What a server offers, advertised only in the `server/discover` result (P-53). */
-export interface ServerCapabilities extends z.infer<typeof serverCapabilities> {}
-export const ServerCapabilitiesSchema: z.ZodMiniType<ServerCapabilities> = serverCapabilities;
+export interface ServerCapabilities extends z.infer<ReturnType<typeof serverCapabilities>> {}
+export const ServerCapabilitiesSchema: z.ZodMiniType<ServerCapabilities> = z.lazy(serverCapabilities);

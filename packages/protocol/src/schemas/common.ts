@@ -1,43 +1,50 @@
 import * as z from 'zod/mini';
+import { deferred } from './deferred.js';
 import { type MetaObject, MetaObjectSchema, RoleSchema } from './json.js';
 
-const icon = z.object({
-  src: z.string(),
-  mimeType: z.optional(z.string()),
-  sizes: z.optional(z.array(z.string())),
-  theme: z.optional(z.enum(['light', 'dark'])),
-});
+const icon = deferred(() =>
+  z.object({
+    src: z.string(),
+    mimeType: z.optional(z.string()),
+    sizes: z.optional(z.array(z.string())),
+    theme: z.optional(z.enum(['light', 'dark'])),
+  }),
+);
 /** An icon a client may show; treat it as untrusted (P-63, P-93). */
-export interface Icon extends z.infer<typeof icon> {}
-export const IconSchema: z.ZodMiniType<Icon> = icon;
+export interface Icon extends z.infer<ReturnType<typeof icon>> {}
+export const IconSchema: z.ZodMiniType<Icon> = z.lazy(icon);
 
-const icons = z.object({ icons: z.optional(z.array(IconSchema)) });
-export interface Icons extends z.infer<typeof icons> {}
-export const IconsSchema: z.ZodMiniType<Icons> = icons;
+const icons = deferred(() => z.object({ icons: z.optional(z.array(IconSchema)) }));
+export interface Icons extends z.infer<ReturnType<typeof icons>> {}
+export const IconsSchema: z.ZodMiniType<Icons> = z.lazy(icons);
 
-const baseMetadata = z.object({ name: z.string(), title: z.optional(z.string()) });
-export interface BaseMetadata extends z.infer<typeof baseMetadata> {}
-export const BaseMetadataSchema: z.ZodMiniType<BaseMetadata> = baseMetadata;
+const baseMetadata = deferred(() => z.object({ name: z.string(), title: z.optional(z.string()) }));
+export interface BaseMetadata extends z.infer<ReturnType<typeof baseMetadata>> {}
+export const BaseMetadataSchema: z.ZodMiniType<BaseMetadata> = z.lazy(baseMetadata);
 
-const implementation = z.object({
-  name: z.string(),
-  title: z.optional(z.string()),
-  version: z.string(),
-  description: z.optional(z.string()),
-  websiteUrl: z.optional(z.string()),
-  icons: z.optional(z.array(IconSchema)),
-});
+const implementation = deferred(() =>
+  z.object({
+    name: z.string(),
+    title: z.optional(z.string()),
+    version: z.string(),
+    description: z.optional(z.string()),
+    websiteUrl: z.optional(z.string()),
+    icons: z.optional(z.array(IconSchema)),
+  }),
+);
 /** Name and version of a client or server, as it reports itself (unverified, P-38). */
-export interface Implementation extends z.infer<typeof implementation> {}
-export const ImplementationSchema: z.ZodMiniType<Implementation> = implementation;
+export interface Implementation extends z.infer<ReturnType<typeof implementation>> {}
+export const ImplementationSchema: z.ZodMiniType<Implementation> = z.lazy(implementation);
 
-const annotations = z.object({
-  audience: z.optional(z.array(RoleSchema)),
-  priority: z.optional(z.number().check(z.gte(0), z.lte(1))),
-  lastModified: z.optional(z.string()),
-});
-export interface Annotations extends z.infer<typeof annotations> {}
-export const AnnotationsSchema: z.ZodMiniType<Annotations> = annotations;
+const annotations = deferred(() =>
+  z.object({
+    audience: z.optional(z.array(RoleSchema)),
+    priority: z.optional(z.number().check(z.gte(0), z.lte(1))),
+    lastModified: z.optional(z.string()),
+  }),
+);
+export interface Annotations extends z.infer<ReturnType<typeof annotations>> {}
+export const AnnotationsSchema: z.ZodMiniType<Annotations> = z.lazy(annotations);
 
 /** The log levels, least severe first (syslog order). */
 export const LOGGING_LEVELS = [
@@ -51,10 +58,12 @@ export const LOGGING_LEVELS = [
   'emergency',
 ] as const;
 
-const loggingLevel = z.enum(LOGGING_LEVELS);
+const loggingLevel = deferred(() => z.enum(LOGGING_LEVELS));
 /** Syslog severities, least severe first (P-64). */
-export type LoggingLevel = z.infer<typeof loggingLevel>;
-export const LoggingLevelSchema: z.ZodMiniType<LoggingLevel> = loggingLevel;
+export type LoggingLevel = z.infer<ReturnType<typeof loggingLevel>>;
+export const LoggingLevelSchema: z.ZodMiniType<LoggingLevel> = z.lazy(loggingLevel);
 
 /** Shared optional `_meta` of data objects that are not requests, results or notifications. */
-export const optionalMeta: z.ZodMiniOptional<z.ZodMiniType<MetaObject>> = z.optional(MetaObjectSchema);
+export const optionalMeta: () => z.ZodMiniOptional<z.ZodMiniType<MetaObject>> = deferred(() =>
+  z.optional(MetaObjectSchema),
+);

@@ -1,47 +1,58 @@
 import * as z from 'zod/mini';
 import { requestParamsShape, resultShape } from './base.js';
+import { deferred } from './deferred.js';
 import { requestSchema, resultResponseSchema } from './request-shapes.js';
 
-const promptReference = z.object({
-  type: z.literal('ref/prompt'),
-  name: z.string(),
-  title: z.optional(z.string()),
-});
-export interface PromptReference extends z.infer<typeof promptReference> {}
-export const PromptReferenceSchema: z.ZodMiniType<PromptReference> = promptReference;
+const promptReference = deferred(() =>
+  z.object({
+    type: z.literal('ref/prompt'),
+    name: z.string(),
+    title: z.optional(z.string()),
+  }),
+);
+export interface PromptReference extends z.infer<ReturnType<typeof promptReference>> {}
+export const PromptReferenceSchema: z.ZodMiniType<PromptReference> = z.lazy(promptReference);
 
-const resourceTemplateReference = z.object({ type: z.literal('ref/resource'), uri: z.string() });
-export interface ResourceTemplateReference extends z.infer<typeof resourceTemplateReference> {}
+const resourceTemplateReference = deferred(() =>
+  z.object({ type: z.literal('ref/resource'), uri: z.string() }),
+);
+export interface ResourceTemplateReference extends z.infer<ReturnType<typeof resourceTemplateReference>> {}
 export const ResourceTemplateReferenceSchema: z.ZodMiniType<ResourceTemplateReference> =
-  resourceTemplateReference;
+  z.lazy(resourceTemplateReference);
 
-const completeRequestParams = z.object({
-  ...requestParamsShape,
-  ref: z.discriminatedUnion('type', [promptReference, resourceTemplateReference]),
-  argument: z.object({ name: z.string(), value: z.string() }),
-  context: z.optional(z.object({ arguments: z.optional(z.record(z.string(), z.string())) })),
-});
-export interface CompleteRequestParams extends z.infer<typeof completeRequestParams> {}
-export const CompleteRequestParamsSchema: z.ZodMiniType<CompleteRequestParams> = completeRequestParams;
+const completeRequestParams = deferred(() =>
+  z.object({
+    ...requestParamsShape,
+    ref: z.discriminatedUnion('type', [promptReference(), resourceTemplateReference()]),
+    argument: z.object({ name: z.string(), value: z.string() }),
+    context: z.optional(z.object({ arguments: z.optional(z.record(z.string(), z.string())) })),
+  }),
+);
+export interface CompleteRequestParams extends z.infer<ReturnType<typeof completeRequestParams>> {}
+export const CompleteRequestParamsSchema: z.ZodMiniType<CompleteRequestParams> =
+  z.lazy(completeRequestParams);
 
-const completeRequest = requestSchema('completion/complete', CompleteRequestParamsSchema);
-export interface CompleteRequest extends z.infer<typeof completeRequest> {}
-export const CompleteRequestSchema: z.ZodMiniType<CompleteRequest> = completeRequest;
+const completeRequest = deferred(() => requestSchema('completion/complete', CompleteRequestParamsSchema));
+export interface CompleteRequest extends z.infer<ReturnType<typeof completeRequest>> {}
+export const CompleteRequestSchema: z.ZodMiniType<CompleteRequest> = z.lazy(completeRequest);
 
 /** At most 100 values per answer (S-44). */
 export const MAX_COMPLETION_VALUES = 100;
 
-const completeResult = z.object({
-  ...resultShape,
-  completion: z.object({
-    values: z.array(z.string()).check(z.maxLength(MAX_COMPLETION_VALUES)),
-    total: z.optional(z.int()),
-    hasMore: z.optional(z.boolean()),
+const completeResult = deferred(() =>
+  z.object({
+    ...resultShape(),
+    completion: z.object({
+      values: z.array(z.string()).check(z.maxLength(MAX_COMPLETION_VALUES)),
+      total: z.optional(z.int()),
+      hasMore: z.optional(z.boolean()),
+    }),
   }),
-});
-export interface CompleteResult extends z.infer<typeof completeResult> {}
-export const CompleteResultSchema: z.ZodMiniType<CompleteResult> = completeResult;
+);
+export interface CompleteResult extends z.infer<ReturnType<typeof completeResult>> {}
+export const CompleteResultSchema: z.ZodMiniType<CompleteResult> = z.lazy(completeResult);
 
-const completeResultResponse = resultResponseSchema(CompleteResultSchema);
-export interface CompleteResultResponse extends z.infer<typeof completeResultResponse> {}
-export const CompleteResultResponseSchema: z.ZodMiniType<CompleteResultResponse> = completeResultResponse;
+const completeResultResponse = deferred(() => resultResponseSchema(CompleteResultSchema));
+export interface CompleteResultResponse extends z.infer<ReturnType<typeof completeResultResponse>> {}
+export const CompleteResultResponseSchema: z.ZodMiniType<CompleteResultResponse> =
+  z.lazy(completeResultResponse);

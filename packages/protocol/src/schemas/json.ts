@@ -17,22 +17,22 @@ export const JSONArraySchema: z.ZodMiniType<JSONArray> = z.lazy(() => z.array(JS
 
 /** A `_meta` object: any keys, any values. Key grammar is checked by `isValidMetaKey`, not here. */
 export type MetaObject = Record<string, unknown>;
-export const MetaObjectSchema: z.ZodMiniType<MetaObject> = z.record(z.string(), z.unknown());
+export const MetaObjectSchema: z.ZodMiniType<MetaObject> = z.lazy(() => z.record(z.string(), z.unknown()));
 
 /** A JSON-RPC request id: a string or an integer, never `null` or a fraction (P-3, P-4). */
 export type RequestId = string | number;
-export const RequestIdSchema: z.ZodMiniType<RequestId> = z.union([z.string(), z.int()]);
+export const RequestIdSchema: z.ZodMiniType<RequestId> = z.lazy(() => z.union([z.string(), z.int()]));
 
 /** A progress token: a string or an integer (P-79). */
 export type ProgressToken = string | number;
-export const ProgressTokenSchema: z.ZodMiniType<ProgressToken> = z.union([z.string(), z.int()]);
+export const ProgressTokenSchema: z.ZodMiniType<ProgressToken> = z.lazy(() => z.union([z.string(), z.int()]));
 
 export type Cursor = string;
-export const CursorSchema: z.ZodMiniType<Cursor> = z.string();
+export const CursorSchema: z.ZodMiniType<Cursor> = z.lazy(() => z.string());
 
 export type Role = 'user' | 'assistant';
-export const RoleSchema: z.ZodMiniType<Role> = z.enum(['user', 'assistant']);
+export const RoleSchema: z.ZodMiniType<Role> = z.lazy(() => z.enum(['user', 'assistant']));
 
 /** `complete` and `input_required` are the core values; extensions may add more (P-14, P-15). */
 export type ResultType = 'complete' | 'input_required' | (string & {});
-export const ResultTypeSchema: z.ZodMiniType<ResultType> = z.string();
+export const ResultTypeSchema: z.ZodMiniType<ResultType> = z.lazy(() => z.string());

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { requestParamsShape, resultShape } from './base.js';
+import { deferred } from './deferred.js';
 import type { ElicitRequest, ElicitResult } from './elicitation.js';
 import { ElicitRequestSchema, ElicitResultSchema } from './elicitation.js';
 import type { ListRootsRequest, ListRootsResult } from './roots.js';
@@ -9,44 +10,48 @@ import { CreateMessageRequestSchema, CreateMessageResultSchema } from './samplin
 
 /** What a server may ask of the client inside an `input_required` result (S-54). */
 export type InputRequest = CreateMessageRequest | ListRootsRequest | ElicitRequest;
-export const InputRequestSchema: z.ZodMiniType<InputRequest> = z.union([
-  CreateMessageRequestSchema,
-  ListRootsRequestSchema,
-  ElicitRequestSchema,
-]);
+export const InputRequestSchema: z.ZodMiniType<InputRequest> = z.lazy(() =>
+  z.union([CreateMessageRequestSchema, ListRootsRequestSchema, ElicitRequestSchema]),
+);
 
 export type InputRequests = Record<string, InputRequest>;
-export const InputRequestsSchema: z.ZodMiniType<InputRequests> = z.record(z.string(), InputRequestSchema);
+export const InputRequestsSchema: z.ZodMiniType<InputRequests> = z.lazy(() =>
+  z.record(z.string(), InputRequestSchema),
+);
 
 export type InputResponse = CreateMessageResult | ListRootsResult | ElicitResult;
-export const InputResponseSchema: z.ZodMiniType<InputResponse> = z.union([
-  CreateMessageResultSchema,
-  ListRootsResultSchema,
-  ElicitResultSchema,
-]);
+export const InputResponseSchema: z.ZodMiniType<InputResponse> = z.lazy(() =>
+  z.union([CreateMessageResultSchema, ListRootsResultSchema, ElicitResultSchema]),
+);
 
 export type InputResponses = Record<string, InputResponse>;
-export const InputResponsesSchema: z.ZodMiniType<InputResponses> = z.record(z.string(), InputResponseSchema);
+export const InputResponsesSchema: z.ZodMiniType<InputResponses> = z.lazy(() =>
+  z.record(z.string(), InputResponseSchema),
+);
 
 /** The retry fields mixed into `tools/call`, `prompts/get` and `resources/read` params (P-75). */
-export const inputResponseShape = {
+export const inputResponseShape = deferred(() => ({
   inputResponses: z.optional(InputResponsesSchema),
   requestState: z.optional(z.string()),
-};
+}));
 
-const inputResponseRequestParams = z.object({ ...requestParamsShape, ...inputResponseShape });
-export interface InputResponseRequestParams extends z.infer<typeof inputResponseRequestParams> {}
+const inputResponseRequestParams = deferred(() =>
+  z.object({ ...requestParamsShape, ...inputResponseShape() }),
+);
+export interface InputResponseRequestParams extends z.infer<ReturnType<typeof inputResponseRequestParams>> {}
 export const InputResponseRequestParamsSchema: z.ZodMiniType<InputResponseRequestParams> =
-  inputResponseRequestParams;
+  z.lazy(inputResponseRequestParams);
 
-const inputRequiredResult = z.object({
-  ...resultShape,
-  inputRequests: z.optional(InputRequestsSchema),
-  requestState: z.optional(z.string()),
-});
+const inputRequiredResult = deferred(() =>
+  z.object({
+    ...resultShape(),
+    inputRequests: z.optional(InputRequestsSchema),
+    requestState: z.optional(z.string()),
+  }),
+);
 /**
  * An interim result asking for input (P-72). The rule "at least one of `inputRequests` or
  * `requestState`" (P-73) is checked by the result decoder, since JSON Schema does not state it.
  */
-export interface InputRequiredResult extends z.infer<typeof inputRequiredResult> {}
-export const InputRequiredResultSchema: z.ZodMiniType<InputRequiredResult> = inputRequiredResult;
+export interface InputRequiredResult extends z.infer<ReturnType<typeof inputRequiredResult>> {}
+export const InputRequiredResultSchema: z.ZodMiniType<InputRequiredResult> = z.lazy(inputRequiredResult);

@@ -9,101 +9,123 @@ import {
 } from './base.js';
 import { AnnotationsSchema, IconSchema, optionalMeta } from './common.js';
 import { BlobResourceContentsSchema, ResourceSchema, TextResourceContentsSchema } from './content.js';
+import { deferred } from './deferred.js';
 import { InputRequiredResultSchema, inputResponseShape } from './mrtr.js';
 import { notificationSchema, requestSchema, resultResponseSchema } from './request-shapes.js';
 
-const resourceTemplate = z.object({
-  uriTemplate: z.string(),
-  name: z.string(),
-  title: z.optional(z.string()),
-  description: z.optional(z.string()),
-  mimeType: z.optional(z.string()),
-  annotations: z.optional(AnnotationsSchema),
-  icons: z.optional(z.array(IconSchema)),
-  _meta: optionalMeta,
-});
+const resourceTemplate = deferred(() =>
+  z.object({
+    uriTemplate: z.string(),
+    name: z.string(),
+    title: z.optional(z.string()),
+    description: z.optional(z.string()),
+    mimeType: z.optional(z.string()),
+    annotations: z.optional(AnnotationsSchema),
+    icons: z.optional(z.array(IconSchema)),
+    _meta: optionalMeta(),
+  }),
+);
 /** A family of resources named by an RFC 6570 URI template (P-58). */
-export interface ResourceTemplate extends z.infer<typeof resourceTemplate> {}
-export const ResourceTemplateSchema: z.ZodMiniType<ResourceTemplate> = resourceTemplate;
+export interface ResourceTemplate extends z.infer<ReturnType<typeof resourceTemplate>> {}
+export const ResourceTemplateSchema: z.ZodMiniType<ResourceTemplate> = z.lazy(resourceTemplate);
 
-const listResourcesRequest = requestSchema('resources/list', PaginatedRequestParamsSchema);
-export interface ListResourcesRequest extends z.infer<typeof listResourcesRequest> {}
-export const ListResourcesRequestSchema: z.ZodMiniType<ListResourcesRequest> = listResourcesRequest;
+const listResourcesRequest = deferred(() => requestSchema('resources/list', PaginatedRequestParamsSchema));
+export interface ListResourcesRequest extends z.infer<ReturnType<typeof listResourcesRequest>> {}
+export const ListResourcesRequestSchema: z.ZodMiniType<ListResourcesRequest> = z.lazy(listResourcesRequest);
 
-const listResourcesResult = z.object({
-  ...paginatedResultShape,
-  ...cacheShape,
-  resources: z.array(ResourceSchema),
-});
-export interface ListResourcesResult extends z.infer<typeof listResourcesResult> {}
-export const ListResourcesResultSchema: z.ZodMiniType<ListResourcesResult> = listResourcesResult;
+const listResourcesResult = deferred(() =>
+  z.object({
+    ...paginatedResultShape(),
+    ...cacheShape(),
+    resources: z.array(ResourceSchema),
+  }),
+);
+export interface ListResourcesResult extends z.infer<ReturnType<typeof listResourcesResult>> {}
+export const ListResourcesResultSchema: z.ZodMiniType<ListResourcesResult> = z.lazy(listResourcesResult);
 
-const listResourcesResultResponse = resultResponseSchema(ListResourcesResultSchema);
-export interface ListResourcesResultResponse extends z.infer<typeof listResourcesResultResponse> {}
+const listResourcesResultResponse = deferred(() => resultResponseSchema(ListResourcesResultSchema));
+export interface ListResourcesResultResponse
+  extends z.infer<ReturnType<typeof listResourcesResultResponse>> {}
 export const ListResourcesResultResponseSchema: z.ZodMiniType<ListResourcesResultResponse> =
-  listResourcesResultResponse;
+  z.lazy(listResourcesResultResponse);
 
-const listResourceTemplatesRequest = requestSchema('resources/templates/list', PaginatedRequestParamsSchema);
-export interface ListResourceTemplatesRequest extends z.infer<typeof listResourceTemplatesRequest> {}
-export const ListResourceTemplatesRequestSchema: z.ZodMiniType<ListResourceTemplatesRequest> =
-  listResourceTemplatesRequest;
+const listResourceTemplatesRequest = deferred(() =>
+  requestSchema('resources/templates/list', PaginatedRequestParamsSchema),
+);
+export interface ListResourceTemplatesRequest
+  extends z.infer<ReturnType<typeof listResourceTemplatesRequest>> {}
+export const ListResourceTemplatesRequestSchema: z.ZodMiniType<ListResourceTemplatesRequest> = z.lazy(
+  listResourceTemplatesRequest,
+);
 
-const listResourceTemplatesResult = z.object({
-  ...paginatedResultShape,
-  ...cacheShape,
-  resourceTemplates: z.array(ResourceTemplateSchema),
-});
-export interface ListResourceTemplatesResult extends z.infer<typeof listResourceTemplatesResult> {}
+const listResourceTemplatesResult = deferred(() =>
+  z.object({
+    ...paginatedResultShape(),
+    ...cacheShape(),
+    resourceTemplates: z.array(ResourceTemplateSchema),
+  }),
+);
+export interface ListResourceTemplatesResult
+  extends z.infer<ReturnType<typeof listResourceTemplatesResult>> {}
 export const ListResourceTemplatesResultSchema: z.ZodMiniType<ListResourceTemplatesResult> =
-  listResourceTemplatesResult;
+  z.lazy(listResourceTemplatesResult);
 
-const listResourceTemplatesResultResponse = resultResponseSchema(ListResourceTemplatesResultSchema);
+const listResourceTemplatesResultResponse = deferred(() =>
+  resultResponseSchema(ListResourceTemplatesResultSchema),
+);
 export interface ListResourceTemplatesResultResponse
-  extends z.infer<typeof listResourceTemplatesResultResponse> {}
+  extends z.infer<ReturnType<typeof listResourceTemplatesResultResponse>> {}
 export const ListResourceTemplatesResultResponseSchema: z.ZodMiniType<ListResourceTemplatesResultResponse> =
-  listResourceTemplatesResultResponse;
+  z.lazy(listResourceTemplatesResultResponse);
 
-const resourceRequestParams = z.object({ ...requestParamsShape, uri: z.string() });
-export interface ResourceRequestParams extends z.infer<typeof resourceRequestParams> {}
-export const ResourceRequestParamsSchema: z.ZodMiniType<ResourceRequestParams> = resourceRequestParams;
+const resourceRequestParams = deferred(() => z.object({ ...requestParamsShape, uri: z.string() }));
+export interface ResourceRequestParams extends z.infer<ReturnType<typeof resourceRequestParams>> {}
+export const ResourceRequestParamsSchema: z.ZodMiniType<ResourceRequestParams> =
+  z.lazy(resourceRequestParams);
 
-const readResourceRequestParams = z.object({ ...requestParamsShape, uri: z.string(), ...inputResponseShape });
-export interface ReadResourceRequestParams extends z.infer<typeof readResourceRequestParams> {}
+const readResourceRequestParams = deferred(() =>
+  z.object({ ...requestParamsShape, uri: z.string(), ...inputResponseShape() }),
+);
+export interface ReadResourceRequestParams extends z.infer<ReturnType<typeof readResourceRequestParams>> {}
 export const ReadResourceRequestParamsSchema: z.ZodMiniType<ReadResourceRequestParams> =
-  readResourceRequestParams;
+  z.lazy(readResourceRequestParams);
 
-const readResourceRequest = requestSchema('resources/read', ReadResourceRequestParamsSchema);
-export interface ReadResourceRequest extends z.infer<typeof readResourceRequest> {}
-export const ReadResourceRequestSchema: z.ZodMiniType<ReadResourceRequest> = readResourceRequest;
+const readResourceRequest = deferred(() => requestSchema('resources/read', ReadResourceRequestParamsSchema));
+export interface ReadResourceRequest extends z.infer<ReturnType<typeof readResourceRequest>> {}
+export const ReadResourceRequestSchema: z.ZodMiniType<ReadResourceRequest> = z.lazy(readResourceRequest);
 
-const readResourceResult = z.object({
-  ...resultShape,
-  ...cacheShape,
-  contents: z.array(z.union([TextResourceContentsSchema, BlobResourceContentsSchema])),
-});
-export interface ReadResourceResult extends z.infer<typeof readResourceResult> {}
-export const ReadResourceResultSchema: z.ZodMiniType<ReadResourceResult> = readResourceResult;
-
-const readResourceResultResponse = resultResponseSchema(
-  z.union([InputRequiredResultSchema, ReadResourceResultSchema]),
+const readResourceResult = deferred(() =>
+  z.object({
+    ...resultShape(),
+    ...cacheShape(),
+    contents: z.array(z.union([TextResourceContentsSchema, BlobResourceContentsSchema])),
+  }),
 );
-export interface ReadResourceResultResponse extends z.infer<typeof readResourceResultResponse> {}
+export interface ReadResourceResult extends z.infer<ReturnType<typeof readResourceResult>> {}
+export const ReadResourceResultSchema: z.ZodMiniType<ReadResourceResult> = z.lazy(readResourceResult);
+
+const readResourceResultResponse = deferred(() =>
+  resultResponseSchema(z.union([InputRequiredResultSchema, ReadResourceResultSchema])),
+);
+export interface ReadResourceResultResponse extends z.infer<ReturnType<typeof readResourceResultResponse>> {}
 export const ReadResourceResultResponseSchema: z.ZodMiniType<ReadResourceResultResponse> =
-  readResourceResultResponse;
+  z.lazy(readResourceResultResponse);
 
-const resourceUpdatedNotificationParams = z.object({
-  _meta: z.optional(NotificationMetaObjectSchema),
-  uri: z.string(),
-});
-export interface ResourceUpdatedNotificationParams
-  extends z.infer<typeof resourceUpdatedNotificationParams> {}
-export const ResourceUpdatedNotificationParamsSchema: z.ZodMiniType<ResourceUpdatedNotificationParams> =
-  resourceUpdatedNotificationParams;
-
-const resourceUpdatedNotification = notificationSchema(
-  'notifications/resources/updated',
-  ResourceUpdatedNotificationParamsSchema,
+const resourceUpdatedNotificationParams = deferred(() =>
+  z.object({
+    _meta: z.optional(NotificationMetaObjectSchema),
+    uri: z.string(),
+  }),
 );
-export interface ResourceUpdatedNotification extends z.infer<typeof resourceUpdatedNotification> {}
+export interface ResourceUpdatedNotificationParams
+  extends z.infer<ReturnType<typeof resourceUpdatedNotificationParams>> {}
+export const ResourceUpdatedNotificationParamsSchema: z.ZodMiniType<ResourceUpdatedNotificationParams> =
+  z.lazy(resourceUpdatedNotificationParams);
+
+const resourceUpdatedNotification = deferred(() =>
+  notificationSchema('notifications/resources/updated', ResourceUpdatedNotificationParamsSchema),
+);
+export interface ResourceUpdatedNotification
+  extends z.infer<ReturnType<typeof resourceUpdatedNotification>> {}
 export const ResourceUpdatedNotificationSchema: z.ZodMiniType<ResourceUpdatedNotification> =
-  resourceUpdatedNotification;
+  z.lazy(resourceUpdatedNotification);

@@ -78,18 +78,20 @@ export type ClientRequest =
   | ListToolsRequest
   | CallToolRequest
   | CompleteRequest;
-export const ClientRequestSchema: z.ZodMiniType<ClientRequest> = z.union([
-  DiscoverRequestSchema,
-  ListResourcesRequestSchema,
-  ListResourceTemplatesRequestSchema,
-  ReadResourceRequestSchema,
-  SubscriptionsListenRequestSchema,
-  ListPromptsRequestSchema,
-  GetPromptRequestSchema,
-  ListToolsRequestSchema,
-  CallToolRequestSchema,
-  CompleteRequestSchema,
-]);
+export const ClientRequestSchema: z.ZodMiniType<ClientRequest> = z.lazy(() =>
+  z.union([
+    DiscoverRequestSchema,
+    ListResourcesRequestSchema,
+    ListResourceTemplatesRequestSchema,
+    ReadResourceRequestSchema,
+    SubscriptionsListenRequestSchema,
+    ListPromptsRequestSchema,
+    GetPromptRequestSchema,
+    ListToolsRequestSchema,
+    CallToolRequestSchema,
+    CompleteRequestSchema,
+  ]),
+);
 
 export type ClientNotification = CancelledNotification;
 export const ClientNotificationSchema: z.ZodMiniType<ClientNotification> = CancelledNotificationSchema;
@@ -104,16 +106,18 @@ export type ServerNotification =
   | PromptListChangedNotification
   | ToolListChangedNotification
   | LoggingMessageNotification;
-export const ServerNotificationSchema: z.ZodMiniType<ServerNotification> = z.union([
-  CancelledNotificationSchema,
-  ProgressNotificationSchema,
-  ResourceListChangedNotificationSchema,
-  SubscriptionsAcknowledgedNotificationSchema,
-  ResourceUpdatedNotificationSchema,
-  PromptListChangedNotificationSchema,
-  ToolListChangedNotificationSchema,
-  LoggingMessageNotificationSchema,
-]);
+export const ServerNotificationSchema: z.ZodMiniType<ServerNotification> = z.lazy(() =>
+  z.union([
+    CancelledNotificationSchema,
+    ProgressNotificationSchema,
+    ResourceListChangedNotificationSchema,
+    SubscriptionsAcknowledgedNotificationSchema,
+    ResourceUpdatedNotificationSchema,
+    PromptListChangedNotificationSchema,
+    ToolListChangedNotificationSchema,
+    LoggingMessageNotificationSchema,
+  ]),
+);
 
 /** Any result a server may send. Untagged: decode results through the method registry instead. */
 export type ServerResult =
@@ -129,17 +133,19 @@ export type ServerResult =
   | ListToolsResult
   | CallToolResult
   | CompleteResult;
-export const ServerResultSchema: z.ZodMiniType<ServerResult> = z.union([
-  ResultSchema,
-  InputRequiredResultSchema,
-  DiscoverResultSchema,
-  ListResourcesResultSchema,
-  ListResourceTemplatesResultSchema,
-  ReadResourceResultSchema,
-  SubscriptionsListenResultSchema,
-  ListPromptsResultSchema,
-  GetPromptResultSchema,
-  ListToolsResultSchema,
-  CallToolResultSchema,
-  CompleteResultSchema,
-]);
+export const ServerResultSchema: z.ZodMiniType<ServerResult> = z.lazy(() =>
+  z.union([
+    ResultSchema,
+    InputRequiredResultSchema,
+    DiscoverResultSchema,
+    ListResourcesResultSchema,
+    ListResourceTemplatesResultSchema,
+    ReadResourceResultSchema,
+    SubscriptionsListenResultSchema,
+    ListPromptsResultSchema,
+    GetPromptResultSchema,
+    ListToolsResultSchema,
+    CallToolResultSchema,
+    CompleteResultSchema,
+  ]),
+);
