@@ -2,7 +2,7 @@
 export interface CachedResult {
   /** The decoded `complete` result. Shared with every caller it is served to: do not change it. */
   result: Record<string, unknown>;
-  /** When the response arrived, in ms since the epoch (`t_received`, CACHE). */
+  /** When the response arrived, in ms since the epoch; freshness counts from here (C-32). */
   receivedAt: number;
   ttlMs: number;
   cacheScope: 'public' | 'private';
@@ -19,7 +19,7 @@ export interface CacheStore {
   deleteByPrefix(prefix: string): Promise<void>;
 }
 
-/** Whether a cached result is still fresh: `now < t_received + ttlMs` (C-32). `ttlMs` 0 is never fresh. */
+/** Whether a cached result is still fresh: `now < receivedAt + ttlMs` (C-32). `ttlMs` 0 is never fresh. */
 export function isFresh(entry: Pick<CachedResult, 'receivedAt' | 'ttlMs'>, now: number): boolean {
   return now < entry.receivedAt + entry.ttlMs;
 }

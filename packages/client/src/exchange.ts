@@ -12,7 +12,7 @@ import type { Deadlines, Expiring } from './deadlines.js';
 import { InvalidResponseError, RequestAbortedError, RequestTimeoutError } from './errors.js';
 import type { CallOptions } from './options.js';
 
-/** A progress update for a call (PRG). */
+/** A progress update for a call: the params of its `notifications/progress`. */
 export interface Progress {
   progress: number;
   total?: number;

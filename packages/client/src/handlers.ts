@@ -7,7 +7,7 @@ import type {
   Root,
 } from '@mcpkit/protocol';
 
-/** The methods whose requests may come back `input_required` (MRTR:184-192). */
+/** The methods whose requests may come back `input_required` (S-53). */
 export type InputRequiredMethod = 'tools/call' | 'prompts/get' | 'resources/read';
 
 /** What an input handler knows about the request it answers for. */
