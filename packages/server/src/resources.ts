@@ -54,8 +54,8 @@ export type TemplateReader<T extends string> = (
   ctx: InputContext,
 ) => ReadResult | Promise<ReadResult>;
 
-export interface ResourceEntry {
-  readonly definition: Resource;
+/** What reading a URI needs: the reader and its own caching hints. */
+interface ReadableEntry {
   readonly cache: Partial<CacheHint> | undefined;
   readonly read: (
     uri: string,
@@ -64,9 +64,13 @@ export interface ResourceEntry {
   ) => ReadResult | Promise<ReadResult>;
 }
 
-export interface TemplateEntry extends ResourceEntry {
+export interface ResourceEntry extends ReadableEntry {
+  readonly definition: Resource;
+}
+
+export interface TemplateEntry extends ReadableEntry {
+  readonly definition: ResourceTemplate;
   readonly template: UriTemplate;
-  readonly templateDefinition: ResourceTemplate;
   readonly complete: Readonly<Record<string, Completer | undefined>>;
 }
 
@@ -112,9 +116,8 @@ export function compileTemplate<T extends string>(
   }
   const { size: _size, ...templateConfig } = config as ResourceConfig;
   return {
+    definition: listed<ResourceTemplate>({ uriTemplate }, templateConfig),
     template,
-    templateDefinition: listed<ResourceTemplate>({ uriTemplate }, templateConfig),
-    definition: listed<Resource>({ uri: uriTemplate }, templateConfig),
     cache: config.cache,
     complete,
     read: (uri, variables, ctx) => read(uri, variables as TemplateVariables<T>, ctx),
@@ -146,7 +149,7 @@ export class ResourceCatalog {
    * registration order) that matches it. A template match whose variables hold a `..` segment
    * is no match, so templates over paths cannot be walked out of.
    */
-  find(uri: string): { entry: ResourceEntry; variables: UriTemplateMatch } | undefined {
+  find(uri: string): { entry: ReadableEntry; variables: UriTemplateMatch } | undefined {
     const resource = this.resources.get(uri);
     if (resource) return { entry: resource, variables: {} };
     for (const entry of this.templates.values()) {

@@ -35,16 +35,16 @@ export interface Route<P = unknown> {
   run(runtime: ServerRuntime, scope: RequestScope, params: Params, prepared: P): Promise<Result>;
 }
 
-function listRoute<E>(
+/** A list method: `field` holds the `definition` of each registry entry on the page. */
+function listRoute<E extends { readonly definition: unknown }>(
   method: CacheableMethod,
   kind: string,
   field: string,
   registry: (runtime: ServerRuntime) => Registry<E>,
-  definition: (entry: E) => unknown,
 ): Route<Result> {
   const build = (runtime: ServerRuntime, cursor: string | undefined): Result => {
     const page = paginate(registry(runtime), kind, cursor, runtime.pageSize);
-    const result: Result = { resultType: 'complete', [field]: page.items.map(definition) };
+    const result: Result = { resultType: 'complete', [field]: page.items.map((entry) => entry.definition) };
     if (page.nextCursor !== undefined) result.nextCursor = page.nextCursor;
     return Object.assign(result, runtime.cache.hint(method));
   };
@@ -223,35 +223,16 @@ const listen: Route<undefined> = {
 /** The route of every 2026-07-28 method. */
 export const routes: Record<Method, Route<never>> = {
   'server/discover': discover,
-  'tools/list': listRoute(
-    'tools/list',
-    'tools',
-    'tools',
-    (r) => r.tools,
-    (e) => e.definition,
-  ),
+  'tools/list': listRoute('tools/list', 'tools', 'tools', (r) => r.tools),
   'tools/call': toolsCall,
-  'prompts/list': listRoute(
-    'prompts/list',
-    'prompts',
-    'prompts',
-    (r) => r.prompts,
-    (e) => e.definition,
-  ),
+  'prompts/list': listRoute('prompts/list', 'prompts', 'prompts', (r) => r.prompts),
   'prompts/get': promptsGet,
-  'resources/list': listRoute(
-    'resources/list',
-    'resources',
-    'resources',
-    (r) => r.resources.resources,
-    (e) => e.definition,
-  ),
+  'resources/list': listRoute('resources/list', 'resources', 'resources', (r) => r.resources.resources),
   'resources/templates/list': listRoute(
     'resources/templates/list',
     'templates',
     'resourceTemplates',
     (r) => r.resources.templates,
-    (e) => e.templateDefinition,
   ),
   'resources/read': resourcesRead,
   'completion/complete': completionComplete,
