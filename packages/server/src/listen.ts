@@ -62,11 +62,6 @@ export class ListenHub {
     });
   }
 
-  /** How many listen streams are open. */
-  get size(): number {
-    return this.open.size;
-  }
-
   /** Ends every stream with its final result and stops listening to the bus. */
   close(): void {
     this.closed = true;

@@ -9,7 +9,7 @@ const CURSOR = /^([a-z]+):([1-9][0-9]{0,15})$/;
 const decoder = new TextDecoder('utf-8', { fatal: true });
 
 /** An opaque cursor for "the page after sequence `after` of list `kind`". */
-export function encodeCursor(kind: string, after: number): string {
+function encodeCursor(kind: string, after: number): string {
   return toBase64url(`${kind}:${after}`);
 }
 
@@ -17,7 +17,7 @@ export function encodeCursor(kind: string, after: number): string {
  * The sequence a cursor continues after; `0` without a cursor; `-32602` for a cursor this server
  * did not issue for this list (P-69).
  */
-export function decodeCursor(kind: string, cursor: string | undefined): number {
+function decodeCursor(kind: string, cursor: string | undefined): number {
   if (cursor === undefined) return 0;
   const bytes = fromBase64url(cursor);
   let text: string | undefined;

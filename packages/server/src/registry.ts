@@ -15,14 +15,6 @@ export class Registry<E> {
 
   constructor(private readonly onChange: () => void = () => {}) {}
 
-  get size(): number {
-    return this.entries.size;
-  }
-
-  has(key: string): boolean {
-    return this.entries.has(key);
-  }
-
   get(key: string): E | undefined {
     return this.entries.get(key)?.entry;
   }

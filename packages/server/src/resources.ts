@@ -158,11 +158,6 @@ export class ResourceCatalog {
     }
     return undefined;
   }
-
-  /** The template registered as `uriTemplate`, for completion. */
-  template(uriTemplate: string): TemplateEntry | undefined {
-    return this.templates.get(uriTemplate);
-  }
 }
 
 /**

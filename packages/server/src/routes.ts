@@ -179,7 +179,7 @@ function findCompleter(runtime: ServerRuntime, params: CompleteRequestParams): C
     if (!prompt) throw McpError.invalidParams(`Unknown prompt: ${ref.name}`);
     return prompt.complete[argument.name];
   }
-  const template = runtime.resources.template(ref.uri);
+  const template = runtime.resources.templates.get(ref.uri);
   if (!template) throw McpError.invalidParams(`Unknown resource template: ${ref.uri}`);
   return template.complete[argument.name];
 }
