@@ -105,6 +105,19 @@ export class Requester {
   }
 
   /**
+   * After `-32022` (C-10): switches every later request to the client's most preferred version
+   * among the server's `data.supported`. Returns the error to report instead when there is none,
+   * or when `retryAllowed` is false (a request is retried with another version only once).
+   */
+  adoptVersionAfterRefusal(data: unknown, retryAllowed = true): NoCommonVersionError | undefined {
+    const next = versionAfterRefusal(this.versions, data);
+    if (next.version === undefined || !retryAllowed)
+      return new NoCommonVersionError(this.versions, next.theirs);
+    this.version = next.version;
+    return undefined;
+  }
+
+  /**
    * The `_meta` of a request without call-specific fields, built once per version: every such
    * request gets a shallow copy, so nothing is shared between requests.
    */
@@ -153,12 +166,9 @@ export class Requester {
       }
       if ('error' in response) {
         if (response.error.code === ErrorCode.UnsupportedProtocolVersion) {
-          const versions = this.versions;
-          const next = versionAfterRefusal(versions, response.error.data);
-          if (next.version === undefined || versionRetried)
-            throw new NoCommonVersionError(versions, next.theirs);
+          const noCommonVersion = this.adoptVersionAfterRefusal(response.error.data, !versionRetried);
+          if (noCommonVersion) throw noCommonVersion;
           versionRetried = true;
-          this.version = next.version;
           continue;
         }
         throw peerError(response, method, params);

@@ -18,10 +18,9 @@ import {
   TransportError,
 } from '@mcpkit/protocol';
 import { supportedFilter, unacknowledged } from './capabilities.js';
-import { NoCommonVersionError, peerError, UnsupportedByServerError } from './errors.js';
+import { peerError, UnsupportedByServerError } from './errors.js';
 import type { ClientWarning } from './options.js';
 import type { Requester } from './requester.js';
-import { versionAfterRefusal } from './version.js';
 
 /** A change notification delivered on a listen stream. */
 export type ListenNotification =
@@ -233,11 +232,8 @@ export class Subscription implements AsyncIterableIterator<ListenNotification> {
         if (error.code !== ErrorCode.UnsupportedProtocolVersion) {
           return { kind: 'failed', error: peerError(decoded.message, request.method, {}) };
         }
-        const next = versionAfterRefusal(requester.versions, error.data);
-        if (next.version === undefined) {
-          return { kind: 'failed', error: new NoCommonVersionError(requester.versions, next.theirs) };
-        }
-        requester.version = next.version;
+        const noCommonVersion = requester.adoptVersionAfterRefusal(error.data);
+        if (noCommonVersion) return { kind: 'failed', error: noCommonVersion };
         return {
           kind: 'lost',
           error: new TransportError('connection-lost', 'the server refused the version'),

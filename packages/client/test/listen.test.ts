@@ -12,6 +12,7 @@ import {
   type ClientWarning,
   type ListenNotification,
   McpClient,
+  NoCommonVersionError,
   UnsupportedByServerError,
 } from '../src/index.js';
 import { mockServer, recordingTransport, tagged, tick, VERSION } from './helpers/mock-server.js';
@@ -217,6 +218,44 @@ describe('subscriptions/listen (client side)', () => {
     const subscription = client.listen({ toolsListChanged: true });
     await expect(subscription.next()).rejects.toMatchObject({ code: -32602 });
     await expect(subscription.acknowledged).rejects.toMatchObject({ code: -32602 });
+  });
+
+  it('C-10: a listen refused with -32022 is re-opened with a version from data.supported', async () => {
+    const listen = controllable();
+    const server = mockServer(
+      {
+        'subscriptions/listen': (request, context) =>
+          meta(request)['io.modelcontextprotocol/protocolVersion'] === '2099-01-01'
+            ? listen.handler(request, context)
+            : McpError.unsupportedProtocolVersion(VERSION, ['2099-01-01']),
+      },
+      allCaps,
+    );
+    const client = new McpClient(recordingTransport(server), {
+      protocolVersion: VERSION,
+      protocolVersions: [VERSION, '2099-01-01'],
+      reopenDelayMs: () => 0,
+    });
+    const subscription = client.listen({ toolsListChanged: true });
+    await until(() => listen.streams.length === 1);
+    const [refused, reopened] = server.calls('subscriptions/listen');
+    expect(meta(refused!)['io.modelcontextprotocol/protocolVersion']).toBe(VERSION);
+    expect(reopened!.id).not.toBe(refused!.id);
+    expect(client.protocolVersion).toBe('2099-01-01');
+    subscription.close();
+  });
+
+  it('C-10: a listen refused with -32022 and no version in common ends with NoCommonVersionError', async () => {
+    const server = mockServer(
+      { 'subscriptions/listen': () => McpError.unsupportedProtocolVersion(VERSION, ['2025-11-25']) },
+      allCaps,
+    );
+    const client = new McpClient(recordingTransport(server), { reopenDelayMs: () => 0 });
+    const subscription = client.listen({ toolsListChanged: true });
+    const error = await subscription.next().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(NoCommonVersionError);
+    expect((error as NoCommonVersionError).theirs).toEqual(['2025-11-25']);
+    expect(server.calls('subscriptions/listen')).toHaveLength(1);
   });
 
   it('C-42: a stream that breaks without a response is re-opened as a new request', async () => {
