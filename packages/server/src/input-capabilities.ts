@@ -1,4 +1,5 @@
 import type { ClientCapabilities, InputRequest } from '@mcpkit/protocol';
+import { isRecord } from './is-record.js';
 
 /**
  * The client capabilities an input request needs that `declared` lacks, or `undefined` when the
@@ -47,20 +48,16 @@ export function missingCapabilities(
   }
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 function missingPart(
   required: Record<string, unknown>,
   declared: unknown,
 ): Record<string, unknown> | undefined {
   const missing: Record<string, unknown> = {};
   for (const [key, need] of Object.entries(required)) {
-    const have = isObject(declared) ? declared[key] : undefined;
+    const have = isRecord(declared) ? declared[key] : undefined;
     if (have === undefined) {
       missing[key] = need;
-    } else if (isObject(need) && Object.keys(need).length > 0) {
+    } else if (isRecord(need) && Object.keys(need).length > 0) {
       const below = missingPart(need, have);
       if (below) missing[key] = below;
     }

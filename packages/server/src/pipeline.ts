@@ -29,6 +29,7 @@ import { RequestScope } from './context.js';
 import { EMPTY_EXCHANGE, ExchangeStream } from './exchange.js';
 import { checkHeaders } from './header-check.js';
 import { InputScope } from './input-scope.js';
+import { isRecord } from './is-record.js';
 import { runMiddleware } from './middleware.js';
 import { finishReusable } from './reusable-results.js';
 import { type Route, routes } from './routes.js';
@@ -186,14 +187,13 @@ function finishResult(
   method: string,
   result: unknown,
 ): Record<string, unknown> {
-  if (typeof result !== 'object' || result === null || Array.isArray(result)) {
+  if (!isRecord(result)) {
     throw McpError.internalError(`The handler of ${method} returned no result`);
   }
-  const out = result as Record<string, unknown>;
-  const { resultType } = out;
+  const { resultType } = result;
   if (resultType === 'input_required') {
     if (!spec.inputRequired) throw McpError.internalError(`${method} cannot answer input_required (S-53)`);
-    if (out.inputRequests === undefined && out.requestState === undefined) {
+    if (result.inputRequests === undefined && result.requestState === undefined) {
       throw McpError.internalError('An input_required result needs inputRequests or requestState (P-73)');
     }
   } else if (resultType !== 'complete') {
@@ -201,10 +201,10 @@ function finishResult(
       `The handler of ${method} returned resultType ${JSON.stringify(resultType)}`,
     );
   }
-  if (!runtime.includeServerInfo) return out;
-  const meta = out._meta as Record<string, unknown> | undefined;
+  if (!runtime.includeServerInfo) return result;
+  const meta = result._meta as Record<string, unknown> | undefined;
   // `_meta` first, then the spread, then a store to it: see `finishResult` in tools.ts.
-  const copy: Record<string, unknown> = { _meta: undefined, ...out };
+  const copy: Record<string, unknown> = { _meta: undefined, ...result };
   const serverMeta: Record<string, unknown> = meta
     ? { [MetaKey.serverInfo]: undefined, ...meta }
     : { [MetaKey.serverInfo]: undefined };

@@ -11,7 +11,7 @@ import {
 import type * as core from 'zod/v4/core';
 import type { Completer } from './completion.js';
 import type { InputContext } from './mrtr.js';
-import { type CompiledSchema, compileSchema } from './schema-adapter.js';
+import { type CompiledSchema, compileSchema, isZod } from './schema-adapter.js';
 
 /** A prompt argument declared without zod. */
 export interface PromptArgumentConfig {
@@ -64,10 +64,6 @@ export interface PromptEntry {
 }
 
 const isPromptResult = compileCheck(GetPromptResultSchema);
-
-function isZod(value: unknown): value is core.$ZodType {
-  return typeof value === 'object' && value !== null && '_zod' in value;
-}
 
 function zodArguments(
   name: string,

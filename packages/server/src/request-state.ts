@@ -1,5 +1,6 @@
 import { fromBase64url, toBase64url } from './base64url.js';
 import { canonicalDigest } from './canonical-json.js';
+import { isRecord } from './is-record.js';
 
 /** One HMAC key of the ring. `id` names it inside every state it signs. */
 export interface RequestStateKey {
@@ -61,10 +62,6 @@ interface WirePayload {
   a: Record<string, unknown>;
   q: Record<string, string>;
   s: Record<string, unknown>;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function isWirePayload(value: unknown): value is WirePayload {

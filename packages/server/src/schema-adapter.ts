@@ -24,7 +24,8 @@ export interface CompiledSchema {
 
 const DIALECT_2020_12 = 'https://json-schema.org/draft/2020-12/schema';
 
-function isZod(schema: unknown): schema is core.$ZodType {
+/** Whether `schema` is a zod schema rather than raw JSON Schema. */
+export function isZod(schema: unknown): schema is core.$ZodType {
   return typeof schema === 'object' && schema !== null && '_zod' in schema;
 }
 

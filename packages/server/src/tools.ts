@@ -12,6 +12,7 @@ import {
   type ToolAnnotations,
 } from '@mcpkit/protocol';
 import type { InputScope } from './input-scope.js';
+import { isRecord } from './is-record.js';
 import { type InputContext, InputRequiredSignal } from './mrtr.js';
 import {
   type CompiledSchema,
@@ -171,10 +172,10 @@ function failedResult(error: unknown, ctx: InputScope): Record<string, unknown> 
 
 function finishResult(entry: ToolEntry, returned: unknown): Record<string, unknown> {
   const name = entry.definition.name;
-  if (typeof returned !== 'object' || returned === null || Array.isArray(returned)) {
+  if (!isRecord(returned)) {
     throw McpError.internalError(`Tool ${name} returned no result object`);
   }
-  const resultType = (returned as ToolResult).resultType;
+  const resultType = returned.resultType;
   if (resultType !== undefined && resultType !== 'complete') {
     throw McpError.internalError(`Tool ${name} returned resultType ${JSON.stringify(resultType)}`);
   }
