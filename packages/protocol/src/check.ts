@@ -1,4 +1,5 @@
 import type * as z from 'zod/mini';
+import { isRecord } from './is-record.js';
 
 /** Answers whether a value matches a schema, without copying or changing it. */
 export type Check = (value: unknown) => boolean;
@@ -116,10 +117,6 @@ function optionalCheck(inner: AnySchema): Check {
   return (v) => v === undefined || check(v);
 }
 
-function isPlainObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
 function objectCheck(def: Def): Check {
   const shape = def.shape as Record<string, AnySchema>;
   const keys = Object.keys(shape);
@@ -127,7 +124,7 @@ function objectCheck(def: Def): Check {
   const required = keys.map((key) => defOf(shape[key]!).type !== 'optional');
   const count = keys.length;
   return (v) => {
-    if (!isPlainObject(v)) return false;
+    if (!isRecord(v)) return false;
     for (let i = 0; i < count; i++) {
       const value = v[keys[i]!];
       if (value === undefined) {
@@ -143,7 +140,7 @@ function objectCheck(def: Def): Check {
 function recordCheck(def: Def): Check {
   const valueCheck = compileNow(def.valueType as AnySchema);
   return (v) => {
-    if (!isPlainObject(v)) return false;
+    if (!isRecord(v)) return false;
     for (const key in v) {
       if (!valueCheck(v[key])) return false;
     }
@@ -176,7 +173,7 @@ function discriminatedCheck(def: Def): Check {
     }
   }
   return (v) => {
-    if (!isPlainObject(v)) return false;
+    if (!isRecord(v)) return false;
     return byTag.get(v[key])?.some((check) => check(v)) ?? false;
   };
 }

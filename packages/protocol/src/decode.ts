@@ -1,6 +1,7 @@
 import type * as z from 'zod/mini';
 import { compileNow } from './check.js';
 import { McpError } from './errors.js';
+import { isRecord } from './is-record.js';
 import { methodSpec } from './methods.js';
 import type { RequestId } from './schemas/json.js';
 import type {
@@ -44,10 +45,6 @@ export function parseJson(input: string | Uint8Array): Decoded<unknown> {
   }
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** Whether `id` is a valid request id: a string or a safe integer (P-3, P-4). */
 export function isRequestId(id: unknown): id is RequestId {
   return typeof id === 'string' || (typeof id === 'number' && Number.isSafeInteger(id));
@@ -78,7 +75,7 @@ function invalid(reason: string, id: unknown): MessageDecodeResult {
  * ```
  */
 export function decodeMessage(value: unknown): MessageDecodeResult {
-  if (!isPlainObject(value)) {
+  if (!isRecord(value)) {
     return invalid(
       Array.isArray(value) ? 'batches are not supported (P-10)' : 'expected a JSON object',
       undefined,
@@ -91,8 +88,7 @@ export function decodeMessage(value: unknown): MessageDecodeResult {
   if ('method' in value) {
     if (typeof value.method !== 'string') return invalid('method must be a string', id);
     if (hasResult || hasError) return invalid('a request cannot carry result or error', id);
-    if (value.params !== undefined && !isPlainObject(value.params))
-      return invalid('params must be an object', id);
+    if (value.params !== undefined && !isRecord(value.params)) return invalid('params must be an object', id);
     if (!('id' in value)) return { ok: true, kind: 'notification', message: value as JSONRPCNotification };
     if (!isRequestId(id)) return invalid(idProblem(id), undefined);
     return { ok: true, kind: 'request', message: value as JSONRPCRequest };
@@ -100,13 +96,13 @@ export function decodeMessage(value: unknown): MessageDecodeResult {
   if (hasResult && hasError) return invalid('a response cannot carry both result and error', id);
   if (hasResult) {
     if (!isRequestId(id)) return invalid(idProblem(id), undefined);
-    if (!isPlainObject(value.result)) return invalid('result must be an object', id);
+    if (!isRecord(value.result)) return invalid('result must be an object', id);
     return { ok: true, kind: 'response', message: value as JSONRPCResultResponse };
   }
   if (hasError) {
     if ('id' in value && !isRequestId(id)) return invalid(idProblem(id), undefined);
     const error = value.error;
-    if (!isPlainObject(error) || !Number.isSafeInteger(error.code) || typeof error.message !== 'string') {
+    if (!isRecord(error) || !Number.isSafeInteger(error.code) || typeof error.message !== 'string') {
       return invalid('error must have an integer code and a string message', id);
     }
     return { ok: true, kind: 'error', message: value as JSONRPCErrorResponse };

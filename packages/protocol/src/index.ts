@@ -44,6 +44,7 @@ export {
   sniffImageType,
 } from './icons.js';
 export { createInMemoryTransport, type InMemoryTransportOptions } from './in-memory.js';
+export { isRecord } from './is-record.js';
 export {
   type CompiledJsonSchema,
   compileJsonSchema,

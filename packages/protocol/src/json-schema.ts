@@ -1,4 +1,5 @@
 import { dereference, type Schema, type SchemaDraft, validate } from '@cfworker/json-schema';
+import { isRecord } from './is-record.js';
 
 /** Limits on what a schema may cost to validate (P-90). */
 export interface JsonSchemaLimits {
@@ -73,7 +74,7 @@ const SUBSCHEMA_MAP_KEYWORDS = new Set([
 function costProblem(schema: unknown, maxDepth: number, maxSubschemas: number): string | undefined {
   let count = 0;
   const walk = (node: unknown, depth: number): string | undefined => {
-    if (typeof node !== 'object' || node === null || Array.isArray(node)) return undefined;
+    if (!isRecord(node)) return undefined;
     if (++count > maxSubschemas) return `schema has more than ${maxSubschemas} subschemas`;
     if (depth > maxDepth) return `schema nests deeper than ${maxDepth} levels`;
     for (const [key, value] of Object.entries(node)) {
@@ -122,10 +123,7 @@ function unresolvedRefs(lookup: Record<string, unknown>): string[] {
  * ```
  */
 export function compileJsonSchema(schema: unknown, limits: JsonSchemaLimits = {}): JsonSchemaCompileResult {
-  if (
-    typeof schema !== 'boolean' &&
-    (typeof schema !== 'object' || schema === null || Array.isArray(schema))
-  ) {
+  if (typeof schema !== 'boolean' && !isRecord(schema)) {
     return { ok: false, reason: 'a JSON Schema is an object or a boolean' };
   }
   const dialect = dialectOf(schema);

@@ -1,4 +1,5 @@
 import { encodeHeaderValue } from './header-value.js';
+import { isRecord } from './is-record.js';
 import { MetaKey } from './meta.js';
 import type { Method } from './methods.js';
 import { methodSpec } from './methods.js';
@@ -44,10 +45,6 @@ const SCHEMA_SINGLES = [
   'additionalItems',
 ];
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 function primitiveType(schema: Record<string, unknown>): McpHeaderAnnotation['type'] | undefined {
   const { type } = schema;
   if (typeof type === 'string')
@@ -78,7 +75,7 @@ export function readMcpHeaderAnnotations(inputSchema: unknown): McpHeaderAnnotat
   let problem: string | undefined;
 
   const visit = (schema: unknown, pointer: string, staticPath: string[] | undefined): void => {
-    if (problem !== undefined || !isObject(schema)) return;
+    if (problem !== undefined || !isRecord(schema)) return;
     if ('x-mcp-header' in schema) {
       problem = annotationProblem(schema, pointer, staticPath, seen);
       if (problem !== undefined) return;
@@ -88,7 +85,7 @@ export function readMcpHeaderAnnotations(inputSchema: unknown): McpHeaderAnnotat
     }
     for (const keyword of SCHEMA_MAPS) {
       const map = schema[keyword];
-      if (!isObject(map)) continue;
+      if (!isRecord(map)) continue;
       for (const [name, child] of Object.entries(map)) {
         const childPath = keyword === 'properties' && staticPath ? [...staticPath, name] : undefined;
         visit(child, `${pointer}/${keyword}/${name}`, childPath);
@@ -132,7 +129,7 @@ function annotationProblem(
 export function valueAtPath(args: unknown, path: readonly string[]): unknown {
   let value = args;
   for (const key of path) {
-    if (!isObject(value) || !Object.hasOwn(value, key)) return undefined;
+    if (!isRecord(value) || !Object.hasOwn(value, key)) return undefined;
     value = value[key];
   }
   return value;

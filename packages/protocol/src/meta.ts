@@ -1,5 +1,6 @@
 import { compileCheck } from './check.js';
 import { McpError } from './errors.js';
+import { isRecord } from './is-record.js';
 import type { ClientCapabilities } from './schemas/capabilities.js';
 import { ClientCapabilitiesSchema } from './schemas/capabilities.js';
 import type { Implementation, LoggingLevel } from './schemas/common.js';
@@ -97,11 +98,10 @@ const isLoggingLevel = compileCheck(LoggingLevelSchema);
  * HTTP 400 (S-1, P-35); an unknown `logLevel` is `-32602` too (S-71).
  */
 export function readRequestMeta(params: unknown): RequestMetaFields | McpError {
-  const meta = (params as { _meta?: unknown } | undefined)?._meta;
-  if (typeof meta !== 'object' || meta === null || Array.isArray(meta)) {
+  const record = (params as { _meta?: unknown } | undefined)?._meta;
+  if (!isRecord(record)) {
     return McpError.invalidRequestMeta('Missing params._meta with the per-request fields');
   }
-  const record = meta as Record<string, unknown>;
   const protocolVersion = record[MetaKey.protocolVersion];
   if (typeof protocolVersion !== 'string') {
     return McpError.invalidRequestMeta(`Missing or invalid _meta["${MetaKey.protocolVersion}"]`);

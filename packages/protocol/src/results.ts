@@ -1,6 +1,7 @@
 import { compileCheck } from './check.js';
 import { type Decoded, decodeWith } from './decode.js';
 import { McpError } from './errors.js';
+import { isRecord } from './is-record.js';
 import { type Method, methodSpec, type ResultOf } from './methods.js';
 import type { InputRequiredResult } from './schemas/mrtr.js';
 import { InputRequiredResultSchema } from './schemas/mrtr.js';
@@ -80,10 +81,8 @@ export function decodeResult<M extends Method>(
   options: ResultDecodeOptions = {},
 ): Decoded<ResultOf<M> | InputRequiredResult | ExtensionResult> {
   const spec = methodSpec(method)!;
-  if (typeof result !== 'object' || result === null || Array.isArray(result)) {
-    return rejected('a result must be an object', 'P-13');
-  }
-  const normalized = applyResultDefaults(result as Json, spec.cacheable);
+  if (!isRecord(result)) return rejected('a result must be an object', 'P-13');
+  const normalized = applyResultDefaults(result, spec.cacheable);
   const resultType = normalized.resultType;
   if (resultType === 'complete') {
     const decoded = decodeWith(spec.result, normalized, 'result') as Decoded<ResultOf<M>>;

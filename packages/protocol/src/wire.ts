@@ -1,6 +1,7 @@
 import type * as z from 'zod/mini';
 import { type Decoded, decodeMessage, decodeWith } from './decode.js';
 import { McpError } from './errors.js';
+import { isRecord } from './is-record.js';
 import type { Method } from './methods.js';
 import {
   applyResultDefaults,
@@ -68,9 +69,8 @@ function decodeAnyResult(
   cacheable: boolean,
   options: ResultDecodeOptions,
 ) {
-  if (typeof value !== 'object' || value === null || Array.isArray(value))
-    return fail('a result must be an object');
-  const normalized = applyResultDefaults(value as Json, cacheable);
+  if (!isRecord(value)) return fail('a result must be an object');
+  const normalized = applyResultDefaults(value, cacheable);
   const { resultType } = normalized;
   if (resultType === 'input_required') return decodeInputRequiredResult(normalized);
   if (
@@ -119,9 +119,8 @@ function decodeWire(name: WireTypeName, value: unknown, options: ResultDecodeOpt
     return decoded;
   }
   if (name === 'InputRequiredResult') {
-    if (typeof value !== 'object' || value === null || Array.isArray(value))
-      return fail('a result must be an object');
-    return decodeInputRequiredResult(applyResultDefaults(value as Json, false));
+    if (!isRecord(value)) return fail('a result must be an object');
+    return decodeInputRequiredResult(applyResultDefaults(value, false));
   }
   if (genericResults.has(name)) {
     const schema = name === 'ServerResult' ? ServerResultSchema : wireSchemas[name];

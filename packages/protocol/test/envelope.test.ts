@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decodeMessage, ErrorCode, parseJson } from '../src/index.js';
+import { decodeMessage, ErrorCode, isRecord, parseJson } from '../src/index.js';
 
 function decodeText(text: string) {
   const parsed = parseJson(text);
@@ -24,6 +24,14 @@ describe('parseJson', () => {
   it('reads UTF-8 bytes', () => {
     const result = parseJson(new TextEncoder().encode('{"text":"Grüße"}'));
     expect(result.ok && result.value).toEqual({ text: 'Grüße' });
+  });
+});
+
+describe('isRecord', () => {
+  it('is true for objects only: not null, arrays or primitives', () => {
+    expect(isRecord({})).toBe(true);
+    expect(isRecord(Object.create(null))).toBe(true);
+    for (const value of [null, undefined, [], [1], 'x', 1, true]) expect(isRecord(value)).toBe(false);
   });
 });
 

@@ -1,5 +1,4 @@
-import type { ClientCapabilities, InputRequest } from '@mcpkit/protocol';
-import { isRecord } from './is-record.js';
+import { type ClientCapabilities, type InputRequest, isRecord } from '@mcpkit/protocol';
 
 /**
  * The client capabilities an input request needs that `declared` lacks, or `undefined` when the

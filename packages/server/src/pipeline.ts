@@ -6,6 +6,7 @@ import {
   type Exchange,
   explicitHttpStatus,
   httpStatusForError,
+  isRecord,
   type JSONRPCErrorResponse,
   type JSONRPCRequest,
   type JSONRPCResultResponse,
@@ -29,7 +30,6 @@ import { RequestScope } from './context.js';
 import { EMPTY_EXCHANGE, ExchangeStream } from './exchange.js';
 import { checkHeaders } from './header-check.js';
 import { InputScope } from './input-scope.js';
-import { isRecord } from './is-record.js';
 import { runMiddleware } from './middleware.js';
 import { finishReusable } from './reusable-results.js';
 import { type Route, routes } from './routes.js';

@@ -5,6 +5,7 @@ import {
   compileCheck,
   describeFailure,
   type Icon,
+  isRecord,
   McpError,
   type McpHeaderAnnotation,
   readMcpHeaderAnnotations,
@@ -12,7 +13,6 @@ import {
   type ToolAnnotations,
 } from '@mcpkit/protocol';
 import type { InputScope } from './input-scope.js';
-import { isRecord } from './is-record.js';
 import { type InputContext, InputRequiredSignal } from './mrtr.js';
 import {
   type CompiledSchema,

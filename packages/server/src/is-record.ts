@@ -1,4 +1,0 @@
-/** Whether `value` is an object in the JSON sense: not `null`, not an array. */
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
