@@ -72,6 +72,37 @@ export interface RegistrationHandle<C> {
 
 type AnyToolConfig = ToolConfig<SchemaInput | undefined, SchemaInput | undefined>;
 
+function hasCompleters(complete: object | undefined): boolean {
+  return complete !== undefined && Object.keys(complete).length > 0;
+}
+
+/**
+ * Adds `compile(config, fn)` to `registry` under `key`; an update merges its changes over the
+ * current config, keeps the function unless given a new one, and replaces the entry in place.
+ * `compiled` runs after the registration and after every update (not when compiling throws).
+ */
+function register<C extends object, F, E>(
+  registry: Registry<E>,
+  key: string,
+  compile: (config: C, fn: F) => E,
+  config: C,
+  fn: F,
+  compiled: (config: C) => void,
+): { update(changes: Partial<C>, fn: F | undefined): void; remove(): boolean } {
+  registry.add(key, compile(config, fn));
+  compiled(config);
+  let current = { config, fn };
+  return {
+    update(changes, nextFn) {
+      const next = { config: { ...current.config, ...changes }, fn: nextFn ?? current.fn };
+      registry.replace(key, compile(next.config, next.fn));
+      compiled(next.config);
+      current = next;
+    },
+    remove: () => registry.delete(key),
+  };
+}
+
 /**
  * A stateless MCP 2026-07-28 server: register tools, resources and prompts, then hand it to any
  * transport (it is an `McpEndpoint`). Every request carries what it needs, so any number of
@@ -149,17 +180,17 @@ export class McpServer implements McpEndpoint {
     config: ToolConfig<I, O>,
     handler: ToolHandler<I, O>,
   ): RegistrationHandle<Partial<AnyToolConfig> & { handler?: ToolHandler<I, O> }> {
-    let current = { config: config as AnyToolConfig, handler: handler as ToolHandler<I, O> };
-    const tools = this.runtime.tools;
-    tools.add(name, compileTool(name, current.config, current.handler));
-    this.used.tools = true;
+    const registration = register(
+      this.runtime.tools,
+      name,
+      (c: AnyToolConfig, h: ToolHandler<I, O>) => compileTool(name, c, h),
+      config as AnyToolConfig,
+      handler,
+      () => this.markUsed('tools'),
+    );
     return {
-      update: ({ handler: nextHandler, ...changes }) => {
-        const next = { config: { ...current.config, ...changes }, handler: nextHandler ?? current.handler };
-        tools.replace(name, compileTool(name, next.config, next.handler));
-        current = next;
-      },
-      remove: () => tools.delete(name),
+      update: ({ handler: next, ...changes }) => registration.update(changes, next),
+      remove: registration.remove,
     };
   }
 
@@ -169,17 +200,17 @@ export class McpServer implements McpEndpoint {
     config: ResourceConfig,
     read: ResourceReader,
   ): RegistrationHandle<Partial<ResourceConfig> & { read?: ResourceReader }> {
-    let current = { config, read };
-    const registry = this.runtime.resources.resources;
-    registry.add(uri, compileResource(uri, config, read));
-    this.used.resources = true;
+    const registration = register(
+      this.runtime.resources.resources,
+      uri,
+      (c: ResourceConfig, r: ResourceReader) => compileResource(uri, c, r),
+      config,
+      read,
+      () => this.markUsed('resources'),
+    );
     return {
-      update: ({ read: nextRead, ...changes }) => {
-        const next = { config: { ...current.config, ...changes }, read: nextRead ?? current.read };
-        registry.replace(uri, compileResource(uri, next.config, next.read));
-        current = next;
-      },
-      remove: () => registry.delete(uri),
+      update: ({ read: next, ...changes }) => registration.update(changes, next),
+      remove: registration.remove,
     };
   }
 
@@ -192,19 +223,20 @@ export class McpServer implements McpEndpoint {
     config: ResourceTemplateConfig<T>,
     read: TemplateReader<T>,
   ): RegistrationHandle<Partial<ResourceTemplateConfig<T>> & { read?: TemplateReader<T> }> {
-    let current = { config, read };
-    const registry = this.runtime.resources.templates;
-    registry.add(uriTemplate, compileTemplate(uriTemplate, config, read));
-    this.used.resources = true;
-    if (config.complete && Object.keys(config.complete).length > 0) this.used.completions = true;
-    return {
-      update: ({ read: nextRead, ...changes }) => {
-        const next = { config: { ...current.config, ...changes }, read: nextRead ?? current.read };
-        registry.replace(uriTemplate, compileTemplate(uriTemplate, next.config, next.read));
-        if (next.config.complete && Object.keys(next.config.complete).length > 0) this.markCompletions();
-        current = next;
+    const registration = register(
+      this.runtime.resources.templates,
+      uriTemplate,
+      (c: ResourceTemplateConfig<T>, r: TemplateReader<T>) => compileTemplate(uriTemplate, c, r),
+      config,
+      read,
+      (current) => {
+        this.markUsed('resources');
+        if (hasCompleters(current.complete)) this.markUsed('completions');
       },
-      remove: () => registry.delete(uriTemplate),
+    );
+    return {
+      update: ({ read: next, ...changes }) => registration.update(changes, next),
+      remove: registration.remove,
     };
   }
 
@@ -214,22 +246,21 @@ export class McpServer implements McpEndpoint {
     config: PromptConfig<A>,
     handler: PromptHandler<A>,
   ): RegistrationHandle<Partial<PromptConfig<A>> & { handler?: PromptHandler<A> }> {
-    let current = { config, handler };
-    const prompts = this.runtime.prompts;
-    prompts.add(name, compilePrompt(name, config as PromptConfig<PromptArgumentsInput | undefined>, handler));
-    this.used.prompts = true;
-    if (config.complete && Object.keys(config.complete).length > 0) this.used.completions = true;
-    return {
-      update: ({ handler: nextHandler, ...changes }) => {
-        const next = { config: { ...current.config, ...changes }, handler: nextHandler ?? current.handler };
-        prompts.replace(
-          name,
-          compilePrompt(name, next.config as PromptConfig<PromptArgumentsInput | undefined>, next.handler),
-        );
-        if (next.config.complete && Object.keys(next.config.complete).length > 0) this.markCompletions();
-        current = next;
+    const registration = register(
+      this.runtime.prompts,
+      name,
+      (c: PromptConfig<A>, h: PromptHandler<A>) =>
+        compilePrompt(name, c as PromptConfig<PromptArgumentsInput | undefined>, h),
+      config,
+      handler,
+      (current) => {
+        this.markUsed('prompts');
+        if (hasCompleters(current.complete)) this.markUsed('completions');
       },
-      remove: () => prompts.delete(name),
+    );
+    return {
+      update: ({ handler: next, ...changes }) => registration.update(changes, next),
+      remove: registration.remove,
     };
   }
 
@@ -254,11 +285,11 @@ export class McpServer implements McpEndpoint {
     this.runtime.listens.close();
   }
 
-  private markCompletions(): void {
-    if (!this.used.completions) {
-      this.used.completions = true;
-      this.advertised = undefined;
-    }
+  /** Records that registrations imply `feature`'s capability (computed again on next use). */
+  private markUsed(feature: keyof McpServer['used']): void {
+    if (this.used[feature]) return;
+    this.used[feature] = true;
+    this.advertised = undefined;
   }
 
   private changed(kind: 'tools' | 'prompts' | 'resources'): void {
