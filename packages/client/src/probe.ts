@@ -87,32 +87,37 @@ export async function probeServer(requester: Requester, options: ProbeOptions): 
   }
 }
 
+/** The server answered the probe with an error: an outcome, thrown only to pass the cache, which keeps results. */
+class ErrorAnswer {
+  constructor(readonly error: McpError) {}
+}
+
+/** One `server/discover` request with `version`, through the cache as `options.cacheMode` says. */
 async function discoverOnce(
   requester: Requester,
   version: string,
   options: ProbeOptions,
 ): Promise<ProbeOutcome> {
-  const { cache, cacheMode, timeoutMs } = options;
-  if (cache && cacheMode === 'use') {
-    const hit = await cache.lookup('server/discover', '-', version);
-    if (hit) return { kind: 'result', result: hit as unknown as DiscoverResult };
-  }
-  const epoch = cache?.epoch ?? 0;
-  try {
+  const { cache, timeoutMs } = options;
+  const fetch = async () => {
     const response = await requester.exchange('server/discover', {}, version, {
       signal: options.signal,
       timeoutMs,
       maxTotalTimeoutMs: timeoutMs,
       resetTimeoutOnProgress: false,
     });
-    if ('error' in response) return { kind: 'error', error: McpError.fromResponse(response) };
+    if ('error' in response) throw new ErrorAnswer(McpError.fromResponse(response));
     const decoded = decodeResult('server/discover', response.result);
     if (!decoded.ok) throw new InvalidResponseError('server/discover', decoded.error.message, decoded.rule);
-    const result = decoded.value as DiscoverResult;
-    if (cache && cacheMode !== 'bypass')
-      await cache.store('server/discover', '-', version, result as never, epoch);
+    return { result: decoded.value as DiscoverResult, retried: false };
+  };
+  try {
+    const result = cache
+      ? await cache.through('server/discover', '-', () => version, options.cacheMode, fetch)
+      : (await fetch()).result;
     return { kind: 'result', result };
   } catch (error) {
+    if (error instanceof ErrorAnswer) return { kind: 'error', error: error.error };
     if (error instanceof RequestTimeoutError) return { kind: 'silence', waitedMs: timeoutMs };
     if (error instanceof TransportError) return { kind: 'transport', error };
     throw error;
