@@ -149,6 +149,12 @@ const ALLOWED = new Map<number, number[]>([
   [-32022, [400]],
 ]);
 
+/**
+ * How long one exchange may take before it counts as hung. Every handler here answers at once, so
+ * this is far above any real run; fast-check then reports the message that hung.
+ */
+const HANG_MS = 3000;
+
 /** Reads an exchange to its end; a listen stream is cancelled once it is acknowledged. */
 async function run(server: McpServer, message: unknown, headers?: Headers) {
   const controller = new AbortController();
@@ -158,9 +164,20 @@ async function run(server: McpServer, message: unknown, headers?: Headers) {
     signal: controller.signal,
     headers,
   });
-  for await (const item of exchange) {
-    items.push(item);
-    if ('method' in item && item.method === 'notifications/subscriptions/acknowledged') controller.abort();
+  const read = (async () => {
+    for await (const item of exchange) {
+      items.push(item);
+      if ('method' in item && item.method === 'notifications/subscriptions/acknowledged') controller.abort();
+    }
+  })();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const hung = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`exchange still open after ${HANG_MS} ms`)), HANG_MS);
+  });
+  try {
+    await Promise.race([read, hung]);
+  } finally {
+    clearTimeout(timer);
   }
   return { items, listened: controller.signal.aborted };
 }
@@ -202,7 +219,7 @@ describe('fuzzing the endpoint', () => {
     expect(
       (await call(server, 'tools/call', { name: 'add', arguments: { a: 2, b: 3 } })).result?.content,
     ).toEqual([{ type: 'text', text: '5' }]);
-  });
+  }, 60_000);
 
   it('random mirror headers never break it either', async () => {
     const server = fuzzServer();
@@ -235,5 +252,5 @@ describe('fuzzing the endpoint', () => {
       ),
       { numRuns: 500 },
     );
-  });
+  }, 60_000);
 });

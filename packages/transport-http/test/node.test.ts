@@ -303,5 +303,5 @@ describe('createNodeHandler over loopback sockets', () => {
     expect(outcome.pulledWhilePaused).toBeLessThan(total);
     expect(pulled).toBe(total);
     expect(outcome.bytes).toBeGreaterThan(total * frame.length);
-  });
+  }, 30_000);
 });
