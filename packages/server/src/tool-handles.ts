@@ -12,11 +12,17 @@ export interface HandleRecord<T> {
 
 /**
  * Where handles live. Async, so a shared store (Redis, a database) lets every server instance
- * resolve every handle. `set` may use `record.expiresAt` as the store's own expiry.
+ * resolve every handle. `set` and `replace` may use `record.expiresAt` as the store's own expiry.
  */
 export interface HandleStore<T> {
   get(id: string): Promise<HandleRecord<T> | undefined>;
+  /** Stores a new record. */
   set(id: string, record: HandleRecord<T>): Promise<void>;
+  /**
+   * Writes over the record of `id` only if there still is one (Redis `SET … XX`), in one atomic
+   * step, and answers whether it did: a handle released meanwhile must stay released.
+   */
+  replace(id: string, record: HandleRecord<T>): Promise<boolean>;
   delete(id: string): Promise<void>;
 }
 
@@ -33,6 +39,12 @@ export class InMemoryHandleStore<T> implements HandleStore<T> {
   async set(id: string, record: HandleRecord<T>): Promise<void> {
     this.sweep();
     this.records.set(id, record);
+  }
+
+  async replace(id: string, record: HandleRecord<T>): Promise<boolean> {
+    if (!this.records.has(id)) return false;
+    this.records.set(id, record);
+    return true;
   }
 
   async delete(id: string): Promise<void> {
@@ -126,20 +138,29 @@ export class ToolHandles<T> {
   /** The value behind `handle`, checking it is the caller's and alive; renews its lifetime. */
   async resolve(handle: string, caller: HandleCaller): Promise<T> {
     const record = await this.find(handle, caller);
-    await this.store.set(handle, { ...record, expiresAt: this.now() + this.ttlMs });
+    await this.replace(handle, { ...record, expiresAt: this.now() + this.ttlMs });
     return record.value;
   }
 
   /** Replaces the value behind `handle` (same checks as `resolve`). */
   async update(handle: string, value: T, caller: HandleCaller): Promise<void> {
     await this.find(handle, caller);
-    await this.store.set(handle, this.record(value, caller));
+    await this.replace(handle, this.record(value, caller));
   }
 
   /** Forgets `handle` (same checks as `resolve`). */
   async release(handle: string, caller: HandleCaller): Promise<void> {
     await this.find(handle, caller);
     await this.store.delete(handle);
+  }
+
+  /** Writes over a record `find` just read, unless a `release` removed it in between. */
+  private async replace(handle: string, record: HandleRecord<T>): Promise<void> {
+    if (!(await this.store.replace(handle, record))) throw this.unknown(handle);
+  }
+
+  private unknown(handle: string): HandleError {
+    return new HandleError('unknown', `Unknown ${this.kind} ${JSON.stringify(handle)}.${this.recovery}`);
   }
 
   private record(value: T, caller: HandleCaller): HandleRecord<T> {
@@ -150,7 +171,7 @@ export class ToolHandles<T> {
     const record = HANDLE.test(handle) ? await this.store.get(handle) : undefined;
     // Someone else's handle reads as unknown: its existence is not revealed.
     if (!record || record.principal !== (caller.auth?.principal ?? null)) {
-      throw new HandleError('unknown', `Unknown ${this.kind} ${JSON.stringify(handle)}.${this.recovery}`);
+      throw this.unknown(handle);
     }
     if (record.expiresAt <= this.now()) {
       await this.store.delete(handle);

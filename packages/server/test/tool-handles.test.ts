@@ -155,6 +155,11 @@ describe('tool handles (P-46, TOOLS:683-736)', () => {
         async set(id, record) {
           backing.set(id, JSON.stringify(record));
         },
+        async replace(id, record) {
+          if (!backing.has(id)) return false;
+          backing.set(id, JSON.stringify(record));
+          return true;
+        },
         async delete(id) {
           backing.delete(id);
         },
@@ -167,6 +172,19 @@ describe('tool handles (P-46, TOOLS:683-736)', () => {
     await handles.release(id, caller);
     expect(backing.size).toBe(0);
     await expect(handles.resolve(id, caller)).rejects.toBeInstanceOf(HandleError);
+  });
+
+  it('P-46: a release that lands while a resolve or update is under way stays released', async () => {
+    const caller = { auth: { principal: 'p' } };
+    for (const use of ['resolve', 'update'] as const) {
+      const handles = new ToolHandles<{ n: number }>();
+      const id = await handles.create({ n: 1 }, caller);
+      const releasing = handles.release(id, caller);
+      const using = use === 'resolve' ? handles.resolve(id, caller) : handles.update(id, { n: 2 }, caller);
+      await releasing;
+      await expect(using).rejects.toMatchObject({ reason: 'unknown' });
+      await expect(handles.resolve(id, caller)).rejects.toMatchObject({ reason: 'unknown' });
+    }
   });
 
   it('refuses a lifetime that is not positive', () => {
