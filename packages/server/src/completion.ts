@@ -16,6 +16,14 @@ export type Completer = (
   ctx: HandlerContext,
 ) => CompletionValues | Promise<CompletionValues>;
 
+/** The completer registered for `name`: an own key only, so `constructor` or `__proto__` name none. */
+export function ownCompleter(
+  completers: Readonly<Record<string, Completer | undefined>>,
+  name: string,
+): Completer | undefined {
+  return Object.hasOwn(completers, name) ? completers[name] : undefined;
+}
+
 /**
  * The `completion` of a result (S-44): at most 100 values; when more were offered, `hasMore` is
  * set and `total` counts them all unless the completer said otherwise.

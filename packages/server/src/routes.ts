@@ -8,7 +8,7 @@ import {
   type SubscriptionsListenRequestParams,
 } from '@mcpkit/protocol';
 import type { CacheableMethod } from './caching.js';
-import { type Completer, completionResult } from './completion.js';
+import { type Completer, completionResult, ownCompleter } from './completion.js';
 import type { RequestScope } from './context.js';
 import { missingDeclared } from './input-capabilities.js';
 import type { InputScope } from './input-scope.js';
@@ -177,11 +177,11 @@ function findCompleter(runtime: ServerRuntime, params: CompleteRequestParams): C
   if (ref.type === 'ref/prompt') {
     const prompt = runtime.prompts.get(ref.name);
     if (!prompt) throw McpError.invalidParams(`Unknown prompt: ${ref.name}`);
-    return prompt.complete[argument.name];
+    return ownCompleter(prompt.complete, argument.name);
   }
   const template = runtime.resources.templates.get(ref.uri);
   if (!template) throw McpError.invalidParams(`Unknown resource template: ${ref.uri}`);
-  return template.complete[argument.name];
+  return ownCompleter(template.complete, argument.name);
 }
 
 const completionComplete: Route<Completer | undefined> = {

@@ -3,8 +3,8 @@ import { completionResult } from '../src/completion.js';
 import { McpServer } from '../src/index.js';
 import { call } from './helpers.js';
 
-function newServer() {
-  const server = new McpServer({ name: 'completion-test', version: '1.0.0' }, { onError: () => {} });
+function newServer(onError: (error: unknown) => void = () => {}) {
+  const server = new McpServer({ name: 'completion-test', version: '1.0.0' }, { onError });
   const languages = ['python', 'pytorch', 'pyside', 'typescript'];
   server.prompt(
     'code_review',
@@ -88,6 +88,25 @@ describe('completion/complete (S-43..S-45)', () => {
       argument: { name: 'owner', value: 'a' },
     });
     expect(result?.completion).toEqual({ values: [] });
+  });
+
+  it('S-45: argument names that are Object.prototype members complete to nothing, never reach a prototype method', async () => {
+    const errors: unknown[] = [];
+    const server = newServer((error) => errors.push(error));
+    for (const name of ['constructor', 'toString', '__proto__', 'hasOwnProperty', 'valueOf']) {
+      for (const ref of [
+        { type: 'ref/prompt', name: 'code_review' },
+        { type: 'ref/resource', uri: 'github://repos/{owner}/{repo}' },
+      ]) {
+        const { result, error } = await call(server, 'completion/complete', {
+          ref,
+          argument: { name, value: '' },
+        });
+        expect(error, `${ref.type} ${name}`).toBeUndefined();
+        expect(result?.completion).toEqual({ values: [] });
+      }
+    }
+    expect(errors).toEqual([]);
   });
 
   it('S-45: an unknown prompt or template is -32602; missing argument is -32602; a broken completer is -32603', async () => {
