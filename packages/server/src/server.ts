@@ -48,7 +48,7 @@ export interface ServerOptions {
   capabilities?: ServerCapabilities;
   /** Protocol versions served; others get `-32022` (S-2). Default: every version this engine speaks. */
   supportedVersions?: readonly string[];
-  /** Items per page of list results. Default 100. */
+  /** Items per page of list results. Default 1000. */
   pageSize?: number;
   /** Caching hints of the six cacheable results (S-40..S-42). Default `ttlMs: 0`, `cacheScope: "private"`. */
   cache?: CachingOptions;
