@@ -15,6 +15,7 @@ export class ExchangeStream implements Exchange, AsyncIterator<ExchangeMessage> 
   private waiting: Array<(result: IteratorResult<ExchangeMessage>) => void> | undefined;
   private started = false;
   private ended = false;
+  private onConsumerReturn: (() => void) | undefined;
 
   /** Runs when the consumer first asks for an item. */
   protected begin(): void {}
@@ -22,6 +23,14 @@ export class ExchangeStream implements Exchange, AsyncIterator<ExchangeMessage> 
   /** Whether the stream accepts no more messages. */
   get closed(): boolean {
     return this.ended;
+  }
+
+  /**
+   * Runs `callback` if the consumer stops reading early (`return`): how work with no end of its
+   * own, such as a listen stream, learns to stop when nothing aborts its signal.
+   */
+  onReturn(callback: () => void): void {
+    this.onConsumerReturn = callback;
   }
 
   /** Queues a notification; returns false once the stream is closed. */
@@ -58,6 +67,9 @@ export class ExchangeStream implements Exchange, AsyncIterator<ExchangeMessage> 
   return(): Promise<IteratorResult<ExchangeMessage>> {
     this.queue = undefined;
     this.finish();
+    const callback = this.onConsumerReturn;
+    this.onConsumerReturn = undefined;
+    callback?.();
     return Promise.resolve(DONE);
   }
 

@@ -25,8 +25,8 @@ export class ListenHub {
   /**
    * Serves one listen request: acknowledges the honoured part of `requested` first (S-47, S-48),
    * then forwards matching events tagged with the subscription id (S-49). Resolves with the
-   * final result when the server closes (S-50); when `signal` aborts, the stream ends at once with
-   * no response (S-63).
+   * final result when the server closes (S-50); when `signal` aborts or the consumer stops reading,
+   * the stream ends at once with no response and its entry is dropped (S-63).
    */
   listen(
     id: RequestId,
@@ -58,7 +58,10 @@ export class ListenHub {
       };
       this.open.add(entry);
       if (signal.aborted) cancel();
-      else signal.addEventListener('abort', cancel, { once: true });
+      else {
+        signal.addEventListener('abort', cancel, { once: true });
+        stream.onReturn(cancel);
+      }
     });
   }
 

@@ -1,3 +1,4 @@
+import { getEventListeners } from 'node:events';
 import type { ExchangeMessage } from '@mcpkit/protocol';
 import { describe, expect, it } from 'vitest';
 import { type EventBus, McpServer, type ServerEvent } from '../src/index.js';
@@ -42,7 +43,7 @@ function open(server: McpServer, notifications: Record<string, unknown>, id: str
     if (!item.done) items.push(JSON.parse(JSON.stringify(item.value)));
     return item.done ? undefined : (items.at(-1) as Record<string, unknown>);
   };
-  return { next, items, cancel: () => controller.abort(), iterator };
+  return { next, items, cancel: () => controller.abort(), iterator, signal: controller.signal };
 }
 
 /** Lets the server deliver what it has queued. */
@@ -143,6 +144,20 @@ describe('subscriptions/listen (S-46..S-52)', () => {
     await call(server, 'tools/call', { name: 'test_trigger_tool_change' });
     await settle();
     expect(stream.items).toHaveLength(1);
+  });
+
+  it('S-51, S-63: a stream its consumer stops reading is forgotten at once, without an abort', async () => {
+    const server = newServer();
+    const streams = [
+      open(server, { toolsListChanged: true }, 1),
+      open(server, { toolsListChanged: true }, 2),
+    ];
+    for (const stream of streams) await stream.next();
+    expect(streams.map((stream) => getEventListeners(stream.signal, 'abort').length)).toEqual([1, 1]);
+    await streams[0]!.iterator.return!();
+    expect(getEventListeners(streams[0]!.signal, 'abort')).toHaveLength(0);
+    expect(getEventListeners(streams[1]!.signal, 'abort')).toHaveLength(1);
+    expect(await streams[0]!.next()).toBeUndefined();
   });
 
   it('S-52: progress and log messages of other requests never reach a listen stream', async () => {
