@@ -131,6 +131,7 @@ export class McpClient {
       tools: this.#tools,
       autoListTools: options.autoListTools !== false,
       validateStructuredContent: options.validateStructuredContent !== false,
+      maxTotalTimeoutMs: options.maxTotalTimeoutMs ?? 600_000,
       listTools: async (signal, cache) => {
         for await (const _ of this.iterateTools({ signal, cache }));
       },

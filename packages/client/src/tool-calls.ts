@@ -13,6 +13,8 @@ export interface ToolCallHost {
   tools: ToolRegistry;
   autoListTools: boolean;
   validateStructuredContent: boolean;
+  /** The client's default hard maximum of a call, in ms (`McpClientOptions.maxTotalTimeoutMs`). */
+  maxTotalTimeoutMs: number;
   /** Walks every page of `tools/list`, which fills `tools`. */
   listTools(signal: AbortSignal | undefined, cache: CacheMode): Promise<void>;
   /** Runs the MRTR rounds of the call with `send`, going on from `first` when given. */
