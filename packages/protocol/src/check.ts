@@ -24,8 +24,26 @@ export function compileCheck(schema: AnySchema): Check {
   let compiled: Check | undefined;
   return (value) => {
     compiled ??= compileNow(schema);
-    return compiled(value);
+    return withinStack(compiled, value);
   };
+}
+
+/** Whether `value` matches `schema`, compiling the check on first use. */
+export function matches(schema: AnySchema, value: unknown): boolean {
+  return withinStack(compileNow(schema), value);
+}
+
+/**
+ * Runs `check` on `value`. Checks recurse as deep as the value nests; a value nested deeper than the
+ * stack allows (a few kilobytes of `[[[[…` in a JSON body) does not match, instead of throwing.
+ */
+function withinStack(check: Check, value: unknown): boolean {
+  try {
+    return check(value);
+  } catch (error) {
+    if (error instanceof RangeError) return false;
+    throw error;
+  }
 }
 
 /** The compiled check of `schema`, compiled now if it is not cached yet. */

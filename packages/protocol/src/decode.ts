@@ -1,5 +1,5 @@
 import type * as z from 'zod/mini';
-import { compileNow } from './check.js';
+import { matches } from './check.js';
 import { McpError } from './errors.js';
 import { isRecord } from './is-record.js';
 import { methodSpec } from './methods.js';
@@ -119,13 +119,19 @@ export function decodeWith<S extends z.ZodMiniType>(
   value: unknown,
   label = 'value',
 ): Decoded<z.infer<S>> {
-  if (compileNow(schema)(value)) return { ok: true, value: value as z.infer<S> };
+  if (matches(schema, value)) return { ok: true, value: value as z.infer<S> };
   return { ok: false, error: McpError.invalidParams(describeFailure(schema, value, label)) };
 }
 
 /** A one-line description of why `value` does not match `schema`: the first failing path and what was wrong. */
 export function describeFailure(schema: z.ZodMiniType, value: unknown, label: string): string {
-  const parsed = schema.safeParse(value);
+  let parsed: ReturnType<typeof schema.safeParse>;
+  try {
+    parsed = schema.safeParse(value);
+  } catch (error) {
+    if (error instanceof RangeError) return `Invalid ${label}: nested too deeply`;
+    throw error;
+  }
   const issue = parsed.success ? undefined : parsed.error.issues[0];
   if (!issue) return `Invalid ${label}`;
   const path = issue.path.reduce<string>(

@@ -1,11 +1,25 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { compileCheck, wireSchemas } from '../src/index.js';
+import { compileCheck, decodeWith, wireSchemas } from '../src/index.js';
 import { loadExamples } from './helpers/fixtures.js';
 
 /** compileCheck must give zod's own verdict. */
 describe('compileCheck', () => {
+  it('a value nested deeper than the stack allows fails the check and decodes to -32602, never throws', () => {
+    interface Tree {
+      a?: Tree;
+    }
+    const tree: z.ZodMiniType<Tree> = z.lazy(() => z.object({ a: z.optional(tree) }));
+    let deep: Tree = {};
+    for (let i = 0; i < 100_000; i++) deep = { a: deep };
+    expect(compileCheck(tree)(deep)).toBe(false);
+    const decoded = decodeWith(tree, deep, 'params');
+    expect(!decoded.ok && decoded.error.code).toBe(-32602);
+    expect(!decoded.ok && decoded.error.message).toBe('Invalid params: nested too deeply');
+    expect(compileCheck(tree)({ a: { a: {} } })).toBe(true);
+  });
+
   it('agrees with zod on every example and random mutations of it', () => {
     const examples = loadExamples();
     const values = fc.jsonValue({ maxDepth: 3 });

@@ -116,6 +116,15 @@ describe('per-request _meta', () => {
     );
   });
 
+  it('S-1, P-35: capabilities nested deeper than the stack allows are -32602 with HTTP 400, not a crash', () => {
+    let deep: Record<string, unknown> = {};
+    for (let i = 0; i < 100_000; i++) deep = { a: deep };
+    const read = readRequestMeta({
+      _meta: { ...requestMeta(base), [MetaKey.clientCapabilities]: { experimental: { x: deep } } },
+    });
+    expect(read).toMatchObject({ code: -32602, httpStatus: 400 });
+  });
+
   it('P-79: a fractional progressToken is -32602', () => {
     expect(readRequestMeta({ _meta: { ...requestMeta(base), progressToken: 1.5 } })).toMatchObject({
       code: -32602,
