@@ -141,16 +141,21 @@ export class ResponseCache {
     return typeof this.#partition === 'string' ? this.#partition : await this.#partition();
   }
 
-  /** The fresh cached result for this request, private partition first, else `undefined`. */
+  /**
+   * The fresh cached result for this request, private partition first, else `undefined`.
+   * `partition` defaults to the current one.
+   */
   async lookup(
     method: string,
     primary: string,
     version: string,
+    partition?: string,
   ): Promise<Record<string, unknown> | undefined> {
     try {
       const base = `${cachePrefix(method, primary)}${version}\n`;
       const now = this.#now();
-      for (const key of [`${base}${await this.#partitionName()}`, `${base}${PUBLIC_PARTITION}`]) {
+      const privateKey = `${base}${partition ?? (await this.#partitionName())}`;
+      for (const key of [privateKey, `${base}${PUBLIC_PARTITION}`]) {
         const entry = await this.#store.get(key);
         if (entry && isFresh(entry, now)) return entry.result;
       }
@@ -163,6 +168,7 @@ export class ResponseCache {
   /**
    * Stores a `complete` result received now, unless no invalidation may be missed: nothing is
    * stored when an invalidation happened since `epoch`, or when the result is stale already.
+   * A private result goes to `partition`, by default the current one.
    */
   async store(
     method: string,
@@ -170,14 +176,15 @@ export class ResponseCache {
     version: string,
     result: Record<string, unknown>,
     epoch: number,
+    partition?: string,
   ): Promise<void> {
     const ttlMs = result.ttlMs as number;
     if (epoch !== this.#invalidations || !(ttlMs > 0)) return;
     const receivedAt = this.#now();
     const cacheScope = result.cacheScope === 'public' ? 'public' : 'private';
     try {
-      const partition = cacheScope === 'public' ? PUBLIC_PARTITION : await this.#partitionName();
-      const key = `${cachePrefix(method, primary)}${version}\n${partition}`;
+      const owner = cacheScope === 'public' ? PUBLIC_PARTITION : (partition ?? (await this.#partitionName()));
+      const key = `${cachePrefix(method, primary)}${version}\n${owner}`;
       await this.#store.set(key, { result, receivedAt, ttlMs, cacheScope });
     } catch (error) {
       this.#onError(error);
@@ -187,7 +194,10 @@ export class ResponseCache {
   /**
    * Runs `fetch` through the cache by `mode` (see `CacheMode`): a fresh hit is served without
    * fetching; a fetched `complete` result is stored unless it came from an MRTR retry (C-31).
-   * `version` is read when the key is built, since a `-32022` retry may change it.
+   * `version` is read when the key is built, since a `-32022` retry may change it. The partition
+   * is the one current when the request is sent: a private result is filed under the
+   * authorization context it was fetched with, even if that changes before it arrives (C-35).
+   * When the partition cannot be told, the request is neither looked up nor stored.
    */
   async through<R extends { resultType: string }>(
     method: string,
@@ -196,14 +206,23 @@ export class ResponseCache {
     mode: 'use' | 'refresh' | 'bypass',
     fetch: () => Promise<{ result: R; retried: boolean }>,
   ): Promise<R> {
+    if (mode === 'bypass') return (await fetch()).result;
+    let partition: string;
+    try {
+      partition = await this.#partitionName();
+    } catch (error) {
+      this.#onError(error);
+      return (await fetch()).result;
+    }
     if (mode === 'use') {
-      const hit = await this.lookup(method, primary, version());
+      const hit = await this.lookup(method, primary, version(), partition);
       if (hit) return hit as unknown as R;
     }
     const epoch = this.#invalidations;
     const { result, retried } = await fetch();
-    if (mode !== 'bypass' && !retried && result.resultType === 'complete') {
-      await this.store(method, primary, version(), result as unknown as Record<string, unknown>, epoch);
+    if (!retried && result.resultType === 'complete') {
+      const stored = result as unknown as Record<string, unknown>;
+      await this.store(method, primary, version(), stored, epoch, partition);
     }
     return result;
   }

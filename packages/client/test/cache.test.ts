@@ -2,7 +2,7 @@ import { createInMemoryTransport, type JSONRPCRequest, McpError } from '@mcpkit/
 import { describe, expect, it } from 'vitest';
 import { cachePrefix, isFresh, MemoryCacheStore, primaryKey, ResponseCache } from '../src/cache.js';
 import { type CacheStore, McpClient, type McpClientOptions } from '../src/index.js';
-import { mockServer, recordingTransport, tagged, tick } from './helpers/mock-server.js';
+import { deferred, mockServer, recordingTransport, tagged, tick } from './helpers/mock-server.js';
 
 function clock(start = 1_000) {
   let now = start;
@@ -185,6 +185,32 @@ describe('the client cache (C-30..C-37)', () => {
       'file:///public',
       'file:///private',
     ]);
+  });
+
+  it('C-35: a private result is filed under the partition it was requested in, not the one current when it arrives', async () => {
+    let partition = 'alice';
+    const received = deferred();
+    const answer = deferred();
+    const { server, client } = setup(
+      {
+        'resources/read': async (request) => {
+          const sentAs = partition;
+          received.resolve();
+          await answer.promise;
+          return { ...read(60_000)(request), contents: [{ uri: uriOf(request), text: `mail of ${sentAs}` }] };
+        },
+      },
+      { cache: { partition: () => partition } },
+    );
+    const alice = client.readResource('mail://inbox');
+    await received.promise;
+    partition = 'bob';
+    answer.resolve();
+    expect((await alice).contents[0]).toMatchObject({ text: 'mail of alice' });
+    expect((await client.readResource('mail://inbox')).contents[0]).toMatchObject({ text: 'mail of bob' });
+    partition = 'alice';
+    expect((await client.readResource('mail://inbox')).contents[0]).toMatchObject({ text: 'mail of alice' });
+    expect(server.calls('resources/read')).toHaveLength(2);
   });
 
   it('C-31: a read that needed input (an MRTR retry) is never cached, nor is input_required', async () => {
