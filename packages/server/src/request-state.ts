@@ -1,4 +1,4 @@
-import { isRecord } from '@mcpkit/protocol';
+import { isRecord, McpError } from '@mcpkit/protocol';
 import { fromBase64url, toBase64url } from './base64url.js';
 import { canonicalDigest } from './canonical-json.js';
 
@@ -84,7 +84,13 @@ async function paramsDigest(params: Record<string, unknown>): Promise<string> {
   for (const key of Object.keys(params)) {
     if (!EXCLUDED_PARAMS.has(key)) salient[key] = params[key];
   }
-  return toBase64url(await canonicalDigest(salient));
+  try {
+    return toBase64url(await canonicalDigest(salient));
+  } catch (error) {
+    // Canonical JSON recurses as deep as the arguments nest; past the stack that is the client's doing.
+    if (error instanceof RangeError) throw McpError.invalidParams('The params nest too deeply');
+    throw error;
+  }
 }
 
 function randomSecret(): Uint8Array<ArrayBuffer> {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { elicitation, McpServer, roots, type ServerOptions, sampling } from '../src/index.js';
-import { call, meta } from './helpers.js';
+import { call, drain, meta, request } from './helpers.js';
 
 const ALL = { elicitation: {}, sampling: {}, roots: {} };
 const nameForm = { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] } as const;
@@ -599,6 +599,24 @@ describe('requestState (S-57, S-58)', () => {
       requestState: r1.result?.requestState,
     });
     expect(stale.error?.code).toBe(-32602);
+  });
+
+  it('S-57: arguments nested deeper than the stack allows are -32602 when a round binds to them, not a server fault', async () => {
+    const onError = vi.fn();
+    const server = new McpServer({ name: 'deep', version: '1' }, { onError });
+    server.tool('ask', { inputSchema: { type: 'object' } }, async (_, ctx) => {
+      await ctx.elicit('q', { message: 'Name?', requestedSchema: nameForm });
+      return { content: [] };
+    });
+    // Built as text and parsed, as a transport would: JSON.stringify itself cannot go this deep.
+    const depth = 100_000;
+    const deep = JSON.parse(`${'{"a":'.repeat(depth)}{}${'}'.repeat(depth)}`);
+    const message = request('tools/call', { name: 'ask', arguments: { deep }, _meta: meta({}, ALL) });
+    const [response] = await drain(
+      server.handle(message, { transport: 'memory', signal: new AbortController().signal }),
+    );
+    expect(response).toMatchObject({ error: { code: -32602, message: 'The params nest too deeply' } });
+    expect(onError).not.toHaveBeenCalled();
   });
 
   it('the state is verified before middleware and the handler run', async () => {
