@@ -19,7 +19,13 @@ export interface SseEvent {
  * ```
  */
 export class SseParser {
-  #buffer = '';
+  /**
+   * The start of a line whose end has not arrived yet, as the pieces it came in. Joined once
+   * when the line ends, so a long `data:` line costs time in its size, not size × chunks.
+   */
+  #partial: string[] = [];
+  /** The last chunk ended with `\r`: a `\n` opening the next one completes that line end. */
+  #afterCarriageReturn = false;
   #data: string[] = [];
   #event = '';
   #started = false;
@@ -27,27 +33,33 @@ export class SseParser {
   /** Parses `text` and returns the events it completed. */
   push(text: string): SseEvent[] {
     const events: SseEvent[] = [];
-    // The leftover holds no line end except perhaps a final `\r`: resume the scan there.
-    let scanFrom = Math.max(0, this.#buffer.length - 1);
-    let buffer = this.#buffer + text;
-    if (!this.#started && buffer.length > 0) {
+    if (text.length === 0) return events;
+    let start = 0;
+    if (!this.#started) {
       this.#started = true;
-      if (buffer.charCodeAt(0) === 0xfeff) {
-        buffer = buffer.slice(1);
-        scanFrom = 0;
+      if (text.charCodeAt(0) === 0xfeff) start = 1;
+    }
+    if (this.#afterCarriageReturn) {
+      this.#afterCarriageReturn = false;
+      if (text.charCodeAt(0) === 0x0a) start = 1;
+    }
+    // Only the new text is scanned (the pieces in `#partial` hold no line end), each kind of
+    // line end once: a position found past the current line is kept for the lines after it.
+    let nextLf = text.indexOf('\n', start);
+    let nextCr = text.indexOf('\r', start);
+    for (;;) {
+      if (nextLf >= 0 && nextLf < start) nextLf = text.indexOf('\n', start);
+      if (nextCr >= 0 && nextCr < start) nextCr = text.indexOf('\r', start);
+      const lineEnd = nextCr < 0 || (nextLf >= 0 && nextLf < nextCr) ? nextLf : nextCr;
+      if (lineEnd < 0) break;
+      this.#line(this.#completeLine(text.slice(start, lineEnd)), events);
+      start = lineEnd + 1;
+      if (lineEnd === nextCr) {
+        if (start === text.length) this.#afterCarriageReturn = true;
+        else if (nextLf === start) start++;
       }
     }
-    let start = 0;
-    for (;;) {
-      const lineEnd = findLineEnd(buffer, Math.max(start, scanFrom));
-      if (lineEnd < 0) break;
-      const char = buffer.charCodeAt(lineEnd);
-      // A `\r` at the end of the buffer may be the first half of `\r\n`: wait for more.
-      if (char === 0x0d && lineEnd === buffer.length - 1) break;
-      this.#line(buffer.slice(start, lineEnd), events);
-      start = lineEnd + (char === 0x0d && buffer.charCodeAt(lineEnd + 1) === 0x0a ? 2 : 1);
-    }
-    this.#buffer = buffer.slice(start);
+    if (start < text.length) this.#partial.push(text.slice(start));
     return events;
   }
 
@@ -58,10 +70,19 @@ export class SseParser {
    */
   end(): SseEvent[] {
     const events: SseEvent[] = [];
-    if (this.#buffer.length > 0) this.#line(this.#buffer.replace(/\r$/, ''), events);
-    this.#buffer = '';
+    if (this.#partial.length > 0) this.#line(this.#completeLine(''), events);
+    this.#afterCarriageReturn = false;
     this.#dispatch(events);
     return events;
+  }
+
+  /** The line that ends with `tail`: `tail` itself unless earlier chunks began it. */
+  #completeLine(tail: string): string {
+    if (this.#partial.length === 0) return tail;
+    this.#partial.push(tail);
+    const line = this.#partial.join('');
+    this.#partial = [];
+    return line;
   }
 
   #line(line: string, events: SseEvent[]): void {
@@ -83,12 +104,4 @@ export class SseParser {
     this.#data = [];
     this.#event = '';
   }
-}
-
-function findLineEnd(text: string, from: number): number {
-  for (let i = from; i < text.length; i++) {
-    const char = text.charCodeAt(i);
-    if (char === 0x0a || char === 0x0d) return i;
-  }
-  return -1;
 }
