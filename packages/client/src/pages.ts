@@ -5,11 +5,20 @@ type Page = { nextCursor?: string };
 const DONE: IteratorReturnResult<void> = Object.freeze({ done: true, value: undefined });
 
 /**
+ * Most pages one walk follows. A server that keeps handing out new cursors (with or without
+ * items) would otherwise keep the walk going forever; 1,000 pages of even 100 items is far more
+ * than any list a client should pull in one walk. Read further by hand with the one-page calls.
+ */
+export const MAX_PAGES = 1000;
+
+/**
  * Yields the items in `field` of every page of a list, following `nextCursor` until a page has
  * none (P-68). An empty-string cursor is a cursor (P-67); cursors are passed back untouched. A
  * server that hands out a cursor twice in one walk is answering in a loop: that is an
- * `InvalidResponseError`, not an endless walk. `onComplete` runs once the last item has been
- * read, never when the walk is left early or fails.
+ * `InvalidResponseError`, not an endless walk; so is a list longer than `maxPages` pages
+ * (default `MAX_PAGES`, 1,000), which fails once the items of the last page allowed have been
+ * read. `onComplete` runs once the last item has been read, never when the walk is left early or
+ * fails.
  *
  * A hand-written iterator rather than an async generator: an item of a fetched page is handed
  * out with one resolved promise, where `yield*` through generators costs several (a walk of
@@ -20,8 +29,9 @@ export function walkPages<T>(
   field: string,
   fetchPage: (cursor: string | undefined) => Promise<Page>,
   onComplete?: () => void,
+  maxPages = MAX_PAGES,
 ): AsyncGenerator<T, void, undefined> {
-  return new PageWalk<T>(method, field, fetchPage, onComplete);
+  return new PageWalk<T>(method, field, fetchPage, onComplete, maxPages);
 }
 
 class PageWalk<T> implements AsyncGenerator<T, void, undefined> {
@@ -29,6 +39,7 @@ class PageWalk<T> implements AsyncGenerator<T, void, undefined> {
   readonly #field: string;
   readonly #fetchPage: (cursor: string | undefined) => Promise<Page>;
   readonly #onComplete: (() => void) | undefined;
+  readonly #maxPages: number;
   readonly #seen = new Set<string>();
   #items: readonly T[] = [];
   #index = 0;
@@ -36,8 +47,8 @@ class PageWalk<T> implements AsyncGenerator<T, void, undefined> {
   #cursor: string | undefined;
   #started = false;
   #finished = false;
-  /** Thrown once the items of the page that repeated a cursor have been read. */
-  #loop: InvalidResponseError | undefined;
+  /** Thrown once the items of the page that repeated a cursor, or of the last page allowed, have been read. */
+  #failure: InvalidResponseError | undefined;
   /** The last step that had to wait (a page fetch); later steps run after it, in order. */
   #tail: Promise<IteratorResult<T, void>> | undefined;
 
@@ -46,11 +57,13 @@ class PageWalk<T> implements AsyncGenerator<T, void, undefined> {
     field: string,
     fetchPage: (cursor: string | undefined) => Promise<Page>,
     onComplete: (() => void) | undefined,
+    maxPages: number,
   ) {
     this.#method = method;
     this.#field = field;
     this.#fetchPage = fetchPage;
     this.#onComplete = onComplete;
+    this.#maxPages = maxPages;
   }
 
   [Symbol.asyncIterator](): this {
@@ -89,9 +102,9 @@ class PageWalk<T> implements AsyncGenerator<T, void, undefined> {
     for (;;) {
       if (this.#index < this.#items.length) return { done: false, value: this.#items[this.#index++]! };
       if (this.#finished) return DONE;
-      if (this.#loop) {
+      if (this.#failure) {
         this.#finish();
-        throw this.#loop;
+        throw this.#failure;
       }
       if (this.#started && this.#cursor === undefined) {
         this.#finish();
@@ -111,9 +124,15 @@ class PageWalk<T> implements AsyncGenerator<T, void, undefined> {
       this.#index = 0;
       const cursor = page.nextCursor;
       if (cursor !== undefined && this.#seen.has(cursor)) {
-        this.#loop = new InvalidResponseError(
+        this.#failure = new InvalidResponseError(
           this.#method,
           `the server repeated the cursor ${JSON.stringify(cursor)}`,
+        );
+      } else if (cursor !== undefined && this.#seen.size + 1 >= this.#maxPages) {
+        // Every page but the first was asked for with a cursor in #seen.
+        this.#failure = new InvalidResponseError(
+          this.#method,
+          `the list goes on past ${this.#maxPages} pages, the most one walk follows`,
         );
       } else if (cursor !== undefined) {
         this.#seen.add(cursor);

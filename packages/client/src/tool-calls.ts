@@ -1,5 +1,5 @@
 import { type CallToolResult, ErrorCode, type InputRequiredResult, McpError } from '@mcpkit/protocol';
-import { InvalidResponseError, InvalidToolError } from './errors.js';
+import { InvalidResponseError, InvalidToolError, RequestTimeoutError } from './errors.js';
 import type { CacheMode, InputCallOptions } from './options.js';
 import type { Requester } from './requester.js';
 import type { ToolRegistry } from './tools.js';
@@ -50,22 +50,51 @@ function knownEntry(host: ToolCallHost, name: string): Entry | undefined {
   return verdict;
 }
 
+/** The longest delay `setTimeout` honours; anything above fires at once. */
+const MAX_TIMER_MS = 2_147_483_647;
+
+/**
+ * Walks every page of `tools/list` for a call. Each page is one request with the client's
+ * timeouts; the walk as a whole stops when the call's signal aborts and fails with a
+ * `RequestTimeoutError` once the call's hard maximum has passed, however promptly each page
+ * arrives (C-54, P-81).
+ */
+async function listForCall(host: ToolCallHost, options: InputCallOptions, cache: CacheMode): Promise<void> {
+  const limitMs = options.maxTotalTimeoutMs ?? host.maxTotalTimeoutMs;
+  const caller = options.signal;
+  const walk = new AbortController();
+  const stopForCaller = () => walk.abort(caller!.reason);
+  let timedOut: RequestTimeoutError | undefined;
+  const timer = setTimeout(
+    () => {
+      timedOut = new RequestTimeoutError('tools/list', 'maximum', limitMs);
+      walk.abort(timedOut);
+    },
+    Math.min(limitMs, MAX_TIMER_MS),
+  );
+  if (caller?.aborted) stopForCaller();
+  else caller?.addEventListener('abort', stopForCaller, { once: true });
+  try {
+    await host.listTools(walk.signal, cache);
+  } catch (error) {
+    throw timedOut ?? error;
+  } finally {
+    clearTimeout(timer);
+    caller?.removeEventListener('abort', stopForCaller);
+  }
+}
+
 /**
  * What `tools/list` says about `name`, listing first: a refresh (after `-32020`), or, for a tool
  * the client never saw, through the cache so its `x-mcp-header` annotations and `outputSchema`
  * are known. If the server fails that listing, the call goes ahead without them.
  */
-async function listedEntry(
-  host: ToolCallHost,
-  name: string,
-  signal: AbortSignal | undefined,
-  refresh: boolean,
-) {
+async function listedEntry(host: ToolCallHost, name: string, options: InputCallOptions, refresh: boolean) {
   if (refresh) {
-    await host.listTools(signal, 'refresh');
+    await listForCall(host, options, 'refresh');
   } else {
     // A server whose tools/list fails may still run the tool: call it without what the list says.
-    await host.listTools(signal, 'use').catch((error: unknown) => {
+    await listForCall(host, options, 'use').catch((error: unknown) => {
       if (!(error instanceof McpError || error instanceof InvalidResponseError)) throw error;
     });
   }
@@ -82,7 +111,7 @@ function send(call: CallState, params: Params): Promise<Sent> {
 async function resendAfterRefresh(call: CallState, params: Params, error: unknown): Promise<Sent> {
   if (call.refreshed || !(error instanceof McpError) || error.code !== ErrorCode.HeaderMismatch) throw error;
   call.refreshed = true;
-  call.entry = await listedEntry(call.host, call.name, call.options.signal, true);
+  call.entry = await listedEntry(call.host, call.name, call.options, true);
   return send(call, params);
 }
 
@@ -95,11 +124,12 @@ async function sendChecked(call: CallState, params: Params): Promise<Sent> {
 }
 
 /**
- * Calls a tool: mirrors its annotated arguments as `Mcp-Param-*` headers (H-27), and on `-32020`
- * refreshes `tools/list` once and retries as a new request with the new headers (H-28); answers
- * `input_required` through `host.withInput`; checks `structuredContent` against the tool's
- * `outputSchema` (C-20). The usual call (known tool, no continuation, a complete result) takes
- * one request and no detour.
+ * Calls a tool: before calling one it never saw, walks `tools/list` (at most `MAX_PAGES` pages,
+ * within the call's signal and `maxTotalTimeoutMs`); mirrors its annotated arguments as
+ * `Mcp-Param-*` headers (H-27), and on `-32020` refreshes `tools/list` once and retries as a new
+ * request with the new headers (H-28); answers `input_required` through `host.withInput`; checks
+ * `structuredContent` against the tool's `outputSchema` (C-20). The usual call (known tool, no
+ * continuation, a complete result) takes one request and no detour.
  */
 export async function callTool(
   host: ToolCallHost,
@@ -112,9 +142,7 @@ export async function callTool(
     name,
     args,
     options,
-    entry: mustList(host, name)
-      ? await listedEntry(host, name, options.signal, false)
-      : knownEntry(host, name),
+    entry: mustList(host, name) ? await listedEntry(host, name, options, false) : knownEntry(host, name),
     refreshed: false,
   };
   const params = args === undefined ? { name } : { name, arguments: args };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { InvalidResponseError } from '../src/errors.js';
-import { walkPages } from '../src/pages.js';
+import { MAX_PAGES, walkPages } from '../src/pages.js';
 
 type Page = { items: number[]; nextCursor?: string };
 
@@ -80,5 +80,50 @@ describe('walkPages (P-67, P-68)', () => {
     );
     await expect(drain(broken)).rejects.toThrow(/no page gone/);
     await expect(broken.next()).resolves.toMatchObject({ done: true });
+  });
+
+  it('C-38: a server that keeps handing out new cursors fails the walk after MAX_PAGES pages, empty or not', async () => {
+    const asked: (string | undefined)[] = [];
+    // Bounded here so that a walk without a limit fails the test instead of running forever.
+    const endless = async (cursor: string | undefined) => {
+      asked.push(cursor);
+      if (asked.length > 3 * MAX_PAGES) throw new Error('the walk did not stop');
+      const n = Number(cursor ?? 0);
+      return { items: n === 0 ? [0] : [], nextCursor: String(n + 1) };
+    };
+    let completed = false;
+    const walk = walkPages<number>('tools/list', 'items', endless, () => {
+      completed = true;
+    });
+    const seen: number[] = [];
+    const failure = await (async () => {
+      for await (const item of walk) seen.push(item);
+    })().catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(InvalidResponseError);
+    expect((failure as Error).message).toMatch(/1000 pages/);
+    expect(asked).toHaveLength(MAX_PAGES);
+    expect(seen).toEqual([0]);
+    expect(completed).toBe(false);
+    await expect(walk.next()).resolves.toMatchObject({ done: true });
+  });
+
+  it('C-38: the items of the last page allowed are read before the walk fails; a list of exactly maxPages pages completes', async () => {
+    const pages = {
+      first: { items: [1], nextCursor: 'b' },
+      b: { items: [2], nextCursor: 'c' },
+      c: { items: [3] },
+    };
+    const seen: number[] = [];
+    const cut = walkPages<number>('tools/list', 'items', server(pages).fetchPage, undefined, 2);
+    const failure = await (async () => {
+      for await (const item of cut) seen.push(item);
+    })().catch((e: unknown) => e);
+    expect(seen).toEqual([1, 2]);
+    expect(failure).toBeInstanceOf(InvalidResponseError);
+
+    let completed = 0;
+    const whole = walkPages<number>('tools/list', 'items', server(pages).fetchPage, () => completed++, 3);
+    expect(await drain(whole)).toEqual([1, 2, 3]);
+    expect(completed).toBe(1);
   });
 });
