@@ -72,6 +72,11 @@ export class MemoryCacheStore implements CacheStore {
 
 const PUBLIC_PARTITION = '*';
 
+/** Where a request records the protocol version it was answered with (see `Requester.send`). */
+export interface SentVersion {
+  version: string;
+}
+
 /**
  * The prefix shared by every cached result of `method` whose result-affecting parameter is
  * `primary` (the `uri` of a read, the `cursor` of a page); without `primary`, every result of
@@ -194,7 +199,9 @@ export class ResponseCache {
   /**
    * Runs `fetch` through the cache by `mode` (see `CacheMode`): a fresh hit is served without
    * fetching; a fetched `complete` result is stored unless it came from an MRTR retry (C-31).
-   * `version` is read when the key is built, since a `-32022` retry may change it. The partition
+   * `version` is the one to look up; `fetch` records in `sent` the version of the request that
+   * was answered (a `-32022` retry or a concurrent switch may make it another), and the result is
+   * stored under that one (C-30). The partition
    * is the one current when the request is sent: a private result is filed under the
    * authorization context it was fetched with, even if that changes before it arrives (C-35).
    * When the partition cannot be told, the request is neither looked up nor stored.
@@ -202,9 +209,9 @@ export class ResponseCache {
   async through<R extends { resultType: string }>(
     method: string,
     primary: string,
-    version: () => string,
+    version: string,
     mode: 'use' | 'refresh' | 'bypass',
-    fetch: () => Promise<{ result: R; retried: boolean }>,
+    fetch: (sent?: SentVersion) => Promise<{ result: R; retried: boolean }>,
   ): Promise<R> {
     if (mode === 'bypass') return (await fetch()).result;
     let partition: string;
@@ -215,14 +222,15 @@ export class ResponseCache {
       return (await fetch()).result;
     }
     if (mode === 'use') {
-      const hit = await this.lookup(method, primary, version(), partition);
+      const hit = await this.lookup(method, primary, version, partition);
       if (hit) return hit as unknown as R;
     }
     const epoch = this.#invalidations;
-    const { result, retried } = await fetch();
+    const sent: SentVersion = { version };
+    const { result, retried } = await fetch(sent);
     if (!retried && result.resultType === 'complete') {
       const stored = result as unknown as Record<string, unknown>;
-      await this.store(method, primary, version(), stored, epoch, partition);
+      await this.store(method, primary, sent.version, stored, epoch, partition);
     }
     return result;
   }

@@ -24,7 +24,14 @@ import {
   type Tool,
   TransportError,
 } from '@mcpkit/protocol';
-import { cachePrefix, MemoryCacheStore, primaryKey, ResponseCache, stalePrefixes } from './cache.js';
+import {
+  cachePrefix,
+  MemoryCacheStore,
+  primaryKey,
+  ResponseCache,
+  type SentVersion,
+  stalePrefixes,
+} from './cache.js';
 import { declaredCapabilities } from './capabilities.js';
 import { Connection } from './connection.js';
 import type { InputHandlers, InputRequiredMethod } from './handlers.js';
@@ -290,7 +297,10 @@ export class McpClient {
       'resources/read',
       primaryKey(uri),
       continuation ? { ...options, cache: 'bypass' } : options,
-      () => this.#withInput('resources/read', { uri }, options),
+      (sent) =>
+        this.#withInput('resources/read', { uri }, options, (params) =>
+          this.#requester.send('resources/read', params, options, undefined, sent),
+        ),
     );
   }
 
@@ -336,11 +346,11 @@ export class McpClient {
     method: M,
     primary: string,
     options: CacheableCallOptions,
-    fetch: () => Promise<{ result: Sent<M>; retried: boolean }>,
+    fetch: (sent?: SentVersion) => Promise<{ result: Sent<M>; retried: boolean }>,
   ): Promise<Sent<M>> {
     await this.#connection.gate(method);
     if (!this.#cache) return (await fetch()).result;
-    return this.#cache.through(method, primary, () => this.#requester.version, options.cache ?? 'use', fetch);
+    return this.#cache.through(method, primary, this.#requester.version, options.cache ?? 'use', fetch);
   }
 
   /** One page of a list, cached on its own clock (C-37). A refused cursor drops the cached pages. */
@@ -352,8 +362,8 @@ export class McpClient {
     const params = cursor === undefined ? {} : { cursor };
     let page: ResultOf<M>;
     try {
-      page = (await this.#cached(method, primaryKey(cursor), options, async () => ({
-        result: await this.#requester.send(method, params, options),
+      page = (await this.#cached(method, primaryKey(cursor), options, async (sent) => ({
+        result: await this.#requester.send(method, params, options, undefined, sent),
         retried: false,
       }))) as ResultOf<M>;
     } catch (error) {

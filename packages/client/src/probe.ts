@@ -113,7 +113,7 @@ async function discoverOnce(
   };
   try {
     const result = cache
-      ? await cache.through('server/discover', '-', () => version, options.cacheMode, fetch)
+      ? await cache.through('server/discover', '-', version, options.cacheMode, fetch)
       : (await fetch()).result;
     return { kind: 'result', result };
   } catch (error) {

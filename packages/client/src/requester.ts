@@ -13,6 +13,7 @@ import {
   requestMeta,
   TransportError,
 } from '@mcpkit/protocol';
+import type { SentVersion } from './cache.js';
 import { Deadlines } from './deadlines.js';
 import { InvalidResponseError, NoCommonVersionError, peerError } from './errors.js';
 import { runExchange, type TimeoutLimits } from './exchange.js';
@@ -136,13 +137,15 @@ export class Requester {
   /**
    * Sends a request and decodes its result by the receiver's rules (C-14..C-16). A peer error is
    * thrown as an `McpError` (C-17, C-18); `-32022` is retried once with a mutually supported
-   * version (C-10); an idempotent request lost in transit is re-issued (C-55, T-17).
+   * version (C-10); an idempotent request lost in transit is re-issued (C-55, T-17). The version
+   * of the request that got the result goes to `sent`, for the cache key (C-30).
    */
   async send<M extends Method>(
     method: M,
     params: Record<string, unknown>,
     options: CallOptions,
     paramHeaders?: Record<string, string | number | boolean>,
+    sent?: SentVersion,
   ): Promise<ResultOf<M> | InputRequiredResult> {
     let versionRetried = false;
     let reissues = 0;
@@ -175,6 +178,7 @@ export class Requester {
       }
       const decoded = decodeResult(method, response.result);
       if (!decoded.ok) throw new InvalidResponseError(method, decoded.error.message, decoded.rule);
+      if (sent) sent.version = version;
       return decoded.value as ResultOf<M> | InputRequiredResult;
     }
   }

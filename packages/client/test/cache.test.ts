@@ -2,7 +2,15 @@ import { createInMemoryTransport, type JSONRPCRequest, McpError } from '@mcpkit/
 import { describe, expect, it } from 'vitest';
 import { cachePrefix, isFresh, MemoryCacheStore, primaryKey, ResponseCache } from '../src/cache.js';
 import { type CacheStore, McpClient, type McpClientOptions } from '../src/index.js';
-import { deferred, mockServer, recordingTransport, tagged, tick } from './helpers/mock-server.js';
+import {
+  deferred,
+  meta,
+  mockServer,
+  recordingTransport,
+  tagged,
+  tick,
+  VERSION,
+} from './helpers/mock-server.js';
 
 function clock(start = 1_000) {
   let now = start;
@@ -211,6 +219,42 @@ describe('the client cache (C-30..C-37)', () => {
     partition = 'alice';
     expect((await client.readResource('mail://inbox')).contents[0]).toMatchObject({ text: 'mail of alice' });
     expect(server.calls('resources/read')).toHaveLength(2);
+  });
+
+  it('C-30: a result is keyed by the version its request carried, even if the client switched version meanwhile', async () => {
+    const NEXT = '2099-01-01';
+    let refuse: string | undefined;
+    const received = deferred();
+    const answer = deferred();
+    const { server, client } = setup(
+      {
+        'resources/read': async (request) => {
+          const version = String(meta(request)['io.modelcontextprotocol/protocolVersion']);
+          if (uriOf(request) === 'file:///slow') {
+            received.resolve();
+            await answer.promise;
+          } else if (version === refuse) {
+            return McpError.unsupportedProtocolVersion(version, [NEXT]);
+          }
+          return { ...read(60_000, 'public')(request), contents: [{ uri: uriOf(request), text: version }] };
+        },
+      },
+      { protocolVersion: VERSION, protocolVersions: [VERSION, NEXT] },
+    );
+    const slow = client.readResource('file:///slow');
+    await received.promise;
+    refuse = VERSION;
+    expect((await client.readResource('file:///other')).contents[0]).toMatchObject({ text: NEXT });
+    answer.resolve();
+    expect((await slow).contents[0]).toMatchObject({ text: VERSION });
+    expect((await client.readResource('file:///slow')).contents[0]).toMatchObject({ text: NEXT });
+    expect((await client.readResource('file:///other')).contents[0]).toMatchObject({ text: NEXT });
+    expect(server.calls('resources/read').map(uriOf)).toEqual([
+      'file:///slow',
+      'file:///other',
+      'file:///other',
+      'file:///slow',
+    ]);
   });
 
   it('C-31: a read that needed input (an MRTR retry) is never cached, nor is input_required', async () => {
