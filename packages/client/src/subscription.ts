@@ -84,6 +84,9 @@ export class Subscription implements AsyncIterableIterator<ListenNotification> {
   readonly acknowledged: Promise<SubscriptionFilter>;
   readonly #host: ListenHost;
   readonly #meta: Record<string, unknown> | undefined;
+  /** The caller's signal, whose listener is removed when the subscription ends. */
+  readonly #signal: AbortSignal | undefined;
+  readonly #closeOnAbort = () => this.close();
   #resolveAck!: (filter: SubscriptionFilter) => void;
   #rejectAck!: (error: unknown) => void;
   #ack: SubscriptionFilter | undefined;
@@ -106,6 +109,7 @@ export class Subscription implements AsyncIterableIterator<ListenNotification> {
     this.#host = host;
     this.requested = filter;
     this.#meta = options.meta;
+    this.#signal = options.signal;
     this.acknowledged = new Promise((resolve, reject) => {
       this.#resolveAck = resolve;
       this.#rejectAck = reject;
@@ -115,7 +119,7 @@ export class Subscription implements AsyncIterableIterator<ListenNotification> {
       this.#finish();
       return;
     }
-    options.signal?.addEventListener('abort', () => this.close(), { once: true });
+    options.signal?.addEventListener('abort', this.#closeOnAbort, { once: true });
     void this.#run();
   }
 
@@ -297,6 +301,7 @@ export class Subscription implements AsyncIterableIterator<ListenNotification> {
   #finish(error?: unknown): void {
     if (this.#end) return;
     this.#end = error === undefined ? {} : { error };
+    this.#signal?.removeEventListener('abort', this.#closeOnAbort);
     this.#controller?.abort(CLOSE);
     this.#wake?.();
     this.#rejectAck(error ?? new Error('the subscription ended before it was acknowledged'));

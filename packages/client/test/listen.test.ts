@@ -1,3 +1,4 @@
+import { getEventListeners } from 'node:events';
 import {
   type ClientTransport,
   createInMemoryTransport,
@@ -207,6 +208,23 @@ describe('subscriptions/listen (client side)', () => {
     controller.abort();
     expect(await pending).toEqual({ value: undefined, done: true });
     await until(() => (listen.streams[0] as unknown as { aborted: () => boolean }).aborted());
+  });
+
+  it("C-51: a subscription that ended, however it ended, leaves no listener on the caller's signal", async () => {
+    const { listen, client } = setup();
+    const app = new AbortController();
+    for (let i = 0; i < 3; i++) {
+      const subscription = client.listen({ toolsListChanged: true }, { signal: app.signal });
+      await until(() => listen.streams.length === i + 1);
+      const stream = listen.streams[i]!;
+      stream.push(ack(stream.request));
+      stream.push({ jsonrpc: '2.0', id: stream.request.id, result: closeResult(stream.request.id) });
+      for await (const _ of subscription);
+    }
+    const closed = client.listen({ toolsListChanged: true }, { signal: app.signal });
+    closed.close();
+    expect(closed.ended).toBe(true);
+    expect(getEventListeners(app.signal, 'abort')).toHaveLength(0);
   });
 
   it('a peer error ends the subscription with that error', async () => {
