@@ -1,3 +1,4 @@
+import { clipForMessage } from './clip.js';
 import type { ClientCapabilities } from './schemas/capabilities.js';
 import type { RequestId } from './schemas/json.js';
 import type { JSONRPCErrorResponse } from './schemas/jsonrpc.js';
@@ -72,7 +73,7 @@ export class McpError extends Error {
 
   /** `-32601` (HTTP 404): unknown method, or one whose capability the server does not advertise (S-4). */
   static methodNotFound(method: string): McpError {
-    return new McpError(ErrorCode.MethodNotFound, `Method not found: ${method}`, undefined, {
+    return new McpError(ErrorCode.MethodNotFound, `Method not found: ${clipForMessage(method)}`, undefined, {
       httpStatus: 404,
     });
   }
@@ -89,7 +90,7 @@ export class McpError extends Error {
 
   /** `-32602` with `data.uri`: the resource does not exist (S-28). */
   static resourceNotFound(uri: string): McpError {
-    return new McpError(ErrorCode.InvalidParams, `Resource not found: ${uri}`, { uri });
+    return new McpError(ErrorCode.InvalidParams, `Resource not found: ${clipForMessage(uri)}`, { uri });
   }
 
   /** `-32603`: something broke on this side. The message should not leak internals. */
@@ -121,7 +122,7 @@ export class McpError extends Error {
     const data: UnsupportedVersionData = { supported: [...supported], requested };
     return new McpError(
       ErrorCode.UnsupportedProtocolVersion,
-      `Unsupported protocol version: ${requested}`,
+      `Unsupported protocol version: ${clipForMessage(requested)}`,
       data,
       { httpStatus: 400 },
     );

@@ -1,5 +1,6 @@
 export { abortable } from './abortable.js';
 export { type Check, compileCheck } from './check.js';
+export { clipForMessage, MESSAGE_EXCERPT_LENGTH } from './clip.js';
 export {
   type AuthInfo,
   type ClientTransport,

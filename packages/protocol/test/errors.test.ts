@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  clipForMessage,
   disallowedErrorCodeReason,
   ErrorCode,
   explicitHttpStatus,
@@ -45,6 +46,24 @@ describe('McpError constructors', () => {
       message: 'Resource not found: file:///x',
       data: { uri: 'file:///x' },
     });
+  });
+
+  it('P-8: a message repeats at most 100 characters of a peer value; data keeps it whole', () => {
+    const long = `file:///${'x'.repeat(1_000_000)}`;
+    const notFound = McpError.resourceNotFound(long);
+    expect(notFound.message).toBe(`Resource not found: ${long.slice(0, 100)}…`);
+    expect(notFound.data).toEqual({ uri: long });
+    expect(McpError.methodNotFound('m'.repeat(5000)).message).toHaveLength('Method not found: '.length + 101);
+    const version = McpError.unsupportedProtocolVersion('9'.repeat(5000), ['2026-07-28']);
+    expect(version.message.length).toBeLessThan(150);
+    expect(version.data).toMatchObject({ requested: '9'.repeat(5000) });
+  });
+
+  it('clipForMessage keeps short text and never splits a surrogate pair', () => {
+    expect(clipForMessage('short')).toBe('short');
+    expect(clipForMessage('abcdef', 3)).toBe('abc…');
+    expect(clipForMessage('ab😀cd', 3)).toBe('ab…');
+    expect(clipForMessage('ab😀cd', 4)).toBe('ab😀…');
   });
 
   it('round-trips through an error response', () => {

@@ -1,4 +1,4 @@
-import { McpError } from '@mcpkit/protocol';
+import { clipForMessage, McpError } from '@mcpkit/protocol';
 import { fromBase64url, toBase64url } from './base64url.js';
 import type { Registry } from './registry.js';
 
@@ -27,7 +27,8 @@ function decodeCursor(kind: string, cursor: string | undefined): number {
     text = undefined;
   }
   const match = text === undefined ? null : CURSOR.exec(text);
-  if (!match || match[1] !== kind) throw McpError.invalidParams(`Invalid cursor: ${JSON.stringify(cursor)}`);
+  if (!match || match[1] !== kind)
+    throw McpError.invalidParams(`Invalid cursor: ${JSON.stringify(clipForMessage(cursor))}`);
   return Number(match[2]);
 }
 

@@ -1,6 +1,7 @@
 import {
   type CallToolRequestParams,
   type CompleteRequestParams,
+  clipForMessage,
   type GetPromptRequestParams,
   McpError,
   type Method,
@@ -130,7 +131,7 @@ const toolsCall: Route<ToolEntry> = {
   prepare(runtime, scope, params) {
     const { name } = params as unknown as CallToolRequestParams;
     const entry = runtime.tools.get(name);
-    if (!entry) throw McpError.invalidParams(`Unknown tool: ${name}`);
+    if (!entry) throw McpError.invalidParams(`Unknown tool: ${clipForMessage(name)}`);
     const required = entry.requiredClientCapabilities;
     const missing = required && missingDeclared(required, scope.clientCapabilities);
     if (missing) {
@@ -152,7 +153,7 @@ const promptsGet: Route<{ entry: PromptEntry; args: unknown }> = {
   prepare(runtime, scope, params) {
     const { name, arguments: given } = params as unknown as GetPromptRequestParams;
     const entry = runtime.prompts.get(name);
-    if (!entry) throw McpError.invalidParams(`Unknown prompt: ${name}`);
+    if (!entry) throw McpError.invalidParams(`Unknown prompt: ${clipForMessage(name)}`);
     const args = entry.parse(given);
     return afterRound(openRound(runtime, scope as InputScope, params), { entry, args });
   },
@@ -176,11 +177,11 @@ function findCompleter(runtime: ServerRuntime, params: CompleteRequestParams): C
   const { ref, argument } = params;
   if (ref.type === 'ref/prompt') {
     const prompt = runtime.prompts.get(ref.name);
-    if (!prompt) throw McpError.invalidParams(`Unknown prompt: ${ref.name}`);
+    if (!prompt) throw McpError.invalidParams(`Unknown prompt: ${clipForMessage(ref.name)}`);
     return ownCompleter(prompt.complete, argument.name);
   }
   const template = runtime.resources.templates.get(ref.uri);
-  if (!template) throw McpError.invalidParams(`Unknown resource template: ${ref.uri}`);
+  if (!template) throw McpError.invalidParams(`Unknown resource template: ${clipForMessage(ref.uri)}`);
   return ownCompleter(template.complete, argument.name);
 }
 

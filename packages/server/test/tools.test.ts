@@ -264,6 +264,27 @@ describe('tools/call (S-18..S-20)', () => {
     expect((await call(server, 'tools/call', { name: 't', arguments: [1] })).error?.code).toBe(-32602);
   });
 
+  it('P-8: an error repeats at most 100 characters of what the client sent', async () => {
+    const server = newServer();
+    server.tool('t', {}, () => ({ content: [] }));
+    server.prompt('p', {}, () => ({ messages: [] }));
+    server.resource('file:///r', { name: 'r' }, (uri) => ({ contents: [{ uri, text: '' }] }));
+    const long = 'x'.repeat(100_000);
+    const messages = [
+      (await call(server, 'tools/call', { name: long })).error?.message,
+      (await call(server, 'tools/list', { cursor: long })).error?.message,
+      (await call(server, 'resources/read', { uri: `file:///${long}` })).error?.message,
+      (await call(server, 'prompts/get', { name: long })).error?.message,
+    ];
+    expect(messages.map((message) => message?.slice(0, 20))).toEqual([
+      'Unknown tool: xxxxxx',
+      'Invalid cursor: "xxx',
+      'Resource not found: ',
+      'Unknown prompt: xxxx',
+    ]);
+    for (const message of messages) expect(message?.length).toBeLessThan(150);
+  });
+
   it('S-18, S-25: every input is validated; failures are tool execution errors the model can act on', async () => {
     const server = newServer();
     server.tool('add', { inputSchema: z.object({ a: z.number() }) }, () => ({ content: [] }));
