@@ -22,6 +22,12 @@ export interface IncomingHttpRequest {
   readonly cancellation: LazyAbort;
   /** The `Host` the request was sent to, or `null` when unknown. */
   host(): string | null;
+  /**
+   * The host an absolute-form request target names (`POST http://host/mcp`, RFC 9112 §3.2.2),
+   * checked against the allowed hosts as well as `Host`; `null` for the usual `/path` form.
+   * Adapters whose runtime resolves the target into one URL omit it.
+   */
+  targetHost?(): string | null;
   /** The path of the request URL, without the query. */
   pathname(): string;
   /** The absolute request URL. */

@@ -147,6 +147,15 @@ export async function serveHttp(
   if (host !== null && !config.guard.hostAllowed(host)) {
     return errorReply(403, McpError.invalidRequest('the Host header is not allowed'), undefined);
   }
+  // RFC 9112 has the target's host win over `Host`; both must pass, so neither can smuggle the other.
+  const targetHost = request.targetHost?.() ?? null;
+  if (targetHost !== null && targetHost !== host && !config.guard.hostAllowed(targetHost)) {
+    return errorReply(
+      403,
+      McpError.invalidRequest('the host of the request target is not allowed'),
+      undefined,
+    );
+  }
   const origin = headers.get('origin');
   if (origin !== null && !config.guard.originAllowed(origin)) {
     return errorReply(403, McpError.invalidRequest('the Origin header is not allowed'), undefined);

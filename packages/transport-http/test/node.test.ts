@@ -1,5 +1,5 @@
 import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, connect } from 'node:net';
 import type { ExchangeMessage, JSONRPCNotification } from '@mcpkit/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createNodeHandler, listen, type McpHttpServer } from '../src/node/index.js';
@@ -59,6 +59,26 @@ function raw(
   });
 }
 
+/** Sends `head` and `body` on a fresh socket exactly as written; resolves with the status line. */
+function rawSocket(url: string, head: string[], body: string): Promise<string> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () => {
+      const length = Buffer.byteLength(body);
+      socket.end(
+        `${[...head, `content-length: ${length}`, 'connection: close'].join('\r\n')}\r\n\r\n${body}`,
+      );
+    });
+    let received = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => {
+      received += chunk;
+    });
+    socket.on('end', () => resolve(received.slice(0, received.indexOf('\r\n'))));
+    socket.on('error', reject);
+  });
+}
+
 describe('listen()', () => {
   it('H-3: binds 127.0.0.1 by default and serves MCP at /mcp', async () => {
     const server = await started(listen(echo));
@@ -112,6 +132,35 @@ describe('createNodeHandler over loopback sockets', () => {
     const port = new URL(url).port;
     const local = { host: `localhost:${port}`, origin: `http://localhost:${port}` };
     expect((await raw(url, { headers: mcpHeaders(local), chunks: body })).status).toBe(200);
+  });
+
+  it('H-2: an absolute-form request target (RFC 9112 §3.2.2) is routed by its path, and its host is checked too', async () => {
+    const seen: string[] = [];
+    const handler = createNodeHandler(echo, {
+      path: '/mcp',
+      authenticate: ({ url }) => {
+        seen.push(url);
+        return {};
+      },
+    });
+    const { host } = new URL(await serve(handler));
+    const mcpLines = Object.entries(mcpHeaders()).map(([name, value]) => `${name}: ${value}`);
+    const post = (target: string, hostHeader = host) =>
+      rawSocket(
+        `http://${host}`,
+        [`POST ${target} HTTP/1.1`, `host: ${hostHeader}`, ...mcpLines],
+        JSON.stringify(request(1)),
+      );
+
+    expect(await post('/mcp?x=1')).toBe('HTTP/1.1 200 OK');
+    expect(await post(`http://${host}/mcp?x=1`)).toBe('HTTP/1.1 200 OK');
+    expect(await post(`HTTP://${host}/other`)).toBe('HTTP/1.1 404 Not Found');
+    expect(seen).toEqual([`http://${host}/mcp?x=1`, `http://${host}/mcp?x=1`]);
+    // Either host may be the forged one: the target's (which RFC 9112 prefers) or the header's.
+    expect(await post('http://evil.example.com/mcp')).toBe('HTTP/1.1 403 Forbidden');
+    expect(await post(`http://${host}/mcp`, 'evil.example.com')).toBe('HTTP/1.1 403 Forbidden');
+    expect(await post('http:///mcp')).toBe('HTTP/1.1 403 Forbidden');
+    expect(seen).toHaveLength(2);
   });
 
   it('413 when a chunked body grows past the limit, 400 -32700 for bad JSON', async () => {

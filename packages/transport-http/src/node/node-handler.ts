@@ -49,15 +49,31 @@ function preReadBody(req: NodeRequest): BodyRead | undefined {
   return { kind: 'parsed', value: body };
 }
 
+/** An absolute-form request target (RFC 9112 §3.2.2): its authority, then its path and query. */
+const ABSOLUTE_FORM = /^https?:\/\/([^/?#]*)(.*)$/i;
+
 /** An `IncomingMessage` as the shared HTTP layer sees it. */
 class NodeIncoming implements IncomingHttpRequest {
   readonly cancellation = new LazyAbort();
   readonly headers: Headers;
   readonly #req: NodeRequest;
+  /** The request target in origin-form, `/path?query`. */
+  readonly #target: string;
+  /** The authority of an absolute-form target (`POST http://host/mcp`), else `null`. */
+  readonly #targetAuthority: string | null = null;
 
   constructor(req: NodeRequest) {
     this.#req = req;
     this.headers = new NodeHeaders(req.headers);
+    const target = req.url ?? '/';
+    const absolute = target.charCodeAt(0) === 0x2f ? null : ABSOLUTE_FORM.exec(target);
+    if (absolute === null) {
+      this.#target = target;
+    } else {
+      const rest = absolute[2]!;
+      this.#target = rest.charCodeAt(0) === 0x2f ? rest : `/${rest}`;
+      this.#targetAuthority = absolute[1]!;
+    }
   }
 
   get method(): string {
@@ -68,15 +84,19 @@ class NodeIncoming implements IncomingHttpRequest {
     return this.#req.headers.host ?? null;
   }
 
+  targetHost(): string | null {
+    return this.#targetAuthority;
+  }
+
   pathname(): string {
-    const url = this.#req.url ?? '/';
-    const query = url.indexOf('?');
-    return query < 0 ? url : url.slice(0, query);
+    const query = this.#target.indexOf('?');
+    return query < 0 ? this.#target : this.#target.slice(0, query);
   }
 
   url(): string {
     const scheme = (this.#req.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http';
-    return `${scheme}://${this.#req.headers.host ?? 'localhost'}${this.#req.url ?? '/'}`;
+    const authority = this.#targetAuthority ?? this.#req.headers.host ?? 'localhost';
+    return `${scheme}://${authority}${this.#target}`;
   }
 
   readBody(limit: number): Promise<BodyRead> {
