@@ -33,7 +33,14 @@ export async function fulfilInputRequests(
 ): Promise<InputResponses> {
   const responses: InputResponses = {};
   for (const [key, request] of Object.entries(inputRequests)) {
-    responses[key] = await untilAborted(answer(request, handlers, { ...round, key }), round);
+    const response = await untilAborted(answer(request, handlers, { ...round, key }), round);
+    // Defined, not assigned: a key such as "__proto__" must stay an own key sent to the server.
+    Object.defineProperty(responses, key, {
+      value: response,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   }
   return responses;
 }

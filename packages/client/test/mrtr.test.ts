@@ -208,6 +208,30 @@ describe('multi round-trip requests (client fulfilment)', () => {
     });
   });
 
+  it('C-24, P-75: an input keyed "__proto__" is answered under that own key in the retry', async () => {
+    const inputRequests = JSON.parse(
+      '{"__proto__": {"method": "roots/list"}, "ok": {"method": "roots/list"}}',
+    ) as InputRequests;
+    const { server, client: c } = client(
+      {
+        'resources/read': (request) =>
+          paramsOf(request).inputResponses
+            ? { resultType: 'complete', contents: [] }
+            : { resultType: 'input_required', inputRequests },
+      },
+      { handlers: { roots: () => [{ uri: 'file:///project' }] } },
+    );
+    await c.readResource('a://x');
+    const sent = paramsOf(server.calls('resources/read')[1]!).inputResponses!;
+    expect(Object.keys(sent)).toEqual(['__proto__', 'ok']);
+    expect(Object.getPrototypeOf(sent)).toBe(Object.prototype);
+    expect(JSON.parse(JSON.stringify(sent))).toEqual(
+      JSON.parse(
+        '{"__proto__": {"roots": [{"uri": "file:///project"}]}, "ok": {"roots": [{"uri": "file:///project"}]}}',
+      ),
+    );
+  });
+
   it('handlers learn which request asked, the key and the round', async () => {
     const contexts: unknown[] = [];
     const { client: c } = client(
