@@ -126,7 +126,7 @@ export class McpClient {
     this.#tools = new ToolRegistry((tool, reason) => warn({ kind: 'tool-rejected', tool, reason }));
     this.#listenHost = {
       requester: this.#requester,
-      ready: async () => (await this.#connection.ready())?.capabilities,
+      ready: async () => (await this.#connection.connected())?.capabilities,
       observe: (notification) => this.#observe(notification),
       warn,
       maxReopenAttempts: options.maxReopenAttempts ?? 5,
@@ -169,7 +169,7 @@ export class McpClient {
    * early. Throws `LegacyServerError` for a pre-2026 server (T-21), `NoCommonVersionError`.
    */
   connect(): Promise<ServerDescription | undefined> {
-    return this.#connection.ready();
+    return this.#connection.connected();
   }
 
   /** Runs `server/discover` again (through the cache unless told otherwise) and adopts its answer. */

@@ -50,8 +50,12 @@ export class Connection {
       signal,
     }).then(
       (description) => {
-        this.#server = description;
-        if (this.#ready === ready) this.#readyNow = ready;
+        // A probe that a newer one replaced (`discover()`, a restart) must not undo what the newer one set.
+        if (this.#ready === ready) {
+          this.#server = description;
+          this.#config.requester.version = description.protocolVersion;
+          this.#readyNow = ready;
+        }
         return description;
       },
       (error) => {
@@ -73,9 +77,23 @@ export class Connection {
     return (this.#ready ?? Promise.resolve()).catch(() => {});
   }
 
+  /**
+   * Connects unless it has, and waits for the newest probe: when a newer one starts while waiting
+   * (`discover()`, a restart), its answer is the one that counts.
+   */
+  async connected(): Promise<ServerDescription | undefined> {
+    let ready = this.ready();
+    for (;;) {
+      const server = await ready;
+      const newest = this.#ready;
+      if (newest === undefined || newest === ready) return server;
+      ready = newest;
+    }
+  }
+
   /** Connects, then refuses a method whose server capability was not advertised (C-12). */
   async gate(method: Method): Promise<void> {
-    const server = await this.ready();
+    const server = await this.connected();
     const missing = server && missingServerCapability(method, server.capabilities);
     if (missing) throw new UnsupportedByServerError(method, missing);
   }

@@ -44,7 +44,8 @@ const MAX_REISSUES = 2;
 /**
  * Runs the `server/discover` probe (C-9, C-57, T-20) and applies `probeVerdict`: picks the
  * version (retrying once after `-32022`), or fails with `LegacyServerError`,
- * `NoCommonVersionError` or the modern error the server sent.
+ * `NoCommonVersionError` or the modern error the server sent. The chosen version is the
+ * description's `protocolVersion`; adopting it for later requests is the caller's decision.
  */
 export async function probeServer(requester: Requester, options: ProbeOptions): Promise<ServerDescription> {
   const { versions } = requester;
@@ -60,7 +61,6 @@ export async function probeServer(requester: Requester, options: ProbeOptions): 
     const verdict = probeVerdict(outcome, versions, retried);
     switch (verdict.kind) {
       case 'modern': {
-        requester.version = verdict.version;
         const result = (outcome as { result: DiscoverResult }).result;
         return {
           protocolVersion: verdict.version,

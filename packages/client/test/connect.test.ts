@@ -12,7 +12,7 @@ import {
   NoCommonVersionError,
   UnsupportedByServerError,
 } from '../src/index.js';
-import { discoverResult, meta, mockServer, VERSION } from './helpers/mock-server.js';
+import { deferred, discoverResult, meta, mockServer, VERSION } from './helpers/mock-server.js';
 
 const versionOf = (request: JSONRPCRequest) => meta(request)['io.modelcontextprotocol/protocolVersion'];
 const listResult = { resultType: 'complete', ttlMs: 0, cacheScope: 'private', tools: [] };
@@ -124,6 +124,35 @@ describe('connect and version choice', () => {
     expect(client.protocolVersion).toBe('2099-01-01');
     accept = 'nothing-we-speak';
     await expect(client.listTools({}, { cache: 'bypass' })).rejects.toBeInstanceOf(NoCommonVersionError);
+  });
+
+  it('C-11, C-12: a probe answered after a newer discover() does not overwrite its server description or version', async () => {
+    const OTHER = '2099-01-01';
+    const firstReceived = deferred();
+    const firstAnswer = deferred();
+    let probes = 0;
+    const server = mockServer({
+      'server/discover': async () => {
+        if (++probes > 1) return discoverResult({ tools: {} }, { instructions: 'newer' });
+        firstReceived.resolve();
+        await firstAnswer.promise;
+        return discoverResult({ resources: {} }, { supportedVersions: [OTHER], instructions: 'older' });
+      },
+      'tools/call': () => ({ resultType: 'complete', content: [] }),
+    });
+    const client = new McpClient(createInMemoryTransport(server), {
+      protocolVersions: [VERSION, OTHER],
+      autoListTools: false,
+    });
+    const connecting = client.connect();
+    await firstReceived.promise;
+    expect((await client.discover()).instructions).toBe('newer');
+    firstAnswer.resolve();
+    expect((await connecting)?.instructions).toBe('newer');
+    expect(client.server?.instructions).toBe('newer');
+    expect(client.protocolVersion).toBe(VERSION);
+    await client.callTool('t', {});
+    expect(server.calls('tools/call').map(versionOf)).toEqual([VERSION]);
   });
 
   it('T-21, T-22: a server answering discover with an unrecognised error is an older revision', async () => {
