@@ -25,6 +25,12 @@ export interface ShutdownTimeouts {
   terminateTimeoutMs?: number;
 }
 
+/**
+ * How long the pipes of a process that exited may stay open. Long enough to read what it wrote
+ * before it died; a grandchild that inherited them may hold them open for much longer.
+ */
+const EXITED_PIPES_GRACE_MS = 200;
+
 /** How a child process ended. */
 export interface ChildExit {
   /** The process id (undefined when it never started). */
@@ -43,7 +49,10 @@ export interface ChildEvents {
   message(decoded: DecodedMessage, connection: ChildConnection): void;
   /** A line that is not one JSON-RPC message (T-3 violated by the server). */
   invalid(error: McpError, connection: ChildConnection): void;
-  /** The process is gone and its stdout fully read. */
+  /**
+   * The process is gone and its stdout read to the end, or for a moment after the exit when a
+   * process it started still holds it.
+   */
   closed(exit: ChildExit, connection: ChildConnection): void;
 }
 
@@ -63,6 +72,7 @@ export class ChildConnection {
   #exited = false;
   #closed = false;
   #error: Error | undefined;
+  #pipesGrace: ReturnType<typeof setTimeout> | undefined;
   readonly #exitWaiters: (() => void)[] = [];
   readonly #closeWaiters: (() => void)[] = [];
 
@@ -123,8 +133,12 @@ export class ChildConnection {
       this.#exited = true;
       this.writer.abandon();
       for (const wake of this.#exitWaiters.splice(0)) wake();
+      // `close` waits for every holder of the pipes, and a helper the server started may share its
+      // stdout: read what the server wrote, then stop waiting, so `closed` reports the crash (T-17).
+      if (!this.#closed) this.#pipesGrace = setTimeout(this.#destroyPipes, EXITED_PIPES_GRACE_MS);
     });
     child.on('close', (code, signal) => {
+      clearTimeout(this.#pipesGrace);
       this.#exited = true;
       this.#closed = true;
       this.writer.abandon();
@@ -167,14 +181,20 @@ export class ChildConnection {
     }
     if (this.#closed) return;
     // The process is gone; a grandchild may still hold its stdout open. Do not wait for it.
-    child.stdout!.destroy();
-    child.stderr?.destroy();
-    child.stdin!.destroy();
+    this.#destroyPipes();
     await new Promise<void>((resolve) => {
       if (this.#closed) resolve();
       else this.#closeWaiters.push(resolve);
     });
   }
+
+  /** Stops reading and writing the pipes, which lets `close` fire once the process has exited. */
+  readonly #destroyPipes = (): void => {
+    const child = this.process;
+    child.stdout!.destroy();
+    child.stderr?.destroy();
+    child.stdin!.destroy();
+  };
 
   /** Waits for the exit for at most `timeoutMs` (forever when undefined); true when it exited. */
   #waitForExit(timeoutMs: number | undefined): Promise<boolean> {
