@@ -33,7 +33,8 @@ import {
   stalePrefixes,
 } from './cache.js';
 import { declaredCapabilities } from './capabilities.js';
-import { Connection } from './connection.js';
+import { Connection, waitUnless } from './connection.js';
+import type { TimeoutLimits } from './exchange.js';
 import type { InputHandlers, InputRequiredMethod } from './handlers.js';
 import { withInputRounds } from './input-rounds.js';
 import type {
@@ -97,15 +98,16 @@ export class McpClient {
     this.#handlers = options.handlers ?? {};
     this.#capabilities = declaredCapabilities(options.handlers, options.capabilities);
     const warn = options.onWarning ?? ((warning: ClientWarning) => console.warn('@mcpkit/client:', warning));
+    const limits: TimeoutLimits = {
+      timeoutMs: options.timeoutMs ?? 60_000,
+      maxTotalTimeoutMs: options.maxTotalTimeoutMs ?? 600_000,
+      resetTimeoutOnProgress: options.resetTimeoutOnProgress ?? true,
+    };
     this.#requester = new Requester(transport, {
       capabilities: this.#capabilities,
       clientInfo: options.clientInfo === false ? undefined : (options.clientInfo ?? DEFAULT_CLIENT_INFO),
       versions: options.protocolVersions ?? MODERN_PROTOCOL_VERSIONS,
-      limits: {
-        timeoutMs: options.timeoutMs ?? 60_000,
-        maxTotalTimeoutMs: options.maxTotalTimeoutMs ?? 600_000,
-        resetTimeoutOnProgress: options.resetTimeoutOnProgress ?? true,
-      },
+      limits,
       afterRestart: () => this.#connection.settled(),
     });
     if (options.protocolVersion !== undefined) this.#requester.version = options.protocolVersion;
@@ -120,6 +122,7 @@ export class McpClient {
       requester: this.#requester,
       cache: this.#cache,
       probeTimeoutMs: options.probeTimeoutMs ?? 10_000,
+      limits,
       closed: () => this.#lifetime.signal.aborted,
       fixedVersion: options.protocolVersion !== undefined,
     });
@@ -172,12 +175,17 @@ export class McpClient {
     return this.#connection.connected();
   }
 
-  /** Runs `server/discover` again (through the cache unless told otherwise) and adopts its answer. */
+  /**
+   * Runs `server/discover` again (through the cache unless told otherwise) and adopts its answer.
+   * Aborting `signal` stops only this caller waiting (`RequestAbortedError`): the probe goes on
+   * for the calls that wait for it too.
+   */
   async discover(
     options: { cache?: CacheableCallOptions['cache']; signal?: AbortSignal } = {},
   ): Promise<ServerDescription> {
     this.#connection.forget();
-    const description = await this.#connection.ready(options.cache ?? 'use', options.signal);
+    const probe = this.#connection.ready(options.cache ?? 'use');
+    const description = await waitUnless(probe, 'server/discover', options.signal);
     return description!;
   }
 
@@ -216,7 +224,9 @@ export class McpClient {
     } catch (error) {
       return Promise.reject(error);
     }
-    return this.#connection.gate('tools/call').then(() => callTool(this.#toolCalls, name, args, options));
+    return this.#connection
+      .gate('tools/call', options)
+      .then(() => callTool(this.#toolCalls, name, args, options));
   }
 
   /** One page of prompts. */
@@ -248,7 +258,7 @@ export class McpClient {
     args?: Record<string, string>,
     options: InputCallOptions = {},
   ): Promise<Sent<'prompts/get'>> {
-    await this.#connection.gate('prompts/get');
+    await this.#connection.gate('prompts/get', options);
     const params = args === undefined ? { name } : { name, arguments: args };
     return (await this.#withInput('prompts/get', params, options)).result;
   }
@@ -309,7 +319,7 @@ export class McpClient {
     params: Omit<CompleteRequestParams, '_meta'>,
     options: CallOptions = {},
   ): Promise<CompleteResult> {
-    await this.#connection.gate('completion/complete');
+    await this.#connection.gate('completion/complete', options);
     return (await this.#requester.send('completion/complete', params, options)) as CompleteResult;
   }
 
@@ -348,7 +358,7 @@ export class McpClient {
     options: CacheableCallOptions,
     fetch: (sent?: SentVersion) => Promise<{ result: Sent<M>; retried: boolean }>,
   ): Promise<Sent<M>> {
-    await this.#connection.gate(method);
+    await this.#connection.gate(method, options);
     if (!this.#cache) return (await fetch()).result;
     return this.#cache.through(method, primary, this.#requester.version, options.cache ?? 'use', fetch);
   }

@@ -1,8 +1,9 @@
 import { type Method, TransportError } from '@mcpkit/protocol';
 import type { ResponseCache } from './cache.js';
 import { missingServerCapability } from './capabilities.js';
-import { UnsupportedByServerError } from './errors.js';
-import type { CacheMode } from './options.js';
+import { RequestAbortedError, RequestTimeoutError, UnsupportedByServerError } from './errors.js';
+import type { TimeoutLimits } from './exchange.js';
+import type { CacheMode, CallOptions } from './options.js';
 import { probeServer, type ServerDescription } from './probe.js';
 import type { Requester } from './requester.js';
 
@@ -11,16 +12,68 @@ export interface ConnectionConfig {
   requester: Requester;
   cache: ResponseCache | undefined;
   probeTimeoutMs: number;
+  /** The client's default timeouts, which also bound a call's wait for the probe. */
+  limits: TimeoutLimits;
   /** Whether the client is closed: nothing connects any more. */
   closed: () => boolean;
   /** The application fixed the version: no probe, nothing known about the server. */
   fixedVersion: boolean;
 }
 
+/** The longest delay `setTimeout` honours; anything above fires at once. */
+const MAX_TIMER_MS = 2_147_483_647;
+
+/**
+ * Settles as `promise` does, unless `signal` aborts first (`RequestAbortedError`) or `timeoutMs`
+ * passes (`RequestTimeoutError` for `limit`). Only the waiter gives up: what it waits for goes on.
+ */
+export function waitUnless<T>(
+  promise: Promise<T>,
+  method: string,
+  signal: AbortSignal | undefined,
+  timeout?: { limit: 'idle' | 'maximum'; timeoutMs: number },
+): Promise<T> {
+  if (signal?.aborted) return Promise.reject(new RequestAbortedError(method, signal.reason));
+  if (signal === undefined && timeout === undefined) return promise;
+  return new Promise<T>((resolve, reject) => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const stop = () => {
+      if (timer !== undefined) clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+    };
+    const onAbort = () => {
+      stop();
+      reject(new RequestAbortedError(method, signal!.reason));
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+    if (timeout !== undefined && Number.isFinite(timeout.timeoutMs)) {
+      timer = setTimeout(
+        () => {
+          stop();
+          reject(new RequestTimeoutError(method, timeout.limit, timeout.timeoutMs));
+        },
+        Math.min(Math.max(timeout.timeoutMs, 0), MAX_TIMER_MS),
+      );
+    }
+    promise.then(
+      (value) => {
+        stop();
+        resolve(value);
+      },
+      (error: unknown) => {
+        stop();
+        reject(error);
+      },
+    );
+  });
+}
+
 /**
  * Whether and to what the client is connected: the `server/discover` probe, run once and again
  * when asked (`forget`), and the capability gate every call passes (C-12). Once the probe has
  * resolved, `gateOpen` answers synchronously, so a call needs to await nothing before it is sent.
+ * The probe is shared: it runs on its own timeout, never on a caller's signal, so one caller
+ * giving up never fails the others.
  */
 export class Connection {
   readonly #config: ConnectionConfig;
@@ -40,14 +93,13 @@ export class Connection {
   }
 
   /** Connects (probes) unless it already has, or is on its way. */
-  ready(cacheMode: CacheMode = 'use', signal?: AbortSignal): Promise<ServerDescription | undefined> {
+  ready(cacheMode: CacheMode = 'use'): Promise<ServerDescription | undefined> {
     if (this.#config.closed()) return Promise.reject(new TransportError('closed', 'the client is closed'));
     if (this.#ready) return this.#ready;
     const ready: Promise<ServerDescription | undefined> = probeServer(this.#config.requester, {
       timeoutMs: this.#config.probeTimeoutMs,
       cache: this.#config.cache,
       cacheMode,
-      signal,
     }).then(
       (description) => {
         // A probe that a newer one replaced (`discover()`, a restart) must not undo what the newer one set.
@@ -91,9 +143,21 @@ export class Connection {
     }
   }
 
-  /** Connects, then refuses a method whose server capability was not advertised (C-12). */
-  async gate(method: Method): Promise<void> {
-    const server = await this.connected();
+  /**
+   * Connects, then refuses a method whose server capability was not advertised (C-12). The wait
+   * for the probe ends early when the call's `signal` aborts or its `timeoutMs` (or
+   * `maxTotalTimeoutMs`, if shorter) passes, as the call's request would.
+   */
+  async gate(method: Method, options: CallOptions = {}): Promise<void> {
+    if (this.gateOpen(method)) return;
+    const { limits } = this.#config;
+    const idleMs = options.timeoutMs ?? limits.timeoutMs;
+    const maxMs = options.maxTotalTimeoutMs ?? limits.maxTotalTimeoutMs;
+    const timeout =
+      idleMs <= maxMs
+        ? { limit: 'idle' as const, timeoutMs: idleMs }
+        : { limit: 'maximum' as const, timeoutMs: maxMs };
+    const server = await waitUnless(this.connected(), method, options.signal, timeout);
     const missing = server && missingServerCapability(method, server.capabilities);
     if (missing) throw new UnsupportedByServerError(method, missing);
   }

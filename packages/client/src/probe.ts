@@ -35,7 +35,6 @@ export interface ProbeOptions {
   timeoutMs: number;
   cache: ResponseCache | undefined;
   cacheMode: CacheMode;
-  signal?: AbortSignal;
 }
 
 /** How often a probe lost in transit is re-issued (C-55). */
@@ -101,7 +100,6 @@ async function discoverOnce(
   const { cache, timeoutMs } = options;
   const fetch = async () => {
     const response = await requester.exchange('server/discover', {}, version, {
-      signal: options.signal,
       timeoutMs,
       maxTotalTimeoutMs: timeoutMs,
       resetTimeoutOnProgress: false,

@@ -5,14 +5,16 @@ import {
   McpError,
   TransportError,
 } from '@mcpkit/protocol';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   LegacyServerError,
   McpClient,
   NoCommonVersionError,
+  RequestAbortedError,
+  RequestTimeoutError,
   UnsupportedByServerError,
 } from '../src/index.js';
-import { deferred, discoverResult, meta, mockServer, VERSION } from './helpers/mock-server.js';
+import { deferred, discoverResult, meta, mockServer, tick, VERSION } from './helpers/mock-server.js';
 
 const versionOf = (request: JSONRPCRequest) => meta(request)['io.modelcontextprotocol/protocolVersion'];
 const listResult = { resultType: 'complete', ttlMs: 0, cacheScope: 'private', tools: [] };
@@ -280,5 +282,64 @@ describe('connect and version choice', () => {
     instructions = 'two';
     expect((await client.discover()).instructions).toBe('two');
     expect(client.server?.instructions).toBe('two');
+  });
+});
+
+describe('waiting for the probe', () => {
+  const unanswered = () => new Promise<never>(() => {});
+
+  it('C-51: aborting discover() stops only that caller; a call waiting for the same probe gets its answer', async () => {
+    const received = deferred();
+    const answer = deferred();
+    const server = mockServer({
+      'server/discover': async () => {
+        received.resolve();
+        await answer.promise;
+        return discoverResult({ tools: {} });
+      },
+      'tools/list': () => listResult,
+    });
+    const client = new McpClient(createInMemoryTransport(server));
+    const controller = new AbortController();
+    const discovering = client.discover({ signal: controller.signal }).catch((e: unknown) => e);
+    const listing = client.listTools();
+    await received.promise;
+    controller.abort('not now');
+    const failure = await discovering;
+    expect(failure).toBeInstanceOf(RequestAbortedError);
+    expect((failure as Error).cause).toBe('not now');
+    answer.resolve();
+    expect(await listing).toMatchObject({ tools: [] });
+    expect(client.server?.capabilities).toEqual({ tools: {} });
+    expect(server.calls('server/discover')).toHaveLength(1);
+  });
+
+  it('C-51: a call waiting for the probe stops waiting when its own signal aborts', async () => {
+    const server = mockServer({ 'server/discover': unanswered });
+    const client = new McpClient(createInMemoryTransport(server), { autoListTools: false });
+    const controller = new AbortController();
+    const call = client.callTool('x', {}, { signal: controller.signal }).catch((e: unknown) => e);
+    controller.abort('changed my mind');
+    const failure = await Promise.race([call, tick().then(() => 'still waiting')]);
+    expect(failure).toBeInstanceOf(RequestAbortedError);
+    expect(failure).toMatchObject({ method: 'tools/call', cause: 'changed my mind' });
+    expect(server.calls('tools/call')).toHaveLength(0);
+    await client.close();
+  });
+
+  it('C-54: a call waiting for the probe fails with RequestTimeoutError once its timeoutMs has passed', async () => {
+    vi.useFakeTimers();
+    try {
+      const server = mockServer({ 'server/discover': unanswered });
+      const client = new McpClient(createInMemoryTransport(server), { probeTimeoutMs: 60_000 });
+      const listing = client.listTools({}, { timeoutMs: 1000 }).catch((e: unknown) => e);
+      await vi.advanceTimersByTimeAsync(1000);
+      const failure = await Promise.race([listing, Promise.resolve('still waiting')]);
+      expect(failure).toBeInstanceOf(RequestTimeoutError);
+      expect(failure).toMatchObject({ method: 'tools/list', limit: 'idle', timeoutMs: 1000 });
+      await client.close();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
