@@ -78,6 +78,22 @@ export class LineWriter {
     this.#flushBatch();
   }
 
+  /**
+   * Writes every line now, the batched ones and those waiting for the stream to drain, whatever
+   * its backpressure (their writers' promises resolve): for the last lines before the stream is
+   * ended, which no later drain would write.
+   */
+  flushAll(): void {
+    this.#flushBatch();
+    const waiting = this.#waiting;
+    if (waiting.length === 0) return;
+    this.#waiting = [];
+    for (const entry of waiting) {
+      entry.resolve();
+      this.#write(entry.text);
+    }
+  }
+
   /** The peer is gone: drop waiting lines (their promises resolve) and ignore later writes. */
   abandon(): void {
     this.#abandoned = true;

@@ -95,6 +95,24 @@ describe('LineWriter', () => {
     expect(blockedChanges).toEqual([true, false]);
   });
 
+  it('flushAll() hands the waiting lines to the stream too, in order, and resolves their writers', async () => {
+    const { stream, writes, release } = heldStream(1);
+    const writer = new LineWriter(stream);
+    writer.write('a\n');
+    const waitB = writer.write('b\n');
+    const waitC = writer.write('c\n');
+    expect(waitB).toBeInstanceOf(Promise);
+    writer.flushAll();
+    // The stream took them although it never drained ('a', 'b', 'c' and their newlines are in it).
+    expect(stream.writableLength).toBe(6);
+    await Promise.all([waitB, waitC]);
+    while (writes.length < 3) {
+      release();
+      await nextTurn();
+    }
+    expect(writes).toEqual(['a\n', 'b\n', 'c\n']);
+  });
+
   it('abandon() resolves waiting writers and ignores later lines', async () => {
     const { stream, writes } = heldStream(1);
     const writer = new LineWriter(stream);

@@ -118,6 +118,36 @@ describe('serveStreams: cancellation, shutdown, backpressure', () => {
     expect(peer.messages().map((m) => m.id)).toEqual([1]);
   });
 
+  it('T-15: answers still waiting for a slow reader when the input ends are all written before closed', async () => {
+    const count = 40;
+    let answered = 0;
+    const { endpoint: e } = endpoint({
+      async *big(m) {
+        answered++;
+        yield result(m.id, { text: 'x'.repeat(100_000) });
+      },
+    });
+    const peer = streamPeer(e);
+    // The client sends everything and ends, and reads only once the server has answered all.
+    peer.output.pause();
+    peer.output.removeAllListeners('data');
+    for (let id = 1; id <= count; id++) peer.send({ jsonrpc: '2.0', id, method: 'big' });
+    peer.input.end();
+    while (answered < count) await sleep(5);
+    await sleep(20);
+    let text = '';
+    peer.output.on('data', (chunk: string) => (text += chunk));
+    const ended = new Promise((resolve) => peer.output.on('end', resolve));
+    peer.output.resume();
+    await peer.server.closed;
+    await ended;
+    const ids = text
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => (JSON.parse(line) as { id: number }).id);
+    expect(ids.sort((a, b) => a - b)).toEqual(Array.from({ length: count }, (_, i) => i + 1));
+  });
+
   it('T-15: after the grace period, exchanges still running are aborted and the server stops', async () => {
     let aborted = false;
     const { endpoint: e } = endpoint({

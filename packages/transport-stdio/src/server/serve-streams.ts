@@ -313,7 +313,8 @@ class StreamConnection implements StreamServer {
     // A cancelled request is out of `#cancellable`, and already aborted.
     for (const context of this.#cancellable.values()) context.abort(reason);
     for (const context of this.#anonymous) context.abort(reason);
-    this.#writer.flush();
+    // Answers of finished exchanges may still wait for a slow reader; ending the output must not drop them.
+    this.#writer.flushAll();
     this.#input.off('end', this.#onEnd);
     this.#output.off('close', this.#onOutputGone);
     if (this.#endOutput && !this.#output.destroyed) {
