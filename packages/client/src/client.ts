@@ -141,7 +141,7 @@ export class McpClient {
       tools: this.#tools,
       autoListTools: options.autoListTools !== false,
       validateStructuredContent: options.validateStructuredContent !== false,
-      maxTotalTimeoutMs: options.maxTotalTimeoutMs ?? 600_000,
+      maxTotalTimeoutMs: limits.maxTotalTimeoutMs,
       listTools: async (signal, cache) => {
         for await (const _ of this.iterateTools({ signal, cache }));
       },

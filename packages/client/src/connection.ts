@@ -1,6 +1,7 @@
 import { type Method, TransportError } from '@mcpkit/protocol';
 import type { ResponseCache } from './cache.js';
 import { missingServerCapability } from './capabilities.js';
+import { timerDelay } from './deadlines.js';
 import { RequestAbortedError, RequestTimeoutError, UnsupportedByServerError } from './errors.js';
 import type { TimeoutLimits } from './exchange.js';
 import type { CacheMode, CallOptions } from './options.js';
@@ -19,9 +20,6 @@ export interface ConnectionConfig {
   /** The application fixed the version: no probe, nothing known about the server. */
   fixedVersion: boolean;
 }
-
-/** The longest delay `setTimeout` honours; anything above fires at once. */
-const MAX_TIMER_MS = 2_147_483_647;
 
 /**
  * Settles as `promise` does, unless `signal` aborts first (`RequestAbortedError`) or `timeoutMs`
@@ -47,13 +45,10 @@ export function waitUnless<T>(
     };
     signal?.addEventListener('abort', onAbort, { once: true });
     if (timeout !== undefined && Number.isFinite(timeout.timeoutMs)) {
-      timer = setTimeout(
-        () => {
-          stop();
-          reject(new RequestTimeoutError(method, timeout.limit, timeout.timeoutMs));
-        },
-        Math.min(Math.max(timeout.timeoutMs, 0), MAX_TIMER_MS),
-      );
+      timer = setTimeout(() => {
+        stop();
+        reject(new RequestTimeoutError(method, timeout.limit, timeout.timeoutMs));
+      }, timerDelay(timeout.timeoutMs));
     }
     promise.then(
       (value) => {

@@ -12,6 +12,11 @@ export interface Expiring {
 /** The longest delay `setTimeout` honours; anything above fires at once. */
 const MAX_TIMER_MS = 2_147_483_647;
 
+/** `ms` as a delay `setTimeout` honours: never negative, never past its maximum. */
+export function timerDelay(ms: number): number {
+  return Math.min(Math.max(ms, 0), MAX_TIMER_MS);
+}
+
 /**
  * One timer for every request of a client instead of one per request. It is armed for the
  * earliest deadline it knows; when it fires it expires what is due and re-arms for the rest.
@@ -84,7 +89,7 @@ export class Deadlines {
     if (!Number.isFinite(at)) return;
     if (this.#timer !== undefined) clearTimeout(this.#timer);
     this.#firesAt = at;
-    this.#timer = setTimeout(this.#fire, Math.min(Math.max(at - now, 0), MAX_TIMER_MS));
+    this.#timer = setTimeout(this.#fire, timerDelay(at - now));
     this.#referenced = true;
     if (this.#size === 0) this.#reference(false);
   }

@@ -1,4 +1,5 @@
 import { type CallToolResult, ErrorCode, type InputRequiredResult, McpError } from '@mcpkit/protocol';
+import { timerDelay } from './deadlines.js';
 import { InvalidResponseError, InvalidToolError, RequestTimeoutError } from './errors.js';
 import type { CacheMode, InputCallOptions } from './options.js';
 import type { Requester } from './requester.js';
@@ -50,9 +51,6 @@ function knownEntry(host: ToolCallHost, name: string): Entry | undefined {
   return verdict;
 }
 
-/** The longest delay `setTimeout` honours; anything above fires at once. */
-const MAX_TIMER_MS = 2_147_483_647;
-
 /**
  * Walks every page of `tools/list` for a call. Each page is one request with the client's
  * timeouts; the walk as a whole stops when the call's signal aborts and fails with a
@@ -65,13 +63,10 @@ async function listForCall(host: ToolCallHost, options: InputCallOptions, cache:
   const walk = new AbortController();
   const stopForCaller = () => walk.abort(caller!.reason);
   let timedOut: RequestTimeoutError | undefined;
-  const timer = setTimeout(
-    () => {
-      timedOut = new RequestTimeoutError('tools/list', 'maximum', limitMs);
-      walk.abort(timedOut);
-    },
-    Math.min(limitMs, MAX_TIMER_MS),
-  );
+  const timer = setTimeout(() => {
+    timedOut = new RequestTimeoutError('tools/list', 'maximum', limitMs);
+    walk.abort(timedOut);
+  }, timerDelay(limitMs));
   if (caller?.aborted) stopForCaller();
   else caller?.addEventListener('abort', stopForCaller, { once: true });
   try {
