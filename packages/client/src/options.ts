@@ -20,12 +20,16 @@ export type CacheMode =
 
 /** Options every call takes. */
 export interface CallOptions {
-  /** Cancels the call through the transport (C-51). */
+  /**
+   * Cancels the call through the transport (C-51). Before the first call has a server to talk to,
+   * it also stops this call waiting for the shared `server/discover` probe (the probe goes on).
+   */
   signal?: AbortSignal;
   /**
    * Fail when nothing arrives for this long; progress restarts the clock. Default: the client's.
    * Timeouts apply to each request sent: the rounds of a multi round-trip call are timed one by
-   * one, and the time a handler spends asking the user is not counted.
+   * one, and the time a handler spends asking the user is not counted. A call that waits for the
+   * `server/discover` probe waits at most this long (or `maxTotalTimeoutMs`, if shorter) for it.
    */
   timeoutMs?: number;
   /** Fail after this long, whatever progress says (C-54). Default: the client's. */
