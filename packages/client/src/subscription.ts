@@ -212,6 +212,8 @@ export class Subscription implements AsyncIterableIterator<ListenNotification> {
   }
 
   async #open(filter: SubscriptionFilter): Promise<Attempt> {
+    // Ended while waiting for the probe: `#finish` had no stream to abort, so none must open now.
+    if (this.#end) return { kind: 'closed' };
     const { requester } = this.#host;
     const controller = new AbortController();
     this.#controller = controller;

@@ -16,7 +16,7 @@ import {
   NoCommonVersionError,
   UnsupportedByServerError,
 } from '../src/index.js';
-import { mockServer, recordingTransport, tagged, tick, VERSION } from './helpers/mock-server.js';
+import { deferred, mockServer, recordingTransport, tagged, tick, VERSION } from './helpers/mock-server.js';
 
 const allCaps: ServerCapabilities = {
   tools: { listChanged: true },
@@ -225,6 +225,26 @@ describe('subscriptions/listen (client side)', () => {
     closed.close();
     expect(closed.ended).toBe(true);
     expect(getEventListeners(app.signal, 'abort')).toHaveLength(0);
+  });
+
+  it('C-51: a listen aborted while the discover probe is pending never opens a stream', async () => {
+    const probe = deferred();
+    const server = mockServer({}, allCaps);
+    const discover = server.handlers['server/discover']!;
+    server.handlers['server/discover'] = async (request, context) => {
+      await probe.promise;
+      return discover(request, context);
+    };
+    const client = new McpClient(recordingTransport(server));
+    const app = new AbortController();
+    const subscription = client.listen({ toolsListChanged: true }, { signal: app.signal });
+    await tick();
+    app.abort();
+    probe.resolve();
+    await client.connect();
+    await tick();
+    expect(subscription.ended).toBe(true);
+    expect(server.calls('subscriptions/listen')).toHaveLength(0);
   });
 
   it('a peer error ends the subscription with that error', async () => {
