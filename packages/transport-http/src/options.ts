@@ -10,14 +10,17 @@ export const DEFAULT_KEEP_ALIVE_MS = 15_000;
 export interface HttpServerOptions {
   /**
    * `Host` values accepted (DNS-rebinding protection, H-2). An entry without a port matches any
-   * port; `'*'` turns the check off. Default: `localhost`, `127.0.0.1` and `[::1]` on any port.
-   * A public deployment lists its own host names here.
+   * port; `'*'` turns the check off (and with it the DNS-rebinding defence). Default:
+   * `localhost`, `127.0.0.1` and `[::1]` on any port. A public deployment lists its own host
+   * names here.
    */
   allowedHosts?: readonly string[] | '*';
   /**
    * `Origin` values accepted when a request carries one (H-2): exact origins such as
-   * `https://app.example.com`, or `'*'`. Default: `http` and `https` origins whose host passes
-   * `allowedHosts`. A request without `Origin` (not from a browser) is never refused for it.
+   * `https://app.example.com`, or `'*'` to accept every origin. Default: `http` and `https`
+   * origins whose host passes `allowedHosts`; with `allowedHosts: '*'`, only the request's own
+   * origin (the `Origin` host and port equal `Host`). A request without `Origin` (not from a
+   * browser) is never refused for it.
    */
   allowedOrigins?: readonly string[] | '*';
   /** Largest accepted request body, in bytes; larger ones get 413 (default 4 MiB). */

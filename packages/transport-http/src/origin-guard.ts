@@ -40,8 +40,24 @@ const HTTP_ORIGIN = /^(https?):\/\/([^/?#]+)$/;
 export interface OriginGuard {
   /** Whether a `Host` value is allowed. */
   hostAllowed(host: string): boolean;
-  /** Whether an `Origin` value is allowed. */
-  originAllowed(origin: string): boolean;
+  /** Whether an `Origin` value is allowed on a request whose `Host` is `host`. */
+  originAllowed(origin: string, host: string | null): boolean;
+}
+
+const DEFAULT_PORTS: Record<string, string> = { http: '80', https: '443' };
+
+/**
+ * Whether `origin` names the host the request was sent to (`Host`): same host name and port,
+ * a missing port meaning the scheme's default.
+ */
+function isSameOrigin(origin: string, host: string | null): boolean {
+  const match = HTTP_ORIGIN.exec(origin.trim().toLowerCase());
+  if (match === null || host === null) return false;
+  const from = parseAuthority(match[2]!);
+  const to = parseAuthority(host);
+  if (from === undefined || to === undefined) return false;
+  const defaultPort = DEFAULT_PORTS[match[1]!]!;
+  return from.hostname === to.hostname && (from.port || defaultPort) === (to.port || defaultPort);
 }
 
 function compileHostMatcher(list: readonly string[] | '*'): (authority: Authority) => boolean {
@@ -60,7 +76,8 @@ function compileHostMatcher(list: readonly string[] | '*'): (authority: Authorit
 /**
  * Compiles the allow-lists once. Hosts: entries without a port match any port; `'*'` allows
  * all. Origins: an explicit list is matched exactly (case-insensitive); the default allows
- * `http`/`https` origins whose host passes the host list.
+ * `http`/`https` origins whose host passes the host list, or, when every host is allowed, only
+ * the origin of the request's own `Host` (so `'*'` hosts never admit every origin).
  */
 export function compileOriginGuard(
   allowedHosts: readonly string[] | '*' = LOCALHOST_NAMES,
@@ -71,6 +88,8 @@ export function compileOriginGuard(
     const authority = parseAuthority(host);
     return authority !== undefined && hostMatches(authority);
   });
+  if (allowedOrigins === undefined && allowedHosts === '*')
+    return { hostAllowed, originAllowed: isSameOrigin };
   let originAllowed: (origin: string) => boolean;
   if (allowedOrigins === '*') {
     originAllowed = () => true;

@@ -157,7 +157,7 @@ export async function serveHttp(
     );
   }
   const origin = headers.get('origin');
-  if (origin !== null && !config.guard.originAllowed(origin)) {
+  if (origin !== null && !config.guard.originAllowed(origin, host)) {
     return errorReply(403, McpError.invalidRequest('the Origin header is not allowed'), undefined);
   }
   const cors = origin === null ? undefined : corsHeaders(origin);

@@ -97,6 +97,23 @@ describe('DNS-rebinding protection (H-2)', () => {
     const open = handlerFor(echo, { allowedHosts: '*' });
     const anywhere = post(request(1), { host: 'evil.example.com', origin: 'http://evil.example.com' });
     expect((await open(anywhere)).status).toBe(200);
+    const anyOrigin = handlerFor(echo, { allowedHosts: '*', allowedOrigins: '*' });
+    const crossOrigin = post(request(1), { host: 'mcp.example.com', origin: 'https://evil.attacker' });
+    expect((await anyOrigin(crossOrigin)).status).toBe(200);
+  });
+
+  it('H-2: allowedHosts "*" alone admits only same-origin browser requests, and CORS echoes no other origin', async () => {
+    const open = handlerFor(echo, { allowedHosts: '*' });
+    const crossOrigin = await open(
+      post(request(1), { host: 'mcp.example.com', origin: 'https://evil.attacker' }),
+    );
+    expect(crossOrigin.status).toBe(403);
+    expect(crossOrigin.headers.get('access-control-allow-origin')).toBeNull();
+    const sameOrigin = await open(
+      post(request(1), { host: 'mcp.example.com', origin: 'https://mcp.example.com' }),
+    );
+    expect(sameOrigin.status).toBe(200);
+    expect(sameOrigin.headers.get('access-control-allow-origin')).toBe('https://mcp.example.com');
   });
 
   it('H-2: Origin "null" (sandboxed frames, files) is refused', async () => {

@@ -48,7 +48,7 @@ describe('compileOriginGuard', () => {
 
   it('H-2: default origins are http(s) origins on allowed hosts', () => {
     for (const origin of ['http://localhost:5173', 'https://127.0.0.1', 'http://[::1]:8080']) {
-      expect(local.originAllowed(origin), origin).toBe(true);
+      expect(local.originAllowed(origin, 'localhost'), origin).toBe(true);
     }
     for (const origin of [
       'null',
@@ -59,7 +59,7 @@ describe('compileOriginGuard', () => {
       'http://localhost.evil.com',
       'ws://localhost',
     ]) {
-      expect(local.originAllowed(origin), origin).toBe(false);
+      expect(local.originAllowed(origin, 'localhost'), origin).toBe(false);
     }
   });
 
@@ -68,23 +68,33 @@ describe('compileOriginGuard', () => {
     expect(guard.hostAllowed('mcp.example.com:8443')).toBe(true);
     expect(guard.hostAllowed('mcp.example.com')).toBe(false);
     expect(guard.hostAllowed('api.example.com:1234')).toBe(true);
-    expect(guard.originAllowed('https://mcp.example.com:8443')).toBe(true);
-    expect(guard.originAllowed('https://mcp.example.com')).toBe(false);
+    expect(guard.originAllowed('https://mcp.example.com:8443', 'localhost')).toBe(true);
+    expect(guard.originAllowed('https://mcp.example.com', 'localhost')).toBe(false);
   });
 
   it('explicit origins match exactly, ignoring case and a trailing slash in the list', () => {
     const guard = compileOriginGuard(undefined, ['https://App.example.com/', 'vscode-webview://abc']);
-    expect(guard.originAllowed('https://app.example.com')).toBe(true);
-    expect(guard.originAllowed('vscode-webview://abc')).toBe(true);
-    expect(guard.originAllowed('http://localhost')).toBe(false);
+    expect(guard.originAllowed('https://app.example.com', 'localhost')).toBe(true);
+    expect(guard.originAllowed('vscode-webview://abc', 'localhost')).toBe(true);
+    expect(guard.originAllowed('http://localhost', 'localhost')).toBe(false);
   });
 
-  it('"*" allows every host; origins then follow unless listed', () => {
+  it('H-2: "*" allows every host; origins then must be same-origin with Host unless listed', () => {
     const open = compileOriginGuard('*');
     expect(open.hostAllowed('anything.example')).toBe(true);
-    expect(open.originAllowed('https://anything.example')).toBe(true);
+    expect(open.originAllowed('https://anything.example', 'anything.example')).toBe(true);
+    expect(open.originAllowed('https://Anything.example:443', 'anything.example')).toBe(true);
+    expect(open.originAllowed('http://anything.example', 'anything.example:80')).toBe(true);
+    expect(open.originAllowed('https://anything.example', 'anything.example:8443')).toBe(false);
+    expect(open.originAllowed('https://evil.attacker', 'anything.example')).toBe(false);
+    expect(open.originAllowed('https://anything.example', null)).toBe(false);
+    expect(open.originAllowed('null', 'anything.example')).toBe(false);
     const strictOrigins = compileOriginGuard('*', []);
-    expect(strictOrigins.originAllowed('https://anything.example')).toBe(false);
-    expect(compileOriginGuard(undefined, '*').originAllowed('https://evil.example.com')).toBe(true);
+    expect(strictOrigins.originAllowed('https://anything.example', 'anything.example')).toBe(false);
+    const anyOrigin = compileOriginGuard('*', '*');
+    expect(anyOrigin.originAllowed('https://evil.example.com', 'anything.example')).toBe(true);
+    expect(compileOriginGuard(undefined, '*').originAllowed('https://evil.example.com', 'localhost')).toBe(
+      true,
+    );
   });
 });
