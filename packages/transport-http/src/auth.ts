@@ -9,8 +9,11 @@ export interface HttpRequestInfo {
 }
 
 /**
- * Authenticates an MCP request: the caller's `AuthInfo`, `undefined` for an anonymous caller
- * that may proceed, or a `Response` (usually 401 or 403) to send instead of serving it.
+ * Authenticates an MCP request: the caller's `AuthInfo` (a plain object), `undefined` for an
+ * anonymous caller that may proceed, or a `Response` (usually 401 or 403) to send instead of
+ * serving it; a response of another class or realm (a polyfill's) is recognised by its
+ * `status`, `headers` and `arrayBuffer()`. A hook that throws or returns anything else gets
+ * 500 and the request is not served.
  */
 export type Authenticate = (
   request: HttpRequestInfo,

@@ -30,7 +30,8 @@ export interface HttpServerOptions {
   /**
    * Authenticates each MCP request before its body is read: return the caller's `AuthInfo`
    * (handed to the endpoint as `context.auth`), `undefined` to let it through anonymously, or a
-   * `Response` (401, 403) to send instead. See `bearerAuth`.
+   * `Response` (401, 403) to send instead. Anything else (or a throw) is 500, never served.
+   * See `bearerAuth`.
    */
   authenticate?: Authenticate;
   /**

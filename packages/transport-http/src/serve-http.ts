@@ -13,6 +13,7 @@ import {
   serializeMessage,
   toErrorResponse,
 } from '@mcpkit/protocol';
+import { runAuthenticate } from './auth-outcome.js';
 import type { IncomingHttpRequest } from './incoming.js';
 import { isJsonContentType, type ResponseMode, responseModeFor } from './negotiation.js';
 import type { HandlerConfig } from './options.js';
@@ -197,13 +198,11 @@ export async function serveHttp(
 
   let auth: AuthInfo | undefined;
   if (config.authenticate !== undefined) {
-    try {
-      const result = await config.authenticate({ method, url: request.url(), headers });
-      if (result instanceof Response) return { kind: 'response', response: result, headers: cors };
-      auth = result;
-    } catch {
+    const outcome = await runAuthenticate(config.authenticate, { method, url: request.url(), headers });
+    if (outcome.kind === 'respond') return { kind: 'response', response: outcome.response, headers: cors };
+    if (outcome.kind === 'invalid')
       return errorReply(500, McpError.internalError('Authentication failed'), cors);
-    }
+    auth = outcome.auth;
   }
 
   const body = await request.readBody(config.maxBodyBytes);

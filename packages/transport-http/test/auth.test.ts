@@ -1,6 +1,6 @@
 import type { AuthInfo } from '@mcpkit/protocol';
 import { describe, expect, it } from 'vitest';
-import { bearerAuth } from '../src/index.js';
+import { type Authenticate, bearerAuth } from '../src/index.js';
 import { echo, request, scripted } from './helpers/endpoints.js';
 import { handlerFor, post } from './helpers/http.js';
 
@@ -37,6 +37,49 @@ describe('the authenticate hook', () => {
     expect(response.headers.get('www-authenticate')).toBe('Bearer');
     expect(await response.text()).toBe('go away');
     expect(endpoint.seen).toHaveLength(0);
+  });
+
+  it('sends a Response of another realm or class (recognised by shape) instead of serving', async () => {
+    const endpoint = scripted(async function* () {});
+    const foreign = {
+      status: 401,
+      statusText: 'Unauthorized',
+      headers: new Map([['www-authenticate', 'Bearer']]),
+      body: null,
+      arrayBuffer: async () => new TextEncoder().encode('go away').buffer,
+    };
+    const authenticate = (() => foreign) as unknown as Authenticate;
+    const response = await handlerFor(endpoint, { authenticate })(post(request(1)));
+    expect(response.status).toBe(401);
+    expect(response.headers.get('www-authenticate')).toBe('Bearer');
+    expect(await response.text()).toBe('go away');
+    expect(endpoint.seen).toHaveLength(0);
+  });
+
+  it.each([
+    ['a string', 'alice'],
+    ['null', null],
+    ['a number', 42],
+    ['an array', [{ principal: 'alice' }]],
+    ['a class instance', new (class Principal {})()],
+    ['a Map', new Map([['principal', 'alice']])],
+  ])('a hook that returns %s is 500 with -32603 and is never served', async (_, value) => {
+    const endpoint = scripted(async function* () {});
+    const authenticate = (() => value) as unknown as Authenticate;
+    const response = await handlerFor(endpoint, { authenticate })(post(request(1)));
+    expect(response.status).toBe(500);
+    expect((await response.json()).error.code).toBe(-32603);
+    expect(endpoint.seen).toHaveLength(0);
+  });
+
+  it('an AuthInfo object literal, even without a prototype, is served', async () => {
+    const endpoint = scripted(async function* (message) {
+      yield { jsonrpc: '2.0', id: message.id as number, result: { resultType: 'complete' } };
+    });
+    const auth = Object.assign(Object.create(null) as AuthInfo, { principal: 'alice' });
+    const response = await handlerFor(endpoint, { authenticate: () => auth })(post(request(1)));
+    expect(response.status).toBe(200);
+    expect(endpoint.seen[0]!.context.auth).toBe(auth);
   });
 
   it('adds CORS headers to the hook response for an allowed origin', async () => {
