@@ -105,6 +105,24 @@ describe('serveStdio (real process)', () => {
     expect(server.stdout()).not.toContain('"id":"stuck"');
   });
 
+  it('T-15: exits after stdin EOF though the client stopped reading stdout: the last flush has a deadline', async () => {
+    const server = rawServer({ EXIT_FLUSH_MS: '200' });
+    // 'close' waits for stdout to be read to its end: the exit is what this test is about.
+    const exited = new Promise<number | null>((resolve) => server.child.on('exit', (code) => resolve(code)));
+    server.child.stdout!.pause();
+    // Answered after the server has read the EOF (a full output pauses reading), with several
+    // megabytes: far more than the pipe and both sides' buffers hold.
+    const params = { bytes: 8 * 1024 * 1024, delayMs: 300 };
+    server.send({ jsonrpc: '2.0', id: 'big', method: 'big', params });
+    server.child.stdin!.end();
+    // A bound only so that a hang fails here rather than at the test timeout.
+    const hung = new Promise((resolve) =>
+      setTimeout(() => resolve('still running after 20 s'), 20_000).unref(),
+    );
+    expect(await Promise.race([exited, hung])).toBe(0);
+    server.child.stdout!.resume();
+  });
+
   it('keeps serving after garbage on stdin: -32700 without id, then normal answers', async () => {
     const server = rawServer();
     server.child.stdin!.write('garbage\n');

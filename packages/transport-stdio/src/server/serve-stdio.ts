@@ -15,11 +15,31 @@ export interface StdioServerOptions extends Omit<StreamServerOptions, 'endOutput
    * your own cleanup after `closed` settles.
    */
   exitOnClose?: boolean;
+  /**
+   * With `exitOnClose`: how long to wait for the last messages to reach stdout before exiting
+   * anyway, so a client that stopped reading cannot keep the process alive (T-15). Default 2,000 ms.
+   */
+  exitFlushTimeoutMs?: number;
+}
+
+const DEFAULT_EXIT_FLUSH_TIMEOUT_MS = 2000;
+
+/** Exits (code 0) once what was written to `stdout` has been flushed, or after `timeoutMs` regardless. */
+function exitAfterFlush(stdout: NodeJS.WriteStream, timeoutMs: number): void {
+  const exit = () => process.exit(0);
+  if (stdout.destroyed) {
+    exit();
+    return;
+  }
+  setTimeout(exit, timeoutMs);
+  // An empty write calls back once everything written before it has been flushed.
+  stdout.write('', exit);
 }
 
 /**
  * Serves `endpoint` on this process's stdin and stdout: one JSON-RPC message per line (T-2).
- * When stdin ends, running requests get a grace period, then the process exits (T-15). While
+ * When stdin ends, running requests get a grace period, then the process exits once its last
+ * answers are flushed, or after `exitFlushTimeoutMs` if the client stopped reading (T-15). While
  * serving, `console.log` goes to stderr.
  *
  * @example
@@ -41,9 +61,7 @@ export function serveStdio(endpoint: McpEndpoint, options: StdioServerOptions = 
   void server.closed.then(() => {
     redirect?.restore();
     if (options.exitOnClose === false) return;
-    // An empty write calls back once everything written before it has been flushed.
-    if (stdout.destroyed) process.exit(0);
-    else stdout.write('', () => process.exit(0));
+    exitAfterFlush(stdout, options.exitFlushTimeoutMs ?? DEFAULT_EXIT_FLUSH_TIMEOUT_MS);
   });
   return server;
 }
