@@ -4,7 +4,8 @@ import { memoizeLast } from './memo.js';
  * How a response may be sent, from the request's `Accept` header:
  * - `any`: JSON when the exchange's first item is the response, SSE otherwise (H-11);
  * - `json`: the client takes only JSON: notifications before the response are dropped;
- * - `sse`: the client takes only SSE: even a lone response is sent as a stream.
+ * - `sse`: the client takes only SSE: even a lone response is sent as a stream, unless it is an
+ *   error with a status of 400 or more, which is sent as JSON with that status.
  */
 export type ResponseMode = 'any' | 'json' | 'sse';
 

@@ -81,12 +81,17 @@ function statusOf(response: JSONRPCErrorResponse, notification: boolean): number
   return notification && status < 400 ? 400 : status;
 }
 
+/** The status a response is sent with: its error status, or 200 for a result. */
+function replyStatus(response: ExchangeMessage, notification: boolean): number {
+  return 'error' in response ? statusOf(response as JSONRPCErrorResponse, notification) : 200;
+}
+
 function jsonReply(
   response: ExchangeMessage,
   notification: boolean,
   extra: Record<string, string> | undefined,
 ): HttpReply {
-  const status = 'error' in response ? statusOf(response as JSONRPCErrorResponse, notification) : 200;
+  const status = replyStatus(response, notification);
   return {
     kind: 'buffered',
     status,
@@ -259,14 +264,17 @@ async function runExchange(
     const error = McpError.internalError('The exchange ended without a response');
     return jsonReply(toErrorResponse(error, id), notification, cors);
   }
-  if (mode !== 'sse' && isResponse(first.value)) {
+  // An error status is always sent as JSON, like every other error this handler answers (403,
+  // 406, 413): a 200 stream would hide a 404 or 400 from an SSE-only client (H-8, H-18..H-20).
+  const opening = first.value;
+  if (isResponse(opening) && (mode !== 'sse' || replyStatus(opening, notification) >= 400)) {
     closeQuietly(iterator);
-    return jsonReply(first.value, notification, cors);
+    return jsonReply(opening, notification, cors);
   }
   const headers = withHeaders(
     { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', 'x-accel-buffering': 'no' },
     cors,
   );
-  const source = new SseSource(iterator, first.value, id, request.cancellation, config.keepAliveMs);
+  const source = new SseSource(iterator, opening, id, request.cancellation, config.keepAliveMs);
   return { kind: 'stream', headers, source };
 }

@@ -176,6 +176,42 @@ describe('response mode', () => {
     expect(await sseMessages(response)).toMatchObject([{ id: 1, result: {} }]);
   });
 
+  it.each([
+    ['H-20: -32601', 404, McpError.methodNotFound('nope')],
+    ['H-18: -32020', 400, McpError.headerMismatch('Mcp-Method does not match')],
+    ['H-19: -32022', 400, McpError.unsupportedProtocolVersion('1999-01-01', ['2026-07-28'])],
+  ])('%s reaches an SSE-only client as HTTP %i with a JSON error body', async (_name, status, error) => {
+    const response = await handlerFor(errorOnly(error))(post(request(5), { accept: 'text/event-stream' }));
+    expect(response.status).toBe(status);
+    expect(response.headers.get('content-type')).toBe('application/json');
+    expect(await response.json()).toMatchObject({ id: 5, error: { code: error.code } });
+  });
+
+  it("an SSE-only client gets the endpoint's explicit error status", async () => {
+    const teapot = errorOnly(McpError.invalidParams('teapot'), 418);
+    const response = await handlerFor(teapot)(post(request(5), { accept: 'text/event-stream' }));
+    expect(response.status).toBe(418);
+  });
+
+  it('H-8: a rejected notification is 400 for an SSE-only client too', async () => {
+    const endpoint = scripted(async function* () {
+      yield toErrorResponse(McpError.invalidParams('bad notification'), undefined);
+    });
+    const response = await handlerFor(endpoint)(
+      post({ jsonrpc: '2.0', method: 'notifications/x' }, { accept: 'text/event-stream' }),
+    );
+    expect(response.status).toBe(400);
+    expect((await response.json()).error.code).toBe(-32602);
+  });
+
+  it('H-37: an error whose status is 200 still reaches an SSE-only client as a stream', async () => {
+    const endpoint = errorOnly(McpError.invalidParams('Unknown tool: x'));
+    const response = await handlerFor(endpoint)(post(request(5), { accept: 'text/event-stream' }));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/event-stream');
+    expect(await sseMessages(response)).toMatchObject([{ id: 5, error: { code: -32602 } }]);
+  });
+
   it('an exchange that fails mid-stream sends a -32603 response with the id and ends', async () => {
     const endpoint = scripted(async function* () {
       yield progress('t', 1);
