@@ -5,6 +5,8 @@ import { compileOriginGuard, type OriginGuard } from './origin-guard.js';
 export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
 /** 15 s: the default interval between keep-alive comments on a quiet SSE stream (H-15). */
 export const DEFAULT_KEEP_ALIVE_MS = 15_000;
+/** The longest delay `setTimeout` honours (2^31 - 1 ms, about 24.8 days). */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /** Options of the Streamable HTTP server, shared by the fetch handler and the Node adapter. */
 export interface HttpServerOptions {
@@ -25,7 +27,10 @@ export interface HttpServerOptions {
   allowedOrigins?: readonly string[] | '*';
   /** Largest accepted request body, in bytes; larger ones get 413 (default 4 MiB). */
   maxBodyBytes?: number;
-  /** Interval of keep-alive comments on a quiet SSE stream, in ms; 0 turns them off (default 15 s). */
+  /**
+   * Interval of keep-alive comments on a quiet SSE stream, in ms, at most 2^31 - 1; 0 turns them
+   * off (default 15 s).
+   */
   keepAliveMs?: number;
   /**
    * Authenticates each MCP request before its body is read: return the caller's `AuthInfo`
@@ -60,8 +65,9 @@ export function resolveConfig(options: HttpServerOptions): HandlerConfig {
   if (!Number.isSafeInteger(maxBodyBytes) || maxBodyBytes < 0) {
     throw new RangeError('maxBodyBytes must be a non-negative integer');
   }
-  if (!Number.isFinite(keepAliveMs) || keepAliveMs < 0) {
-    throw new RangeError('keepAliveMs must be a non-negative number');
+  // Timers clamp a longer delay to 1 ms, which would send a keep-alive on every tick.
+  if (!Number.isFinite(keepAliveMs) || keepAliveMs < 0 || keepAliveMs > MAX_TIMER_MS) {
+    throw new RangeError(`keepAliveMs must be a number from 0 to ${MAX_TIMER_MS}`);
   }
   if (options.path !== undefined && !options.path.startsWith('/')) {
     throw new RangeError('path must start with "/"');

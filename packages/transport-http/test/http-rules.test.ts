@@ -325,4 +325,10 @@ describe('options', () => {
     expect(() => handlerFor(echo, { path: 'mcp' })).toThrow(RangeError);
     expect(() => handlerFor(echo, { allowedHosts: ['exa mple.com'] })).toThrow(RangeError);
   });
+
+  it('H-15: keepAliveMs past the longest timer delay is a RangeError (timers would fire every 1 ms)', () => {
+    expect(() => handlerFor(echo, { keepAliveMs: 2 ** 31 })).toThrow(RangeError);
+    expect(() => handlerFor(echo, { keepAliveMs: Number.MAX_SAFE_INTEGER })).toThrow(RangeError);
+    expect(() => handlerFor(echo, { keepAliveMs: 2 ** 31 - 1 })).not.toThrow();
+  });
 });
