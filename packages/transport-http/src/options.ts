@@ -12,14 +12,16 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 export interface HttpServerOptions {
   /**
    * `Host` values accepted (DNS-rebinding protection, H-2). An entry without a port matches any
-   * port; `'*'` turns the check off (and with it the DNS-rebinding defence). Default:
+   * port; list entries have no wildcards (`['*']` is a `RangeError`); the string `'*'` turns
+   * the check off (and with it the DNS-rebinding defence). Default:
    * `localhost`, `127.0.0.1` and `[::1]` on any port. A public deployment lists its own host
    * names here.
    */
   allowedHosts?: readonly string[] | '*';
   /**
    * `Origin` values accepted when a request carries one (H-2): exact origins such as
-   * `https://app.example.com`, or `'*'` to accept every origin. Default: `http` and `https`
+   * `https://app.example.com` (no wildcards: `['*']` is a `RangeError`), or the string `'*'` to
+   * accept every origin. Default: `http` and `https`
    * origins whose host passes `allowedHosts`; with `allowedHosts: '*'`, only the request's own
    * origin (the `Origin` host and port equal `Host`). A request without `Origin` (not from a
    * browser) is never refused for it.

@@ -60,11 +60,25 @@ function isSameOrigin(origin: string, host: string | null): boolean {
   return from.hostname === to.hostname && (from.port || defaultPort) === (to.port || defaultPort);
 }
 
+/**
+ * A list entry is matched literally, so `['*']` or `'*.example.com'` would match nothing and
+ * leave the server refusing every request without saying why.
+ */
+function rejectWildcard(option: 'allowedHosts' | 'allowedOrigins', entry: string): void {
+  if (!entry.includes('*')) return;
+  const what = option === 'allowedHosts' ? 'host' : 'origin';
+  throw new RangeError(
+    `${option}: ${JSON.stringify(entry)} is not a ${what}: list entries have no wildcards; ` +
+      `to allow every ${what}, pass the string '*' instead of a list (${option}: '*')`,
+  );
+}
+
 function compileHostMatcher(list: readonly string[] | '*'): (authority: Authority) => boolean {
   if (list === '*') return () => true;
   const anyPort = new Set<string>();
   const exact = new Set<string>();
   for (const entry of list) {
+    rejectWildcard('allowedHosts', entry);
     const parsed = parseAuthority(entry);
     if (!parsed) throw new RangeError(`allowedHosts: ${JSON.stringify(entry)} is not a host`);
     if (parsed.port === '') anyPort.add(parsed.hostname);
@@ -94,6 +108,7 @@ export function compileOriginGuard(
   if (allowedOrigins === '*') {
     originAllowed = () => true;
   } else if (allowedOrigins !== undefined) {
+    for (const origin of allowedOrigins) rejectWildcard('allowedOrigins', origin);
     const origins = new Set(allowedOrigins.map((origin) => origin.toLowerCase().replace(/\/+$/, '')));
     originAllowed = (origin) => origins.has(origin.trim().toLowerCase());
   } else {

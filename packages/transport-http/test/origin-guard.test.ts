@@ -97,4 +97,14 @@ describe('compileOriginGuard', () => {
       true,
     );
   });
+
+  it.each([
+    ['allowedHosts', () => compileOriginGuard(['*'])],
+    ['allowedHosts', () => compileOriginGuard(['mcp.example.com', '*.example.com'])],
+    ['allowedOrigins', () => compileOriginGuard(undefined, ['*'])],
+    ['allowedOrigins', () => compileOriginGuard(undefined, ['https://*.example.com'])],
+  ])('H-2: a wildcard in the %s list is a RangeError pointing at the string form', (option, compile) => {
+    expect(compile).toThrow(RangeError);
+    expect(compile).toThrow(`pass the string '*' instead of a list (${option}: '*')`);
+  });
 });
