@@ -108,7 +108,7 @@ export class McpClient {
       clientInfo: options.clientInfo === false ? undefined : (options.clientInfo ?? DEFAULT_CLIENT_INFO),
       versions: options.protocolVersions ?? MODERN_PROTOCOL_VERSIONS,
       limits,
-      afterRestart: () => this.#connection.settled(),
+      restarted: () => this.#connection.restarted(),
     });
     if (options.protocolVersion !== undefined) this.#requester.version = options.protocolVersion;
     if (options.cache !== false) {
@@ -130,6 +130,7 @@ export class McpClient {
     this.#listenHost = {
       requester: this.#requester,
       ready: async () => (await this.#connection.connected())?.capabilities,
+      restarted: () => void this.#connection.restarted(),
       observe: (notification) => this.#observe(notification),
       warn,
       maxReopenAttempts: options.maxReopenAttempts ?? 5,
@@ -427,10 +428,7 @@ export class McpClient {
   /** The transport reconnected to a new peer: re-probe it and re-open the listens (C-43, T-17). */
   #restarted(): void {
     if (this.#lifetime.signal.aborted) return;
-    if (this.#connection.server) {
-      this.#connection.forget();
-      this.#connection.ready('refresh').catch(() => {});
-    }
+    void this.#connection.restarted();
     for (const subscription of this.#subscriptions) subscription.transportRestarted();
   }
 }

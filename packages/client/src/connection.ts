@@ -76,6 +76,8 @@ export class Connection {
   /** `#ready` once it has resolved. */
   #readyNow: Promise<ServerDescription | undefined> | undefined;
   #server: ServerDescription | undefined;
+  /** The probe of the server that came up after a transport restart, while it runs. */
+  #restartProbe: Promise<unknown> | undefined;
 
   constructor(config: ConnectionConfig) {
     this.#config = config;
@@ -119,9 +121,27 @@ export class Connection {
     this.#ready = undefined;
   }
 
-  /** Settles when the probe in progress (if any) has, whatever its outcome. */
-  settled(): Promise<unknown> {
-    return (this.#ready ?? Promise.resolve()).catch(() => {});
+  /**
+   * The transport restarted (T-17): probes the new server once, however many report the restart
+   * while that probe runs (`onRestart`, and each request that failed with "restarted"), and
+   * settles when it has, whatever its outcome. Whoever notices first starts it: the stdio
+   * transport fails the requests in flight at once but calls `onRestart` only once the next
+   * exchange has started the new process, and a request re-issued before the probe would carry
+   * what the old server said. Without a server described yet, only the probe under way counts.
+   */
+  restarted(): Promise<unknown> {
+    if (this.#restartProbe === undefined) {
+      if (this.#server === undefined || this.#config.closed()) {
+        return (this.#ready ?? Promise.resolve()).catch(() => {});
+      }
+      this.forget();
+      const probe = this.ready('refresh').catch(() => {});
+      this.#restartProbe = probe;
+      void probe.then(() => {
+        if (this.#restartProbe === probe) this.#restartProbe = undefined;
+      });
+    }
+    return this.#restartProbe;
   }
 
   /**

@@ -27,8 +27,11 @@ export interface RequesterConfig {
   /** Versions the client speaks, most preferred first. */
   versions: readonly string[];
   limits: TimeoutLimits;
-  /** Resolves once the client has re-probed the server after a transport restart. */
-  afterRestart: () => Promise<unknown>;
+  /**
+   * The transport restarted: starts the re-probe of the new server unless it runs already, and
+   * resolves once it has settled.
+   */
+  restarted: () => Promise<unknown>;
 }
 
 /** How often a request lost in transit is re-issued (C-55, T-17). */
@@ -162,7 +165,7 @@ export class Requester {
           reissues < MAX_REISSUES
         ) {
           reissues++;
-          if (error.reason === 'restarted') await this.#config.afterRestart();
+          if (error.reason === 'restarted') await this.#config.restarted();
           continue;
         }
         throw error;

@@ -34,6 +34,8 @@ export interface ListenHost {
   requester: Requester;
   /** Resolves when the client is connected, with the server's capabilities when discovered. */
   ready(): Promise<ServerCapabilities | undefined>;
+  /** The transport restarted: starts the re-probe of the new server unless it runs already. */
+  restarted(): void;
   /** Sees every notification first (cache invalidation), whether or not anyone iterates. */
   observe(notification: ListenNotification): void;
   warn(warning: ClientWarning): void;
@@ -194,8 +196,11 @@ export class Subscription implements AsyncIterableIterator<ListenNotification> {
       if (attempt.kind === 'reopen') continue;
       failures = attempt.acknowledged ? 1 : failures + 1;
       if (failures > this.#host.maxReopenAttempts) return this.#finish(attempt.error);
-      if (attempt.error instanceof TransportError && attempt.error.reason === 'restarted')
+      if (attempt.error instanceof TransportError && attempt.error.reason === 'restarted') {
+        // The re-open waits for the re-probe (`ready()`) and is the re-open `onRestart` asks for.
         this.#skipNextRestart = true;
+        this.#host.restarted();
+      }
       await this.#sleep(this.#host.reopenDelayMs(failures));
     }
   }

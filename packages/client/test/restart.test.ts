@@ -8,18 +8,36 @@ import {
 } from '@mcpkit/protocol';
 import { describe, expect, it } from 'vitest';
 import { McpClient } from '../src/index.js';
-import { discoverResult, mockServer, tick } from './helpers/mock-server.js';
+import { deferred, discoverResult, meta, mockServer, tagged, tick } from './helpers/mock-server.js';
 
 /**
- * A transport like a stdio one whose child can crash: `crash()` fails every exchange in flight
- * with a "restarted" TransportError, then reports the restart.
+ * A transport like the stdio one whose child can crash: `crash()` fails every exchange in flight
+ * with a "restarted" TransportError at once; the new child starts only for the next exchange,
+ * and `onRestart` fires once it has, before that exchange gets any answer. `log` lists the
+ * requests sent and the restart reports, in order.
  */
 function crashable(endpoint: Parameters<typeof createInMemoryTransport>[0]) {
   const inner = createInMemoryTransport(endpoint);
   const failers = new Set<(error: Error) => void>();
   const listeners = new Set<() => void>();
-  const transport: ClientTransport & { crash(): void } = {
+  const log: string[] = [];
+  let crashed = false;
+  let spawned: Promise<void> = Promise.resolve();
+  const transport: ClientTransport & { crash(): void; log: string[] } = {
+    log,
     exchange(request, options): Exchange {
+      log.push(request.method);
+      if (crashed) {
+        crashed = false;
+        spawned = new Promise<void>((resolve) =>
+          setTimeout(() => {
+            log.push('onRestart');
+            for (const listener of listeners) listener();
+            resolve();
+          }, 0),
+        );
+      }
+      const started = spawned;
       return (async function* () {
         let fail!: (error: Error) => void;
         const failed = new Promise<never>((_, reject) => {
@@ -29,10 +47,11 @@ function crashable(endpoint: Parameters<typeof createInMemoryTransport>[0]) {
         failers.add(fail);
         const controller = new AbortController();
         options.signal?.addEventListener('abort', () => controller.abort(options.signal?.reason));
-        const iterator = inner
-          .exchange(request, { ...options, signal: controller.signal })
-          [Symbol.asyncIterator]();
         try {
+          await Promise.race([started, failed]);
+          const iterator = inner
+            .exchange(request, { ...options, signal: controller.signal })
+            [Symbol.asyncIterator]();
           for (;;) {
             const next = await Promise.race([iterator.next(), failed]);
             if (next.done) return;
@@ -50,8 +69,8 @@ function crashable(endpoint: Parameters<typeof createInMemoryTransport>[0]) {
       return () => listeners.delete(listener);
     },
     crash() {
+      crashed = true;
       for (const fail of failers) fail(new TransportError('restarted', 'the server process was restarted'));
-      for (const listener of listeners) listener();
     },
   };
   return transport;
@@ -63,7 +82,7 @@ async function until(condition: () => boolean) {
 }
 
 describe('transport restarts (T-17, C-43, C-55)', () => {
-  it('re-probes with server/discover and re-issues in-flight idempotent requests as new requests', async () => {
+  it('T-17, C-55: a request lost in a restart is re-issued as a new request after the re-probe, even before onRestart', async () => {
     let hang = true;
     const server = mockServer({
       'server/discover': () => discoverResult({ resources: {} }, { ttlMs: 60_000 }),
@@ -85,10 +104,12 @@ describe('transport restarts (T-17, C-43, C-55)', () => {
     hang = false;
     transport.crash();
     await expect(read).resolves.toMatchObject({ contents: [{ text: 'back' }] });
-    expect(server.requests.map((r) => r.method)).toEqual([
+    // One probe for the restart: the one the lost read started, which onRestart joined.
+    expect(transport.log).toEqual([
       'server/discover',
       'resources/read',
       'server/discover',
+      'onRestart',
       'resources/read',
     ]);
     const reads = server.calls('resources/read');
@@ -110,31 +131,85 @@ describe('transport restarts (T-17, C-43, C-55)', () => {
 
   it('requests issued during the re-probe use its answer', async () => {
     let version = '2026-07-28';
+    const reprobe = deferred();
+    let reads = 0;
     const server = mockServer({
-      'server/discover': () => discoverResult({ tools: {} }, { supportedVersions: [version] }),
+      'server/discover': async () => {
+        if (version !== '2026-07-28') await reprobe.promise;
+        return discoverResult({ tools: {}, resources: {} }, { supportedVersions: [version] });
+      },
+      'resources/read': () =>
+        reads++ === 0
+          ? new Promise<never>(() => {})
+          : { resultType: 'complete', ttlMs: 0, cacheScope: 'private', contents: [] },
       'tools/list': () => ({ resultType: 'complete', ttlMs: 0, cacheScope: 'private', tools: [] }),
     });
     const transport = crashable(server);
     const client = new McpClient(transport, { protocolVersions: ['2099-01-01', '2026-07-28'] });
     await client.connect();
+    const read = client.readResource('file:///a');
+    await until(() => reads === 1);
     version = '2099-01-01';
     transport.crash();
-    await client.listTools();
-    const list = server.calls('tools/list')[0]!;
-    expect(
-      (list.params as { _meta: Record<string, unknown> })._meta['io.modelcontextprotocol/protocolVersion'],
-    ).toBe('2099-01-01');
+    await until(() => server.calls('server/discover').length === 2);
+    const list = client.listTools();
+    reprobe.resolve();
+    await list;
+    await read;
+    for (const request of [...server.calls('tools/list'), server.calls('resources/read')[1]!]) {
+      expect(meta(request)['io.modelcontextprotocol/protocolVersion']).toBe('2099-01-01');
+    }
     expect(client.protocolVersion).toBe('2099-01-01');
   });
 
-  it('without a probe (known version) a restart only re-opens listens', async () => {
-    const server = mockServer({});
+  it('without a probe (known version) a lost request is re-issued and nothing probes', async () => {
+    let reads = 0;
+    const server = mockServer({
+      'resources/read': () =>
+        reads++ === 0
+          ? new Promise<never>(() => {})
+          : { resultType: 'complete', ttlMs: 0, cacheScope: 'private', contents: [] },
+    });
     const transport = crashable(server);
     const client = new McpClient(transport, { protocolVersion: '2026-07-28' });
+    const read = client.readResource('file:///a');
+    await until(() => reads === 1);
     transport.crash();
+    await read;
+    await until(() => transport.log.includes('onRestart'));
     await tick();
-    expect(server.requests).toHaveLength(0);
+    expect(transport.log).toEqual(['resources/read', 'resources/read', 'onRestart']);
     await client.close();
+  });
+
+  it('C-43: a listen lost in a restart re-opens after the re-probe, once', async () => {
+    const server = mockServer(
+      {
+        'subscriptions/listen': async function* (request: JSONRPCRequest) {
+          yield tagged('notifications/subscriptions/acknowledged', request.id, {
+            notifications: { toolsListChanged: true },
+          });
+          await new Promise<never>(() => {});
+        } as never,
+      },
+      { tools: { listChanged: true } },
+    );
+    const transport = crashable(server);
+    const client = new McpClient(transport, { reopenDelayMs: () => 0 });
+    const subscription = client.listen({ toolsListChanged: true });
+    await subscription.acknowledged;
+    const first = subscription.id;
+    transport.crash();
+    await until(() => subscription.id !== first && transport.log.includes('onRestart'));
+    for (let i = 0; i < 5; i++) await tick();
+    expect(transport.log).toEqual([
+      'server/discover',
+      'subscriptions/listen',
+      'server/discover',
+      'onRestart',
+      'subscriptions/listen',
+    ]);
+    subscription.close();
   });
 
   it('after close, restarts are ignored', async () => {
@@ -144,7 +219,14 @@ describe('transport restarts (T-17, C-43, C-55)', () => {
     await client.connect();
     await client.close();
     transport.crash();
+    const respawn = transport.exchange({ jsonrpc: '2.0', id: 'after-close', method: 'ping' }, {});
+    await drain(respawn).catch(() => {});
+    await until(() => transport.log.includes('onRestart'));
     await tick();
     expect(server.calls('server/discover')).toHaveLength(1);
   });
 });
+
+async function drain(exchange: Exchange) {
+  for await (const _ of exchange);
+}

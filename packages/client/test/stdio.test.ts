@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import type { ClientTransport } from '@mcpkit/protocol';
 import { StdioClientTransport } from '@mcpkit/transport-stdio';
 import { describe, expect, it } from 'vitest';
 import { LegacyServerError, McpClient } from '../src/index.js';
@@ -40,8 +41,17 @@ describe('over a real stdio child process', { timeout: 30_000 }, () => {
     }
   });
 
-  it('T-17, C-43: after the child dies, the client re-probes, re-opens its listen and keeps working', async () => {
-    const transport = spawn('modern-server.mjs');
+  it('T-17, C-43, C-55: after the child dies, the client re-probes before re-issuing, re-opens its listen and keeps working', async () => {
+    const stdio = spawn('modern-server.mjs');
+    const sent: string[] = [];
+    const transport: ClientTransport = {
+      exchange(request, options) {
+        sent.push(request.method);
+        return stdio.exchange(request, options);
+      },
+      close: () => stdio.close(),
+      onRestart: (listener) => stdio.onRestart(listener),
+    };
     const client = new McpClient(transport, { reopenDelayMs: () => 10 });
     try {
       await client.connect();
@@ -49,7 +59,15 @@ describe('over a real stdio child process', { timeout: 30_000 }, () => {
       const subscription = client.listen({ toolsListChanged: true });
       await subscription.acknowledged;
       const firstSubscription = subscription.id;
+      const read = client.readResource('file:///slow');
+      for (let i = 0; i < 500 && !sent.includes('resources/read'); i++)
+        await new Promise((r) => setTimeout(r, 10));
       await expect(client.callTool('crash')).rejects.toMatchObject({ name: 'TransportError' });
+      const reread = (await read).contents[0] as { text: string };
+      expect(reread.text).not.toBe(firstPid);
+      const afterCrash = sent.slice(sent.lastIndexOf('tools/call') + 1);
+      expect(afterCrash.indexOf('server/discover')).toBeGreaterThanOrEqual(0);
+      expect(afterCrash.indexOf('server/discover')).toBeLessThan(afterCrash.indexOf('resources/read'));
       const secondPid = textOf(await client.callTool('pid'));
       expect(secondPid).not.toBe(firstPid);
       for (let i = 0; i < 500 && subscription.id === firstSubscription; i++)
