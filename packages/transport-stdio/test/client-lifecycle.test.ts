@@ -213,6 +213,39 @@ describe('StdioClientTransport: crash and restart (T-17)', () => {
     const again = await failure(collect(transport.exchange(request(1, 'pid'), {})));
     expect(again.reason).toBe('connection-lost');
   });
+
+  it('spawn options Node refuses at once (empty command, NUL in an argument, cwd a file) fail with "connection-lost" and the cause', async () => {
+    const refused = [
+      { command: '' },
+      { args: ['a\u0000b'] },
+      { cwd: fixture('server.mjs'), expected: /working directory .*server\.mjs is not a directory/ },
+    ];
+    for (const { expected, ...options } of refused) {
+      const transport = spawnFixture('server.mjs', options);
+      const error = await failure(transport.start());
+      expect(error.reason).toBe('connection-lost');
+      expect(error.cause).toBeInstanceOf(Error);
+      if (expected) expect(error.message).toMatch(expected);
+      const again = await failure(collect(transport.exchange(request(1, 'pid'), {})));
+      expect(again.reason).toBe('connection-lost');
+      await expect(transport.notify({ jsonrpc: '2.0', method: 'notifications/x' })).rejects.toBeInstanceOf(
+        TransportError,
+      );
+    }
+  });
+
+  it('a working directory that does not exist is named in the error, not reported as a missing command', async () => {
+    const cwd = fixture('no-such-directory');
+    const transport = spawnFixture('server.mjs', { cwd, restart: { mode: 'never' } });
+    const error = await failure(transport.start());
+    expect(error.reason).toBe('connection-lost');
+    expect(error.message).toBe(
+      `Could not start ${process.execPath}: the working directory ${cwd} does not exist`,
+    );
+    expect((error.cause as NodeJS.ErrnoException).code).toBe('ENOENT');
+    const again = await failure(collect(transport.exchange(request(1, 'pid'), {})));
+    expect(again.message).toContain(`the working directory ${cwd} does not exist`);
+  });
 });
 
 describe('StdioClientTransport: close (T-14)', () => {

@@ -149,6 +149,11 @@ export class ChildConnection {
     });
   }
 
+  /** Why the process could not be started, once `started` resolved `false`. */
+  get startError(): Error | undefined {
+    return this.#error;
+  }
+
   /** Whether the process is still there (not yet exited). */
   get alive(): boolean {
     return !this.#exited;

@@ -21,6 +21,7 @@ import {
 import { type ExchangeOwner, PendingExchange } from './pending-exchange.js';
 import { type RestartOptions, type RestartPolicy, restartDecision, restartPolicy } from './restart-policy.js';
 import { ExchangeRouter } from './router.js';
+import { startFailure } from './start-failure.js';
 
 /** Options of `StdioClientTransport`. */
 export interface StdioClientTransportOptions extends SpawnSpec {
@@ -135,9 +136,7 @@ export class StdioClientTransport implements ClientTransport {
    */
   async start(): Promise<void> {
     const child = await this.#acquire();
-    if (!(await child.started)) {
-      throw new TransportError('connection-lost', `Could not start ${this.#spec.command}`);
-    }
+    if (!(await child.started)) throw startFailure(this.#spec, child.startError);
   }
 
   exchange(request: JSONRPCRequest, options: ExchangeOptions = {}): Exchange {
@@ -259,13 +258,26 @@ export class StdioClientTransport implements ClientTransport {
     this.#restartTimer = setTimeout(() => {
       this.#restartTimer = undefined;
       if (this.#closed || this.#child) return;
-      const child = this.#spawn();
-      for (const waiter of this.#waiters.splice(0)) waiter.resolve(child);
+      const waiters = this.#waiters.splice(0);
+      let child: ChildConnection;
+      try {
+        child = this.#spawn();
+      } catch (error) {
+        for (const waiter of waiters) waiter.reject(error);
+        return;
+      }
+      for (const waiter of waiters) waiter.resolve(child);
     }, delayMs);
   }
 
+  /** Starts a process; throws a `TransportError` when Node refuses the spawn options at once. */
   #spawn(): ChildConnection {
-    const child = new ChildConnection(this.#spec, this.#maxMessageBytes, this.#events);
+    let child: ChildConnection;
+    try {
+      child = new ChildConnection(this.#spec, this.#maxMessageBytes, this.#events);
+    } catch (error) {
+      throw startFailure(this.#spec, error);
+    }
     this.#child = child;
     return child;
   }
@@ -292,13 +304,7 @@ export class StdioClientTransport implements ClientTransport {
       const decision = restartDecision(this.#failures, this.#policy);
       let error: TransportError;
       if (!exit.spawned) {
-        error = new TransportError(
-          'connection-lost',
-          `Could not start ${this.#spec.command}: ${exit.error?.message}`,
-          {
-            cause: exit.error,
-          },
-        );
+        error = startFailure(this.#spec, exit.error);
       } else if (decision.restart) {
         error = new TransportError(
           'restarted',
@@ -312,13 +318,16 @@ export class StdioClientTransport implements ClientTransport {
       }
       this.#router.failAll(error);
       if (!decision.restart) {
-        this.#gaveUp = new TransportError(
-          'connection-lost',
-          this.#policy.mode === 'never'
-            ? 'The server process is gone and restarts are off'
-            : `The server process is gone and will not be restarted after ${this.#failures} consecutive failures`,
-          { cause: error },
-        );
+        // When the last process could not even be started, why is what every later exchange needs to know.
+        this.#gaveUp = exit.spawned
+          ? new TransportError(
+              'connection-lost',
+              this.#policy.mode === 'never'
+                ? 'The server process is gone and restarts are off'
+                : `The server process is gone and will not be restarted after ${this.#failures} consecutive failures`,
+              { cause: error },
+            )
+          : error;
         for (const waiter of this.#waiters.splice(0)) waiter.reject(this.#gaveUp);
         return;
       }
