@@ -6,3 +6,4 @@ export {
 } from './client/http-client-transport.js';
 export { createFetchHandler } from './fetch-handler.js';
 export { DEFAULT_KEEP_ALIVE_MS, DEFAULT_MAX_BODY_BYTES, type HttpServerOptions } from './options.js';
+export type { ProtectedResourceMetadata, ResourceMetadataDocument } from './resource-metadata.js';

@@ -1,5 +1,6 @@
 import type { Authenticate } from './auth.js';
 import { compileOriginGuard, type OriginGuard } from './origin-guard.js';
+import { compileMetadata, type MetadataSource, type ProtectedResourceMetadata } from './resource-metadata.js';
 
 /** 4 MiB: the default limit on a request body. */
 export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
@@ -42,10 +43,12 @@ export interface HttpServerOptions {
    */
   authenticate?: Authenticate;
   /**
-   * OAuth 2.0 Protected Resource Metadata (RFC 9728), served to GET requests at
-   * `/.well-known/oauth-protected-resource` and any path below it (A-4, A-5).
+   * OAuth 2.0 Protected Resource Metadata (RFC 9728), served to GET and HEAD requests at
+   * `/.well-known/oauth-protected-resource` and any path below it (A-4, A-5): a fixed document,
+   * or a function of the request returning the document or a `Response` (sync or async). A
+   * function that throws or returns anything else gets 500.
    */
-  protectedResourceMetadata?: Record<string, unknown>;
+  protectedResourceMetadata?: ProtectedResourceMetadata;
   /** Serve MCP only at this path (`/mcp`); other paths get 404. Default: every path. */
   path?: string;
 }
@@ -56,8 +59,8 @@ export interface HandlerConfig {
   readonly maxBodyBytes: number;
   readonly keepAliveMs: number;
   readonly authenticate: Authenticate | undefined;
-  /** The metadata document, serialized once. */
-  readonly metadataJson: string | undefined;
+  /** Answers metadata requests; `undefined` when there is no metadata to serve. */
+  readonly metadata: MetadataSource | undefined;
   readonly path: string | undefined;
 }
 
@@ -79,10 +82,7 @@ export function resolveConfig(options: HttpServerOptions): HandlerConfig {
     maxBodyBytes,
     keepAliveMs,
     authenticate: options.authenticate,
-    metadataJson:
-      options.protectedResourceMetadata === undefined
-        ? undefined
-        : JSON.stringify(options.protectedResourceMetadata),
+    metadata: compileMetadata(options.protectedResourceMetadata),
     path: options.path,
   };
 }

@@ -17,6 +17,7 @@ import { runAuthenticate } from './auth-outcome.js';
 import type { IncomingHttpRequest } from './incoming.js';
 import { isJsonContentType, type ResponseMode, responseModeFor } from './negotiation.js';
 import type { HandlerConfig } from './options.js';
+import type { MetadataSource } from './resource-metadata.js';
 import { closeQuietly, isResponse, SseSource } from './sse-source.js';
 
 /**
@@ -121,19 +122,32 @@ function isMetadataPath(pathname: string): boolean {
   return pathname === METADATA_PATH || pathname.startsWith(`${METADATA_PATH}/`);
 }
 
-function metadataReply(method: string, json: string, cors: Record<string, string> | undefined): HttpReply {
+async function metadataReply(
+  source: MetadataSource,
+  request: IncomingHttpRequest,
+  cors: Record<string, string> | undefined,
+): Promise<HttpReply> {
+  const { method, headers } = request;
   if (method !== 'GET' && method !== 'HEAD') {
     return errorReply(405, McpError.invalidRequest('use GET for resource metadata'), {
       ...cors,
       allow: 'GET, HEAD',
     });
   }
-  return {
-    kind: 'buffered',
-    status: 200,
-    headers: withHeaders({ 'content-type': 'application/json' }, cors),
-    body: method === 'HEAD' ? undefined : json,
-  };
+  const answer = await source({ method, url: request.url(), headers });
+  switch (answer.kind) {
+    case 'respond':
+      return { kind: 'response', response: answer.response, headers: cors };
+    case 'invalid':
+      return errorReply(500, McpError.internalError('Resource metadata failed'), cors);
+    case 'document':
+      return {
+        kind: 'buffered',
+        status: 200,
+        headers: withHeaders({ 'content-type': 'application/json' }, cors),
+        body: method === 'HEAD' ? undefined : answer.json,
+      };
+  }
 }
 
 /**
@@ -168,10 +182,10 @@ export async function serveHttp(
   }
   const cors = origin === null ? undefined : corsHeaders(origin);
 
-  if (config.metadataJson !== undefined || config.path !== undefined) {
+  if (config.metadata !== undefined || config.path !== undefined) {
     const pathname = request.pathname();
-    if (config.metadataJson !== undefined && isMetadataPath(pathname)) {
-      return metadataReply(method, config.metadataJson, cors);
+    if (config.metadata !== undefined && isMetadataPath(pathname)) {
+      return metadataReply(config.metadata, request, cors);
     }
     if (config.path !== undefined && pathname !== config.path) {
       return {

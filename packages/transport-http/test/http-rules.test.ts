@@ -307,6 +307,71 @@ describe('routing', () => {
     expect(postMetadata.headers.get('allow')).toBe('GET, HEAD');
   });
 
+  it('A-5: protectedResourceMetadata may be a function of the request, sync or async', async () => {
+    const seen: string[] = [];
+    const byRequest = handlerFor(echo, {
+      protectedResourceMetadata: async ({ method, url, headers }) => {
+        seen.push(`${method} ${url} ${headers.get('x-tenant')}`);
+        return { resource: new URL('/mcp', url).href, authorization_servers: ['https://as.example.com'] };
+      },
+    });
+    const url = 'http://localhost:3000/.well-known/oauth-protected-resource/mcp';
+    const response = await byRequest(new Request(url, { headers: { 'x-tenant': 'acme' } }));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/json');
+    expect(await response.json()).toEqual({
+      resource: 'http://localhost:3000/mcp',
+      authorization_servers: ['https://as.example.com'],
+    });
+    expect(seen).toEqual([`GET ${url} acme`]);
+    const head = await byRequest(new Request(url, { method: 'HEAD' }));
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe('');
+    expect((await byRequest(post({}, {}, url))).status).toBe(405);
+    expect(seen).toHaveLength(2);
+
+    const sync = handlerFor(echo, { protectedResourceMetadata: () => ({ resource: 'x' }) });
+    expect(await (await sync(new Request(url))).json()).toEqual({ resource: 'x' });
+  });
+
+  it('A-5: a metadata function may answer with its own Response, which gets CORS headers', async () => {
+    const own = handlerFor(echo, {
+      protectedResourceMetadata: () =>
+        new Response('{"resource":"x"}', {
+          headers: { 'content-type': 'application/json', 'cache-control': 'max-age=60' },
+        }),
+    });
+    const response = await own(
+      new Request('http://localhost:3000/.well-known/oauth-protected-resource', {
+        headers: { origin: 'http://localhost:5173' },
+      }),
+    );
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('max-age=60');
+    expect(response.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
+    expect(await response.json()).toEqual({ resource: 'x' });
+  });
+
+  it.each([
+    [
+      'throws',
+      () => {
+        throw new Error('metadata store down');
+      },
+    ],
+    ['returns a string', () => 'resource'],
+    ['returns null', () => null],
+  ])('a metadata function that %s is 500 with -32603', async (_, make) => {
+    const broken = handlerFor(echo, {
+      protectedResourceMetadata: make as unknown as () => Record<string, unknown>,
+    });
+    const response = await broken(new Request('http://localhost:3000/.well-known/oauth-protected-resource'));
+    expect(response.status).toBe(500);
+    const body = await errorBody(response);
+    expect(body.error.code).toBe(-32603);
+    expect(body.error.message).not.toContain('metadata store down');
+  });
+
   it('H-2: the metadata endpoint is behind the same Host/Origin checks', async () => {
     const withMetadata = handlerFor(echo, { protectedResourceMetadata: { resource: 'x' } });
     const response = await withMetadata(
