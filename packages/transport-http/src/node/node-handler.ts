@@ -183,8 +183,8 @@ async function writeReply(res: ServerResponse, reply: HttpReply, cancellation: L
  * import { createServer } from 'node:http';
  * const handler = createNodeHandler(server);
  * createServer(handler).listen(3000, '127.0.0.1');
- * // Express: app.post('/mcp', handler)
- * // Fastify: app.post('/mcp', (request, reply) => { reply.hijack();
+ * // Express: app.all('/mcp', handler) (all methods, so GET and DELETE get 405, not 404: H-38)
+ * // Fastify: app.all('/mcp', (request, reply) => { reply.hijack();
  * //            return handler(Object.assign(request.raw, { body: request.body }), reply.raw); })
  * ```
  */
