@@ -203,6 +203,46 @@ describe('StdioClientTransport: crash and restart (T-17)', () => {
     for (const exit of exits) trackPid(exit.pid);
   });
 
+  it('T-17: a server that sends a message and then crashes at every start backs off and is given up after maxAttempts', async () => {
+    const exitedAt: number[] = [];
+    const restartedAt: number[] = [];
+    let hellos = 0;
+    let fourthExit!: () => void;
+    const givenUp = new Promise<void>((resolve) => (fourthExit = resolve));
+    const hello = JSON.stringify({ jsonrpc: '2.0', method: 'notifications/hello' });
+    const transport = spawnFixture('server.mjs', {
+      args: ['-e', `process.stdout.write('${hello}\\n', () => process.exit(1))`],
+      // Far longer than any of these processes lives, however loaded the machine.
+      restart: { mode: 'immediately', maxAttempts: 3, initialDelayMs: 50, stableAfterMs: 60_000 },
+      onUnrouted: () => hellos++,
+      onExit: (exit) => {
+        trackPid(exit.pid);
+        if (exitedAt.push(Date.now()) === 4) fourthExit();
+      },
+    });
+    transport.onRestart(() => restartedAt.push(Date.now()));
+    await transport.start();
+    await givenUp;
+    const error = await failure(collect(transport.exchange(request(1, 'pid'), {})));
+    expect(error.reason).toBe('connection-lost');
+    expect(error.message).toContain('after 4 consecutive failures');
+    expect(transport.pid).toBeUndefined();
+    expect(hellos).toBe(4);
+    expect(restartedAt).toHaveLength(3);
+    // The first restart is immediate, then 50 ms, then 100 ms (a timer may fire a millisecond early).
+    expect(restartedAt[1]! - exitedAt[1]!).toBeGreaterThanOrEqual(45);
+    expect(restartedAt[2]! - exitedAt[2]!).toBeGreaterThanOrEqual(95);
+  });
+
+  it('T-17: a process that stayed up stableAfterMs resets the count: each crash of such a process restarts at once', async () => {
+    const transport = spawnFixture('server.mjs', { restart: { maxAttempts: 1, stableAfterMs: 300 } });
+    for (let i = 0; i < 3; i++) {
+      const crash = collect(transport.exchange(request(i, 'crash', { delayMs: 400 }), {}));
+      expect((await failure(crash)).reason).toBe('restarted');
+    }
+    expect((await response(transport.exchange(request('after', 'pid'), {}))).id).toBe('after');
+  });
+
   it('a command that does not exist fails with "connection-lost", and start() rejects', async () => {
     const transport = spawnFixture('server.mjs', {
       command: '/definitely/not/a/command',

@@ -63,12 +63,13 @@ export interface ChildEvents {
 export class ChildConnection {
   readonly process: ChildProcess;
   readonly writer: LineWriter;
-  /** Whether the process sent at least one valid JSON-RPC message. */
-  healthy = false;
   /** Resolves `true` once the process runs, `false` if it could not be started. */
   readonly started: Promise<boolean>;
   #resolveStarted!: (started: boolean) => void;
   #spawned = false;
+  /** When it started and exited, on the monotonic clock of `performance.now()`. */
+  #spawnedAt = 0;
+  #exitedAt: number | undefined;
   #exited = false;
   #closed = false;
   #error: Error | undefined;
@@ -96,7 +97,6 @@ export class ChildConnection {
         events.invalid(decoded.error, this);
         return;
       }
-      this.healthy = true;
       events.message(decoded, this);
     };
     const splitter = new LineSplitter(maxMessageBytes, {
@@ -123,6 +123,7 @@ export class ChildConnection {
     }
     child.on('spawn', () => {
       this.#spawned = true;
+      this.#spawnedAt = performance.now();
       this.#resolveStarted(true);
       events.spawned(this);
     });
@@ -131,6 +132,7 @@ export class ChildConnection {
     });
     child.on('exit', () => {
       this.#exited = true;
+      this.#exitedAt = performance.now();
       this.writer.abandon();
       for (const wake of this.#exitWaiters.splice(0)) wake();
       // `close` waits for every holder of the pipes, and a helper the server started may share its
@@ -140,6 +142,7 @@ export class ChildConnection {
     child.on('close', (code, signal) => {
       clearTimeout(this.#pipesGrace);
       this.#exited = true;
+      this.#exitedAt ??= performance.now();
       this.#closed = true;
       this.writer.abandon();
       for (const wake of this.#exitWaiters.splice(0)) wake();
@@ -152,6 +155,12 @@ export class ChildConnection {
   /** Why the process could not be started, once `started` resolved `false`. */
   get startError(): Error | undefined {
     return this.#error;
+  }
+
+  /** How long the process has been running, or ran until it exited; 0 when it never started. */
+  get uptimeMs(): number {
+    if (!this.#spawned) return 0;
+    return (this.#exitedAt ?? performance.now()) - this.#spawnedAt;
   }
 
   /** Whether the process is still there (not yet exited). */

@@ -15,10 +15,17 @@ export interface RestartOptions {
   /** Longest delay between restarts. Default 5,000 ms. */
   maxDelayMs?: number;
   /**
-   * Consecutive failed processes (each died, or never started, without sending one valid
-   * message) after which the transport gives up for good. Default 5.
+   * Consecutive failed processes (each died within `stableAfterMs` of its start, or never started)
+   * after which the transport gives up for good. Default 5.
    */
   maxAttempts?: number;
+  /**
+   * How long a process must stay up to count as started well. When one that did dies, the next
+   * restart is immediate and the count of consecutive failures starts over; one that dies sooner is
+   * one more failure, whatever it sent or answered first (a server that crashes on every start or on
+   * every re-opened listen would otherwise be respawned at once, forever). Default 2,000 ms.
+   */
+  stableAfterMs?: number;
 }
 
 /** `RestartOptions` with every default applied. */
@@ -31,6 +38,7 @@ export function restartPolicy(options: RestartOptions = {}): RestartPolicy {
     initialDelayMs: options.initialDelayMs ?? 100,
     maxDelayMs: options.maxDelayMs ?? 5000,
     maxAttempts: options.maxAttempts ?? 5,
+    stableAfterMs: options.stableAfterMs ?? 2000,
   };
 }
 
@@ -38,8 +46,8 @@ export function restartPolicy(options: RestartOptions = {}): RestartPolicy {
 export type RestartDecision = { restart: true; delayMs: number } | { restart: false };
 
 /**
- * The restart decision after a process died. The first restart after a healthy process is
- * immediate; each further consecutive failure doubles the delay, up to `maxDelayMs`; after
+ * The restart decision after a process died. The first restart after a stable process (or the
+ * first process) is immediate; each further consecutive failure doubles the delay, up to `maxDelayMs`; after
  * `maxAttempts` consecutive failures, or in mode `never`, there is no restart.
  *
  * @example

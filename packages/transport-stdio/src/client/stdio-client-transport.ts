@@ -300,7 +300,7 @@ export class StdioClientTransport implements ClientTransport {
       if (child !== this.#child) return;
       this.#child = undefined;
       if (this.#closed) return;
-      this.#failures = child.healthy ? 1 : this.#failures + 1;
+      this.#failures = child.uptimeMs >= this.#policy.stableAfterMs ? 1 : this.#failures + 1;
       const decision = restartDecision(this.#failures, this.#policy);
       let error: TransportError;
       if (!exit.spawned) {
