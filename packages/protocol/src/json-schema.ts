@@ -130,8 +130,15 @@ export function compileJsonSchema(schema: unknown, limits: JsonSchemaLimits = {}
   if (typeof dialect === 'string') return { ok: false, reason: dialect };
   const tooCostly = costProblem(schema, limits.maxDepth ?? 32, limits.maxSubschemas ?? 1000);
   if (tooCostly) return { ok: false, reason: tooCostly };
-  // dereference() annotates the schema objects it walks: give it a private copy.
-  const copy = structuredClone(schema) as Schema | boolean;
+  let copy: Schema | boolean;
+  try {
+    // dereference() annotates the schema objects it walks: give it a private copy.
+    copy = structuredClone(schema) as Schema | boolean;
+  } catch (error) {
+    // Values outside subschemas (`default`, `const`, `examples`) are not bounded by the walk above.
+    const reason = error instanceof RangeError ? 'it nests too deeply' : (error as Error).message;
+    return { ok: false, reason: `schema cannot be copied: ${reason}` };
+  }
   let lookup: Record<string, unknown>;
   try {
     lookup = dereference(copy) as Record<string, unknown>;

@@ -93,6 +93,13 @@ describe('compileJsonSchema', () => {
     expect(compileJsonSchema(deep).ok).toBe(false);
   });
 
+  it('P-90: a schema whose default nests too deeply to copy is refused, not thrown', () => {
+    const depth = 100_000;
+    const deep = JSON.parse(`${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`);
+    const compiled = compileJsonSchema({ type: 'object', default: deep });
+    expect(compiled).toEqual({ ok: false, reason: 'schema cannot be copied: it nests too deeply' });
+  });
+
   it('a self-referencing schema cannot crash validation', () => {
     const schema = compile({ $ref: '#' });
     const verdict = schema.validate(1);
