@@ -96,6 +96,21 @@ function costProblem(schema: unknown, maxDepth: number, maxSubschemas: number): 
   return walk(schema, 0);
 }
 
+/**
+ * Dynamic references resolve against the path validation took, which the validator does not follow
+ * faithfully (a `$dynamicRef` would accept anything): a schema that uses one is refused (P-87, P-89).
+ */
+const UNSUPPORTED_KEYWORDS = ['$dynamicRef', '$recursiveRef'] as const;
+
+function unsupportedKeyword(lookup: Record<string, unknown>): string | undefined {
+  for (const node of Object.values(lookup)) {
+    if (!isRecord(node)) continue;
+    const keyword = UNSUPPORTED_KEYWORDS.find((name) => name in node);
+    if (keyword) return `${keyword} is not supported (use $ref and $defs)`;
+  }
+  return undefined;
+}
+
 /** Every `$ref` of the dereferenced schema that points outside it; those are never fetched (P-87). */
 function unresolvedRefs(lookup: Record<string, unknown>): string[] {
   const missing: string[] = [];
@@ -113,8 +128,8 @@ function unresolvedRefs(lookup: Record<string, unknown>): string[] {
  * validating tool arguments and structured results. Runs on every runtime (no code generation).
  *
  * Refuses, with a reason instead of a crash: an unsupported dialect (P-83); a `$ref` that does not
- * resolve inside the schema, such as a network URI, which is never fetched (P-87, P-89); a schema
- * beyond `limits` (P-90).
+ * resolve inside the schema, such as a network URI, which is never fetched (P-87, P-89);
+ * `$dynamicRef` and `$recursiveRef`, which it cannot evaluate faithfully; a schema beyond `limits` (P-90).
  *
  * @example
  * ```ts
@@ -145,6 +160,8 @@ export function compileJsonSchema(schema: unknown, limits: JsonSchemaLimits = {}
   } catch (error) {
     return { ok: false, reason: `schema cannot be resolved: ${(error as Error).message}` };
   }
+  const unsupported = unsupportedKeyword(lookup);
+  if (unsupported) return { ok: false, reason: unsupported };
   const missing = unresolvedRefs(lookup);
   if (missing.length > 0) {
     return {

@@ -84,6 +84,34 @@ describe('compileJsonSchema', () => {
     expect(compileJsonSchema({ $ref: 'other.json' }).ok).toBe(false);
   });
 
+  it('P-87/P-89: $dynamicRef and $recursiveRef are refused as not supported, not treated as permissive', () => {
+    const schemas = [
+      { type: 'object', properties: { a: { $dynamicRef: 'https://example.com/x#meta' } } },
+      {
+        $dynamicAnchor: 'node',
+        type: 'object',
+        properties: { a: { $dynamicRef: '#node' }, b: { type: 'string' } },
+      },
+      { $schema: 'https://json-schema.org/draft/2019-09/schema', $recursiveRef: '#' },
+      { $defs: { unused: { $dynamicRef: '#meta' } }, type: 'string' },
+    ];
+    for (const schema of schemas) {
+      const compiled = compileJsonSchema(schema);
+      expect(compiled.ok, JSON.stringify(schema)).toBe(false);
+      expect(!compiled.ok && compiled.reason).toMatch(/^\$(dynamic|recursive)Ref is not supported/);
+    }
+  });
+
+  it('a property named $dynamicRef, or the word in a const, is not a dynamic reference', () => {
+    const schema = compile({
+      type: 'object',
+      properties: { $dynamicRef: { type: 'string' } },
+      additionalProperties: { const: { $dynamicRef: '#x' } },
+    });
+    expect(schema.validate({ $dynamicRef: 'a' }).valid).toBe(true);
+    expect(schema.validate({ $dynamicRef: 1 }).valid).toBe(false);
+  });
+
   it('P-90: bounds the number of subschemas and their depth', () => {
     const wide = { anyOf: Array.from({ length: 1001 }, () => ({ type: 'string' })) };
     expect(compileJsonSchema(wide).ok).toBe(false);
