@@ -32,8 +32,9 @@ import {
   type SentVersion,
   stalePrefixes,
 } from './cache.js';
+import { roundDeadlines, waitUnless } from './call-limits.js';
 import { declaredCapabilities } from './capabilities.js';
-import { Connection, waitUnless } from './connection.js';
+import { Connection } from './connection.js';
 import type { TimeoutLimits } from './exchange.js';
 import type { InputHandlers, InputRequiredMethod } from './handlers.js';
 import { withInputRounds } from './input-rounds.js';
@@ -146,8 +147,8 @@ export class McpClient {
       listTools: async (signal, cache) => {
         for await (const _ of this.iterateTools({ signal, cache }));
       },
-      withInput: (params, options, send, first) =>
-        this.#withInput('tools/call', params, options, send, first),
+      withInput: (params, options, deadline, send, first) =>
+        this.#withInput('tools/call', params, options, deadline, send, first),
     };
     this.#stopRestartListener = transport.onRestart?.(() => this.#restarted());
   }
@@ -220,14 +221,17 @@ export class McpClient {
     options: ManualInputOptions,
   ): Promise<CallToolResult | InputRequiredResult>;
   callTool(name: string, args?: Params, options: InputCallOptions = {}): Promise<Sent<'tools/call'>> {
+    let deadline: number;
     try {
-      if (this.#connection.gateOpen('tools/call')) return callTool(this.#toolCalls, name, args, options);
+      deadline = this.#requester.deadline(options);
+      if (this.#connection.gateOpen('tools/call'))
+        return callTool(this.#toolCalls, name, args, options, deadline);
     } catch (error) {
       return Promise.reject(error);
     }
     return this.#connection
-      .gate('tools/call', options)
-      .then(() => callTool(this.#toolCalls, name, args, options));
+      .gate('tools/call', options, deadline)
+      .then(() => callTool(this.#toolCalls, name, args, options, deadline));
   }
 
   /** One page of prompts. */
@@ -259,9 +263,10 @@ export class McpClient {
     args?: Record<string, string>,
     options: InputCallOptions = {},
   ): Promise<Sent<'prompts/get'>> {
-    await this.#connection.gate('prompts/get', options);
+    const deadline = this.#requester.deadline(options);
+    await this.#connection.gate('prompts/get', options, deadline);
     const params = args === undefined ? { name } : { name, arguments: args };
-    return (await this.#withInput('prompts/get', params, options)).result;
+    return (await this.#withInput('prompts/get', params, options, deadline)).result;
   }
 
   /** One page of resources. */
@@ -304,13 +309,15 @@ export class McpClient {
     options: InputCallOptions & CacheableCallOptions = {},
   ): Promise<Sent<'resources/read'>> {
     const continuation = options.inputResponses !== undefined || options.requestState !== undefined;
+    const deadline = this.#requester.deadline(options);
     return this.#cached(
       'resources/read',
       primaryKey(uri),
       continuation ? { ...options, cache: 'bypass' } : options,
+      deadline,
       (sent) =>
-        this.#withInput('resources/read', { uri }, options, (params) =>
-          this.#requester.send('resources/read', params, options, undefined, sent),
+        this.#withInput('resources/read', { uri }, options, deadline, (params, roundDeadline) =>
+          this.#requester.send('resources/read', params, options, undefined, sent, roundDeadline),
         ),
     );
   }
@@ -320,8 +327,17 @@ export class McpClient {
     params: Omit<CompleteRequestParams, '_meta'>,
     options: CallOptions = {},
   ): Promise<CompleteResult> {
-    await this.#connection.gate('completion/complete', options);
-    return (await this.#requester.send('completion/complete', params, options)) as CompleteResult;
+    const deadline = this.#requester.deadline(options);
+    await this.#connection.gate('completion/complete', options, deadline);
+    const result = await this.#requester.send(
+      'completion/complete',
+      params,
+      options,
+      undefined,
+      undefined,
+      deadline,
+    );
+    return result as CompleteResult;
   }
 
   /**
@@ -357,9 +373,10 @@ export class McpClient {
     method: M,
     primary: string,
     options: CacheableCallOptions,
+    deadline: number,
     fetch: (sent?: SentVersion) => Promise<{ result: Sent<M>; retried: boolean }>,
   ): Promise<Sent<M>> {
-    await this.#connection.gate(method, options);
+    await this.#connection.gate(method, options, deadline);
     if (!this.#cache) return (await fetch()).result;
     return this.#cache.through(method, primary, this.#requester.version, options.cache ?? 'use', fetch);
   }
@@ -371,10 +388,11 @@ export class McpClient {
     options: CacheableCallOptions,
   ): Promise<ResultOf<M>> {
     const params = cursor === undefined ? {} : { cursor };
+    const deadline = this.#requester.deadline(options);
     let page: ResultOf<M>;
     try {
-      page = (await this.#cached(method, primaryKey(cursor), options, async (sent) => ({
-        result: await this.#requester.send(method, params, options, undefined, sent),
+      page = (await this.#cached(method, primaryKey(cursor), options, deadline, async (sent) => ({
+        result: await this.#requester.send(method, params, options, undefined, sent, deadline),
         retried: false,
       }))) as ResultOf<M>;
     } catch (error) {
@@ -404,18 +422,25 @@ export class McpClient {
     for (const prefix of stalePrefixes(notification)) void this.#cache?.invalidate(prefix);
   }
 
+  /**
+   * The MRTR rounds of a call (see `withInputRounds`). `send` gets each request's hard deadline:
+   * the call's `deadline` for its first request, `undefined` (its own) for later rounds.
+   */
   #withInput<M extends InputRequiredMethod>(
     method: M,
     params: Params,
     options: InputCallOptions,
-    send: (params: Params) => Promise<Sent<M>> = (p) => this.#requester.send(method, p, options),
+    deadline: number | undefined,
+    send: (params: Params, deadline: number | undefined) => Promise<Sent<M>> = (p, d) =>
+      this.#requester.send(method, p, options, undefined, undefined, d),
     first?: Sent<M>,
   ): Promise<{ result: Sent<M>; retried: boolean }> {
+    const nextDeadline = roundDeadlines(first === undefined ? deadline : undefined);
     return withInputRounds(
       method,
       params,
       options,
-      send,
+      (p) => send(p, nextDeadline()),
       {
         handlers: this.#handlers,
         maxRounds: this.#options.maxInputRounds ?? 10,

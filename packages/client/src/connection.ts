@@ -1,8 +1,8 @@
 import { type Method, TransportError } from '@mcpkit/protocol';
 import type { ResponseCache } from './cache.js';
+import { waitLimit, waitUnless } from './call-limits.js';
 import { missingServerCapability } from './capabilities.js';
-import { timerDelay } from './deadlines.js';
-import { RequestAbortedError, RequestTimeoutError, UnsupportedByServerError } from './errors.js';
+import { UnsupportedByServerError } from './errors.js';
 import type { TimeoutLimits } from './exchange.js';
 import type { CacheMode, CallOptions } from './options.js';
 import { probeServer, type ServerDescription } from './probe.js';
@@ -19,48 +19,6 @@ export interface ConnectionConfig {
   closed: () => boolean;
   /** The application fixed the version: no probe, nothing known about the server. */
   fixedVersion: boolean;
-}
-
-/**
- * Settles as `promise` does, unless `signal` aborts first (`RequestAbortedError`) or `timeoutMs`
- * passes (`RequestTimeoutError` for `limit`). Only the waiter gives up: what it waits for goes on.
- */
-export function waitUnless<T>(
-  promise: Promise<T>,
-  method: string,
-  signal: AbortSignal | undefined,
-  timeout?: { limit: 'idle' | 'maximum'; timeoutMs: number },
-): Promise<T> {
-  if (signal?.aborted) return Promise.reject(new RequestAbortedError(method, signal.reason));
-  if (signal === undefined && timeout === undefined) return promise;
-  return new Promise<T>((resolve, reject) => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const stop = () => {
-      if (timer !== undefined) clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
-    };
-    const onAbort = () => {
-      stop();
-      reject(new RequestAbortedError(method, signal!.reason));
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-    if (timeout !== undefined && Number.isFinite(timeout.timeoutMs)) {
-      timer = setTimeout(() => {
-        stop();
-        reject(new RequestTimeoutError(method, timeout.limit, timeout.timeoutMs));
-      }, timerDelay(timeout.timeoutMs));
-    }
-    promise.then(
-      (value) => {
-        stop();
-        resolve(value);
-      },
-      (error: unknown) => {
-        stop();
-        reject(error);
-      },
-    );
-  });
 }
 
 /**
@@ -160,19 +118,13 @@ export class Connection {
 
   /**
    * Connects, then refuses a method whose server capability was not advertised (C-12). The wait
-   * for the probe ends early when the call's `signal` aborts or its `timeoutMs` (or
-   * `maxTotalTimeoutMs`, if shorter) passes, as the call's request would.
+   * for the probe ends early when the call's `signal` aborts, its `timeoutMs` passes, or its hard
+   * `deadline` (fixed when the call started, see `hardDeadline`) comes, as the call's request would.
    */
-  async gate(method: Method, options: CallOptions = {}): Promise<void> {
+  async gate(method: Method, options: CallOptions, deadline: number): Promise<void> {
     if (this.gateOpen(method)) return;
-    const { limits } = this.#config;
-    const idleMs = options.timeoutMs ?? limits.timeoutMs;
-    const maxMs = options.maxTotalTimeoutMs ?? limits.maxTotalTimeoutMs;
-    const timeout =
-      idleMs <= maxMs
-        ? { limit: 'idle' as const, timeoutMs: idleMs }
-        : { limit: 'maximum' as const, timeoutMs: maxMs };
-    const server = await waitUnless(this.connected(), method, options.signal, timeout);
+    const limit = waitLimit(method, options, this.#config.limits, deadline);
+    const server = await waitUnless(this.connected(), method, options.signal, limit);
     const missing = server && missingServerCapability(method, server.capabilities);
     if (missing) throw new UnsupportedByServerError(method, missing);
   }

@@ -32,7 +32,9 @@ export interface TimeoutLimits {
 type Response = JSONRPCResultResponse | JSONRPCErrorResponse;
 
 /**
- * Sends one request through the transport and returns its response (result or error). Progress
+ * Sends one request through the transport and returns its response (result or error), giving up
+ * when nothing arrives for `timeoutMs` or at `maxDeadline`, the hard deadline of the call (see
+ * `hardDeadline`), at once if it has passed. Progress
  * for the request's token (its id, when `options.onProgress` is set) and log notifications go to
  * the callbacks; anything else on the request's stream is ignored. Aborting `options.signal` or
  * running out of time cancels the exchange through the transport (C-51) and stops reading it,
@@ -45,11 +47,17 @@ export function runExchange(
   options: CallOptions,
   defaults: TimeoutLimits,
   deadlines: Deadlines,
+  maxDeadline: number,
   paramHeaders?: Record<string, string | number | boolean>,
 ): Promise<Response> {
   const signal = options.signal;
   if (signal?.aborted) return Promise.reject(new RequestAbortedError(request.method, signal.reason));
-  return new ExchangeCall(transport, request, options, defaults, deadlines, paramHeaders).response;
+  if (maxDeadline <= Date.now()) {
+    const maxMs = options.maxTotalTimeoutMs ?? defaults.maxTotalTimeoutMs;
+    return Promise.reject(new RequestTimeoutError(request.method, 'maximum', maxMs));
+  }
+  return new ExchangeCall(transport, request, options, defaults, deadlines, maxDeadline, paramHeaders)
+    .response;
 }
 
 /**
@@ -81,6 +89,7 @@ class ExchangeCall implements Expiring {
     options: CallOptions,
     defaults: TimeoutLimits,
     deadlines: Deadlines,
+    maxDeadline: number,
     paramHeaders: Record<string, string | number | boolean> | undefined,
   ) {
     this.#request = request;
@@ -90,7 +99,7 @@ class ExchangeCall implements Expiring {
     this.#maxTotalTimeoutMs = options.maxTotalTimeoutMs ?? defaults.maxTotalTimeoutMs;
     this.#resetOnProgress = options.resetTimeoutOnProgress ?? defaults.resetTimeoutOnProgress;
     const now = Date.now();
-    this.#maxDeadline = now + this.#maxTotalTimeoutMs;
+    this.#maxDeadline = maxDeadline;
     this.deadline = Math.min(now + this.#timeoutMs, this.#maxDeadline);
     this.response = new Promise<Response>((resolve, reject) => {
       this.#resolve = resolve;

@@ -14,6 +14,7 @@ import {
   TransportError,
 } from '@mcpkit/protocol';
 import type { SentVersion } from './cache.js';
+import { hardDeadline, waitLimit, waitUnless } from './call-limits.js';
 import { Deadlines } from './deadlines.js';
 import { InvalidResponseError, NoCommonVersionError, peerError } from './errors.js';
 import { runExchange, type TimeoutLimits } from './exchange.js';
@@ -96,6 +97,11 @@ export class Requester {
     return { jsonrpc: '2.0', id, method, params: withMeta };
   }
 
+  /** The hard deadline of a call starting now with `options` (C-54, P-81). */
+  deadline(options: CallOptions): number {
+    return hardDeadline(options, this.#config.limits);
+  }
+
   /** Sends one request with `version` and returns its raw response. */
   exchange(
     method: string,
@@ -103,9 +109,11 @@ export class Requester {
     version: string,
     options: CallOptions,
     paramHeaders?: Record<string, string | number | boolean>,
+    deadline = this.deadline(options),
   ): Promise<JSONRPCResultResponse | JSONRPCErrorResponse> {
     const request = this.build(method, params, version, options, options.onProgress !== undefined);
-    return runExchange(this.transport, request, options, this.#config.limits, this.#deadlines, paramHeaders);
+    const { limits } = this.#config;
+    return runExchange(this.transport, request, options, limits, this.#deadlines, deadline, paramHeaders);
   }
 
   /**
@@ -141,7 +149,8 @@ export class Requester {
    * Sends a request and decodes its result by the receiver's rules (C-14..C-16). A peer error is
    * thrown as an `McpError` (C-17, C-18); `-32022` is retried once with a mutually supported
    * version (C-10); an idempotent request lost in transit is re-issued (C-55, T-17). The version
-   * of the request that got the result goes to `sent`, for the cache key (C-30).
+   * of the request that got the result goes to `sent`, for the cache key (C-30). Every attempt,
+   * and the wait for the re-probe after a restart, share the call's hard `deadline`.
    */
   async send<M extends Method>(
     method: M,
@@ -149,6 +158,7 @@ export class Requester {
     options: CallOptions,
     paramHeaders?: Record<string, string | number | boolean>,
     sent?: SentVersion,
+    deadline = this.deadline(options),
   ): Promise<ResultOf<M> | InputRequiredResult> {
     let versionRetried = false;
     let reissues = 0;
@@ -156,7 +166,7 @@ export class Requester {
       const version = this.version;
       let response: JSONRPCResultResponse | JSONRPCErrorResponse;
       try {
-        response = await this.exchange(method, params, version, options, paramHeaders);
+        response = await this.exchange(method, params, version, options, paramHeaders, deadline);
       } catch (error) {
         if (
           error instanceof TransportError &&
@@ -165,7 +175,10 @@ export class Requester {
           reissues < MAX_REISSUES
         ) {
           reissues++;
-          if (error.reason === 'restarted') await this.#config.restarted();
+          if (error.reason === 'restarted') {
+            const limit = waitLimit(method, options, this.#config.limits, deadline);
+            await waitUnless(this.#config.restarted(), method, options.signal, limit);
+          }
           continue;
         }
         throw error;

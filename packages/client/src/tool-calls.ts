@@ -18,11 +18,15 @@ export interface ToolCallHost {
   maxTotalTimeoutMs: number;
   /** Walks every page of `tools/list`, which fills `tools`. */
   listTools(signal: AbortSignal | undefined, cache: CacheMode): Promise<void>;
-  /** Runs the MRTR rounds of the call with `send`, going on from `first` when given. */
+  /**
+   * Runs the MRTR rounds of the call with `send`, going on from `first` when given; `send` gets
+   * `deadline` for the call's first request, `undefined` for later rounds.
+   */
   withInput(
     params: Params,
     options: InputCallOptions,
-    send: (params: Params) => Promise<Sent>,
+    deadline: number | undefined,
+    send: (params: Params, deadline: number | undefined) => Promise<Sent>,
     first?: Sent,
   ): Promise<{ result: Sent; retried: boolean }>;
 }
@@ -54,19 +58,27 @@ function knownEntry(host: ToolCallHost, name: string): Entry | undefined {
 /**
  * Walks every page of `tools/list` for a call. Each page is one request with the client's
  * timeouts; the walk as a whole stops when the call's signal aborts and fails with a
- * `RequestTimeoutError` once the call's hard maximum has passed, however promptly each page
+ * `RequestTimeoutError` once the call's hard `deadline` has passed, however promptly each page
  * arrives (C-54, P-81).
  */
-async function listForCall(host: ToolCallHost, options: InputCallOptions, cache: CacheMode): Promise<void> {
+async function listForCall(
+  host: ToolCallHost,
+  options: InputCallOptions,
+  cache: CacheMode,
+  deadline: number,
+): Promise<void> {
   const limitMs = options.maxTotalTimeoutMs ?? host.maxTotalTimeoutMs;
   const caller = options.signal;
   const walk = new AbortController();
   const stopForCaller = () => walk.abort(caller!.reason);
   let timedOut: RequestTimeoutError | undefined;
-  const timer = setTimeout(() => {
-    timedOut = new RequestTimeoutError('tools/list', 'maximum', limitMs);
-    walk.abort(timedOut);
-  }, timerDelay(limitMs));
+  const timer = setTimeout(
+    () => {
+      timedOut = new RequestTimeoutError('tools/list', 'maximum', limitMs);
+      walk.abort(timedOut);
+    },
+    timerDelay(deadline - Date.now()),
+  );
   if (caller?.aborted) stopForCaller();
   else caller?.addEventListener('abort', stopForCaller, { once: true });
   try {
@@ -84,46 +96,63 @@ async function listForCall(host: ToolCallHost, options: InputCallOptions, cache:
  * the client never saw, through the cache so its `x-mcp-header` annotations and `outputSchema`
  * are known. If the server fails that listing, the call goes ahead without them.
  */
-async function listedEntry(host: ToolCallHost, name: string, options: InputCallOptions, refresh: boolean) {
+async function listedEntry(
+  host: ToolCallHost,
+  name: string,
+  options: InputCallOptions,
+  refresh: boolean,
+  deadline: number,
+) {
   if (refresh) {
-    await listForCall(host, options, 'refresh');
+    await listForCall(host, options, 'refresh', deadline);
   } else {
     // A server whose tools/list fails may still run the tool: call it without what the list says.
-    await listForCall(host, options, 'use').catch((error: unknown) => {
+    await listForCall(host, options, 'use', deadline).catch((error: unknown) => {
       if (!(error instanceof McpError || error instanceof InvalidResponseError)) throw error;
     });
   }
   return knownEntry(host, name);
 }
 
-function send(call: CallState, params: Params): Promise<Sent> {
+function send(call: CallState, params: Params, deadline: number): Promise<Sent> {
   const { host, entry } = call;
   const headers = entry && host.tools.headerValues(entry, call.args);
-  return host.requester.send('tools/call', params, call.options, headers);
+  return host.requester.send('tools/call', params, call.options, headers, undefined, deadline);
 }
 
-/** After `-32020`, the first time in this call: refresh `tools/list` and send again with the new headers (H-28). */
-async function resendAfterRefresh(call: CallState, params: Params, error: unknown): Promise<Sent> {
+/**
+ * After `-32020`, the first time in this call: refresh `tools/list` and send again with the new
+ * headers (H-28), before the same `deadline`.
+ */
+async function resendAfterRefresh(
+  call: CallState,
+  params: Params,
+  error: unknown,
+  deadline: number,
+): Promise<Sent> {
   if (call.refreshed || !(error instanceof McpError) || error.code !== ErrorCode.HeaderMismatch) throw error;
   call.refreshed = true;
-  call.entry = await listedEntry(call.host, call.name, call.options, true);
-  return send(call, params);
+  call.entry = await listedEntry(call.host, call.name, call.options, true, deadline);
+  return send(call, params, deadline);
 }
 
-async function sendChecked(call: CallState, params: Params): Promise<Sent> {
+/** Sends one round of the call, refreshing after `-32020`; `undefined` deadline: one of its own. */
+async function sendChecked(call: CallState, params: Params, deadline: number | undefined): Promise<Sent> {
+  const roundDeadline = deadline ?? call.host.requester.deadline(call.options);
   try {
-    return await send(call, params);
+    return await send(call, params, roundDeadline);
   } catch (error) {
-    return resendAfterRefresh(call, params, error);
+    return resendAfterRefresh(call, params, error, roundDeadline);
   }
 }
 
 /**
  * Calls a tool: before calling one it never saw, walks `tools/list` (at most `MAX_PAGES` pages,
- * within the call's signal and `maxTotalTimeoutMs`); mirrors its annotated arguments as
- * `Mcp-Param-*` headers (H-27), and on `-32020` refreshes `tools/list` once and retries as a new
- * request with the new headers (H-28); answers `input_required` through `host.withInput`; checks
- * `structuredContent` against the tool's `outputSchema` (C-20). The usual call (known tool, no
+ * within the call's signal and hard `deadline`, fixed when the call started); mirrors its
+ * annotated arguments as `Mcp-Param-*` headers (H-27), and on `-32020` refreshes `tools/list`
+ * once and retries as a new request with the new headers before the same deadline (H-28);
+ * answers `input_required` through `host.withInput`; checks `structuredContent` against the
+ * tool's `outputSchema` (C-20). The usual call (known tool, no
  * continuation, a complete result) takes one request and no detour.
  */
 export async function callTool(
@@ -131,27 +160,32 @@ export async function callTool(
   name: string,
   args: Params | undefined,
   options: InputCallOptions,
+  deadline: number,
 ): Promise<Sent> {
   const call: CallState = {
     host,
     name,
     args,
     options,
-    entry: mustList(host, name) ? await listedEntry(host, name, options, false) : knownEntry(host, name),
+    entry: mustList(host, name)
+      ? await listedEntry(host, name, options, false, deadline)
+      : knownEntry(host, name),
     refreshed: false,
   };
   const params = args === undefined ? { name } : { name, arguments: args };
   let result: Sent;
   if (options.inputResponses !== undefined || options.requestState !== undefined) {
-    result = (await host.withInput(params, options, (next) => sendChecked(call, next))).result;
+    const sendRound = sendChecked.bind(undefined, call);
+    result = (await host.withInput(params, options, deadline, sendRound)).result;
   } else {
     try {
-      result = await send(call, params);
+      result = await send(call, params, deadline);
     } catch (error) {
-      result = await resendAfterRefresh(call, params, error);
+      result = await resendAfterRefresh(call, params, error, deadline);
     }
     if (result.resultType === 'input_required' && options.inputRequired !== 'manual') {
-      result = (await host.withInput(params, options, (next) => sendChecked(call, next), result)).result;
+      const sendRound = sendChecked.bind(undefined, call);
+      result = (await host.withInput(params, options, deadline, sendRound, result)).result;
     }
   }
   const { entry } = call;

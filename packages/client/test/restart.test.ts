@@ -162,6 +162,25 @@ describe('transport restarts (T-17, C-43, C-55)', () => {
     expect(client.protocolVersion).toBe('2099-01-01');
   });
 
+  it("C-54: the wait for the re-probe after a restart counts against the lost request's deadline", async () => {
+    const server = mockServer({
+      'server/discover': () =>
+        server.calls('server/discover').length === 1
+          ? discoverResult({ resources: {} })
+          : new Promise<never>(() => {}),
+      'resources/read': () => new Promise<never>(() => {}),
+    });
+    const transport = crashable(server);
+    const client = new McpClient(transport, { probeTimeoutMs: 60_000 });
+    await client.connect();
+    const read = client.readResource('file:///a', { maxTotalTimeoutMs: 200 }).catch((e: unknown) => e);
+    await until(() => server.calls('resources/read').length === 1);
+    transport.crash();
+    expect(await read).toMatchObject({ name: 'RequestTimeoutError', limit: 'maximum', timeoutMs: 200 });
+    expect(server.calls('resources/read')).toHaveLength(1);
+    await client.close();
+  });
+
   it('without a probe (known version) a lost request is re-issued and nothing probes', async () => {
     let reads = 0;
     const server = mockServer({

@@ -1,0 +1,95 @@
+import { timerDelay } from './deadlines.js';
+import { RequestAbortedError, RequestTimeoutError } from './errors.js';
+import type { TimeoutLimits } from './exchange.js';
+import type { CallOptions } from './options.js';
+
+/**
+ * When a request must have its answer, whatever progress says (C-54, P-81): `maxTotalTimeoutMs`
+ * after the call started. It is fixed once, so it also bounds the wait for the `server/discover`
+ * probe, the `tools/list` walk before a tool call, re-issues after a lost stream or a restart,
+ * the `-32022` version retry and the `-32020` refresh and retry.
+ */
+export function hardDeadline(options: CallOptions, limits: TimeoutLimits, now = Date.now()): number {
+  return now + (options.maxTotalTimeoutMs ?? limits.maxTotalTimeoutMs);
+}
+
+/**
+ * The hard deadlines of the requests a multi round-trip call sends, one per call of the returned
+ * function: the first request has the call's own, `first`; each later round is a new request
+ * whose maximum starts when it is sent (`undefined`), since the time spent answering the server's
+ * input requests (asking the user) is not counted (see `CallOptions.timeoutMs`).
+ */
+export function roundDeadlines(first: number | undefined): () => number | undefined {
+  let next = first;
+  return () => {
+    const deadline = next;
+    next = undefined;
+    return deadline;
+  };
+}
+
+/** How long to wait, and what to fail with after that. */
+export interface WaitLimit {
+  afterMs: number;
+  error(): Error;
+}
+
+/**
+ * How long a call may wait for something other than its response (the probe, the re-probe after
+ * a restart): its idle timeout, or what is left before its hard deadline if that comes first.
+ */
+export function waitLimit(
+  method: string,
+  options: CallOptions,
+  limits: TimeoutLimits,
+  deadline: number,
+): WaitLimit {
+  const idleMs = options.timeoutMs ?? limits.timeoutMs;
+  const leftMs = deadline - Date.now();
+  if (idleMs <= leftMs)
+    return { afterMs: idleMs, error: () => new RequestTimeoutError(method, 'idle', idleMs) };
+  const maxMs = options.maxTotalTimeoutMs ?? limits.maxTotalTimeoutMs;
+  return { afterMs: leftMs, error: () => new RequestTimeoutError(method, 'maximum', maxMs) };
+}
+
+/**
+ * Settles as `promise` does, unless `signal` aborts first (`RequestAbortedError`) or `limit`
+ * passes. Only the waiter gives up: what it waits for goes on.
+ */
+export function waitUnless<T>(
+  promise: Promise<T>,
+  method: string,
+  signal: AbortSignal | undefined,
+  limit?: WaitLimit,
+): Promise<T> {
+  if (signal?.aborted) return Promise.reject(new RequestAbortedError(method, signal.reason));
+  if (signal === undefined && limit === undefined) return promise;
+  return new Promise<T>((resolve, reject) => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const stop = () => {
+      if (timer !== undefined) clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+    };
+    const onAbort = () => {
+      stop();
+      reject(new RequestAbortedError(method, signal!.reason));
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+    if (limit !== undefined && Number.isFinite(limit.afterMs)) {
+      timer = setTimeout(() => {
+        stop();
+        reject(limit.error());
+      }, timerDelay(limit.afterMs));
+    }
+    promise.then(
+      (value) => {
+        stop();
+        resolve(value);
+      },
+      (error: unknown) => {
+        stop();
+        reject(error);
+      },
+    );
+  });
+}
