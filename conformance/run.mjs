@@ -9,6 +9,7 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { parseOptions, selectLegs } from './lib/options.mjs';
 import { collectChecks, judge } from './lib/results.mjs';
 import { cli, ensureSuite, here, node22, requirements } from './lib/suite.mjs';
 
@@ -16,14 +17,6 @@ const REVISION = '2026-07-28';
 /** Unscored by the suite (pending), required by us. */
 const ALSO_REQUIRED = ['http-header-validation', 'http-custom-header-server-validation'];
 
-const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1] : fallback;
-};
-const only = option('only');
-const onlyScenario = option('scenario');
-const jobs = Number(option('jobs', '3'));
 const root = join(here, '..');
 const out = join(root, 'conformance-results', new Date().toISOString().replace(/[:.]/g, '-'));
 
@@ -70,11 +63,13 @@ function startServer() {
         resolve({ url: match[1], stop: () => killGroup(server) });
       }
     });
-    server.on('exit', (code) => reject(new Error(`everything-server exited with ${code} before it was ready`)));
+    server.on('exit', (code) =>
+      reject(new Error(`everything-server exited with ${code} before it was ready`)),
+    );
   });
 }
 
-async function serverLeg(dir) {
+async function serverLeg(dir, onlyScenario) {
   const server = await startServer();
   try {
     const argv = [cli, 'server', '--url', server.url, '--timeout', '30000', '-o', dir];
@@ -86,7 +81,7 @@ async function serverLeg(dir) {
   }
 }
 
-async function clientLeg(dir, scenarios) {
+async function clientLeg(dir, scenarios, jobs) {
   const command = `${JSON.stringify(process.execPath)} ${JSON.stringify(join(root, 'apps/everything-client/dist/conformance.js'))}`;
   const queue = [...scenarios];
   const worker = async () => {
@@ -110,25 +105,27 @@ function expectedFailures() {
 }
 
 async function main() {
+  const { only, scenario: onlyScenario, jobs } = parseOptions(process.argv.slice(2));
   ensureSuite();
   const req = requirements(REVISION);
   const expected = expectedFailures();
-  const legs = [
-    { side: 'server', required: [...req.server, ...ALSO_REQUIRED], unscored: req.unscored('server') },
-    { side: 'client', required: req.client, unscored: req.unscored('client') },
-  ].filter((leg) => !only || leg.side === only);
+  const legs = selectLegs(
+    [
+      { side: 'server', required: [...req.server, ...ALSO_REQUIRED], unscored: req.unscored('server') },
+      { side: 'client', required: req.client, unscored: req.unscored('client') },
+    ],
+    { only, scenario: onlyScenario },
+  );
 
   const problems = [];
   const totals = { checksPassed: 0, checksFailed: 0, passed: 0, failed: 0, expected: 0 };
   for (const leg of legs) {
     const dir = join(out, leg.side);
     mkdirSync(dir, { recursive: true });
-    let scenarios = [...leg.required, ...leg.unscored.filter((s) => !leg.required.includes(s))];
-    if (onlyScenario) scenarios = scenarios.filter((s) => s === onlyScenario);
-    if (scenarios.length === 0) continue;
+    const { scenarios } = leg;
     const started = Date.now();
-    if (leg.side === 'server') await serverLeg(dir);
-    else await clientLeg(dir, scenarios);
+    if (leg.side === 'server') await serverLeg(dir, onlyScenario);
+    else await clientLeg(dir, scenarios, jobs);
     const checks = collectChecks(dir, leg.side);
     for (const scenario of scenarios) {
       const verdict = judge(leg.side, checks.get(scenario));
@@ -158,9 +155,12 @@ async function main() {
   }
   for (const name of expected) {
     const known = legs.some((leg) => leg.required.includes(name));
-    if (!known && !onlyScenario && !only) problems.push(`expected-failures.txt lists ${name}, which is not a required scenario`);
+    if (!known && !onlyScenario && !only)
+      problems.push(`expected-failures.txt lists ${name}, which is not a required scenario`);
   }
-  console.log(`scenarios: ${totals.passed} passed, ${totals.failed} failed (${totals.expected} of them expected failures)`);
+  console.log(
+    `scenarios: ${totals.passed} passed, ${totals.failed} failed (${totals.expected} of them expected failures)`,
+  );
   console.log(`conformance: ${totals.checksPassed} passed, ${totals.checksFailed} failed`);
   for (const problem of problems) console.error(`conformance: ${problem}`);
   process.exit(problems.length > 0 ? 1 : 0);
