@@ -4,13 +4,28 @@ import type { TimeoutLimits } from './exchange.js';
 import type { CallOptions } from './options.js';
 
 /**
+ * Throws a `RangeError` unless `value`, when set, is a positive number of milliseconds (`Infinity`:
+ * no limit). NaN would turn every comparison against it false and so disable the timeout.
+ */
+export function checkTimeout(name: string, value: number | undefined): void {
+  if (value !== undefined && !(typeof value === 'number' && value > 0)) {
+    throw new RangeError(
+      `${name} must be a positive number of milliseconds or Infinity, not ${String(value)}`,
+    );
+  }
+}
+
+/**
  * When a request must have its answer, whatever progress says (C-54, P-81): `maxTotalTimeoutMs`
  * after the call started. It is fixed once, so it also bounds the wait for the `server/discover`
  * probe, the `tools/list` walk before a tool call, re-issues after a lost stream or a restart,
- * the `-32022` version retry and the `-32020` refresh and retry.
+ * the `-32022` version retry and the `-32020` refresh and retry. Invalid timeouts in `options`
+ * throw a `RangeError` (see `checkTimeout`).
  */
-export function hardDeadline(options: CallOptions, limits: TimeoutLimits, now = Date.now()): number {
-  return now + (options.maxTotalTimeoutMs ?? limits.maxTotalTimeoutMs);
+export function hardDeadline(options: CallOptions, limits: TimeoutLimits): number {
+  checkTimeout('timeoutMs', options.timeoutMs);
+  checkTimeout('maxTotalTimeoutMs', options.maxTotalTimeoutMs);
+  return Date.now() + (options.maxTotalTimeoutMs ?? limits.maxTotalTimeoutMs);
 }
 
 /**

@@ -32,7 +32,7 @@ import {
   type SentVersion,
   stalePrefixes,
 } from './cache.js';
-import { roundDeadlines, waitUnless } from './call-limits.js';
+import { checkTimeout, roundDeadlines, waitUnless } from './call-limits.js';
 import { declaredCapabilities } from './capabilities.js';
 import { Connection } from './connection.js';
 import type { TimeoutLimits } from './exchange.js';
@@ -98,6 +98,9 @@ export class McpClient {
     this.#options = options;
     this.#handlers = options.handlers ?? {};
     this.#capabilities = declaredCapabilities(options.handlers, options.capabilities);
+    checkTimeout('timeoutMs', options.timeoutMs);
+    checkTimeout('maxTotalTimeoutMs', options.maxTotalTimeoutMs);
+    checkTimeout('probeTimeoutMs', options.probeTimeoutMs);
     const warn = options.onWarning ?? ((warning: ClientWarning) => console.warn('@mcpkit/client:', warning));
     const limits: TimeoutLimits = {
       timeoutMs: options.timeoutMs ?? 60_000,

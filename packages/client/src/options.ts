@@ -39,6 +39,9 @@ export interface CallOptions {
    * `tools/list` walk before calling an unseen tool, re-issues after a lost stream or a restart
    * (and the re-probe they wait for), the `-32022` retry and the `-32020` refresh and retry. Each
    * later round of a multi round-trip call starts a clock of its own. Default: the client's.
+   *
+   * Both timeouts are positive numbers of milliseconds (`Infinity`: none); anything else, such as
+   * `NaN`, `0` or a negative number, makes the call reject with a `RangeError` before sending.
    */
   maxTotalTimeoutMs?: number;
   /** Whether progress restarts the `timeoutMs` clock. Default: the client's (`true`). */
@@ -114,7 +117,10 @@ export interface McpClientOptions {
   protocolVersion?: string;
   /** How long the `server/discover` probe waits before deciding the server is older (T-21). Default 10 s. */
   probeTimeoutMs?: number;
-  /** Default idle timeout of a call. Default 60 s. */
+  /**
+   * Default idle timeout of a call. Default 60 s. This and the other timeouts are positive numbers
+   * of milliseconds (`Infinity`: none); anything else makes the constructor throw a `RangeError`.
+   */
   timeoutMs?: number;
   /** Default hard maximum of a call. Default 10 min. */
   maxTotalTimeoutMs?: number;

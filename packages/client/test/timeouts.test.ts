@@ -325,6 +325,37 @@ describe('one hard deadline per request (C-54, P-81)', () => {
   });
 });
 
+describe('invalid timeouts (C-54)', () => {
+  it.each([Number.NaN, 0, -1, 'soon' as unknown as number])(
+    'C-54: timeoutMs or maxTotalTimeoutMs %s is a RangeError, not "no timeout"',
+    async (value) => {
+      for (const name of ['timeoutMs', 'maxTotalTimeoutMs', 'probeTimeoutMs'] as const) {
+        expect(() => new McpClient(createInMemoryTransport(mockServer({})), { [name]: value })).toThrow(
+          RangeError,
+        );
+      }
+      const { server, client } = setup(() => new Promise<never>(() => {}));
+      for (const name of ['timeoutMs', 'maxTotalTimeoutMs'] as const) {
+        await expect(client.callTool('x', {}, { [name]: value })).rejects.toBeInstanceOf(RangeError);
+        await expect(client.listTools({}, { [name]: value })).rejects.toBeInstanceOf(RangeError);
+        await expect(client.readResource('file:///a', { [name]: value })).rejects.toBeInstanceOf(RangeError);
+      }
+      expect(server.requests).toHaveLength(0);
+    },
+  );
+
+  it('Infinity means no limit', async () => {
+    const { client } = setup(() => done);
+    await expect(
+      client.callTool(
+        'x',
+        {},
+        { timeoutMs: Number.POSITIVE_INFINITY, maxTotalTimeoutMs: Number.POSITIVE_INFINITY },
+      ),
+    ).resolves.toEqual(done);
+  });
+});
+
 describe('cancellation (C-51..C-53)', () => {
   it('C-51: aborting the signal cancels through the transport and rejects with RequestAbortedError', async () => {
     let cancelled!: () => void;
