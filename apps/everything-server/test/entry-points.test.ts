@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
+import { networkInterfaces } from 'node:os';
 import { createInterface } from 'node:readline';
 import { LATEST_PROTOCOL_VERSION, MetaKey } from '@mcpkit/protocol';
 import fc from 'fast-check';
@@ -35,6 +36,15 @@ function post(url: string, body: unknown, headers: Record<string, string> = {}) 
     body: JSON.stringify(body),
   });
 }
+
+function discover(id: number) {
+  return { jsonrpc: '2.0', id, method: 'server/discover', params: { _meta: meta } };
+}
+
+/** An IPv4 address of this machine other than loopback, when it has one. */
+const externalAddress = Object.values(networkInterfaces())
+  .flat()
+  .find((address) => address !== undefined && !address.internal && address.family === 'IPv4')?.address;
 
 async function freePort(): Promise<number> {
   const probe = createServer();
@@ -100,6 +110,7 @@ describe('dist/http.js', { timeout: 30_000 }, () => {
 
   it('H-3: binds 127.0.0.1 by default and prints exactly one MCP_SERVER_URL line with the real port', () => {
     expect(server.port).toBeGreaterThan(0);
+    expect(server.url).toBe(`http://127.0.0.1:${server.port}/mcp`);
     expect(server.stdout()).toBe(`MCP_SERVER_URL=${server.url}\n`);
   });
 
@@ -112,6 +123,25 @@ describe('dist/http.js', { timeout: 30_000 }, () => {
     expect(byEnv.url).toBe(`http://127.0.0.1:${port}/mcp`);
     expect(await byEnv.stop()).toBe(0);
   });
+
+  it('H-3: --host 0.0.0.0 prints a loopback URL that the server answers', async () => {
+    const wildcard = await startHttpServer(['--host', '0.0.0.0', '--port', '0']);
+    expect(wildcard.url).toBe(`http://127.0.0.1:${wildcard.port}/mcp`);
+    const response = await post(wildcard.url, discover(12));
+    expect(response.status).toBe(200);
+    expect(await wildcard.stop()).toBe(0);
+  });
+
+  it.skipIf(externalAddress === undefined)(
+    'H-2: --host with a non-loopback address prints that URL, and the server answers it',
+    async () => {
+      const bound = await startHttpServer(['--host', externalAddress!, '--port', '0']);
+      expect(bound.url).toBe(`http://${externalAddress}:${bound.port}/mcp`);
+      const response = await post(bound.url, discover(13));
+      expect(response.status).toBe(200);
+      expect(await bound.stop()).toBe(0);
+    },
+  );
 
   it('exits 1 with the usage line on a bad argument', async () => {
     const run = await runToExit('http.js', ['--port', 'eighty']);

@@ -1,10 +1,16 @@
 import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
 import { type AddressInfo, connect } from 'node:net';
+import { networkInterfaces } from 'node:os';
 import type { ExchangeMessage, JSONRPCNotification } from '@mcpkit/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createNodeHandler, listen, type McpHttpServer } from '../src/node/index.js';
 import { aborted, echo, gate, progress, request, result, scripted, silent } from './helpers/endpoints.js';
 import { frames, mcpHeaders } from './helpers/http.js';
+
+/** An IPv4 address of this machine other than loopback, when it has one. */
+const externalAddress = Object.values(networkInterfaces())
+  .flat()
+  .find((address) => address !== undefined && !address.internal && address.family === 'IPv4')?.address;
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -90,6 +96,46 @@ describe('listen()', () => {
     const elsewhere = await postTo(server.url.replace('/mcp', '/other'), request(1));
     expect(elsewhere.status).toBe(404);
   });
+
+  it.each([
+    ['0.0.0.0', '127.0.0.1'],
+    ['::', '[::1]'],
+  ])(
+    'H-3: a wildcard bind (%s) reports a loopback URL (%s) that the server serves',
+    async (host, loopback) => {
+      const server = await started(listen(echo, { host }));
+      expect(server.url).toBe(`http://${loopback}:${server.port}/mcp`);
+      const response = await postTo(server.url, request(1));
+      expect(response.status).toBe(200);
+    },
+  );
+
+  it.skipIf(externalAddress === undefined)(
+    'H-2: binding a specific non-loopback host allows it, so the reported URL is served',
+    async () => {
+      const host = externalAddress!;
+      const server = await started(listen(echo, { host }));
+      expect(server.url).toBe(`http://${host}:${server.port}/mcp`);
+      expect((await postTo(server.url, request(1))).status).toBe(200);
+      const sameOrigin = await postTo(server.url, request(2), { origin: `http://${host}:${server.port}` });
+      expect(sameOrigin.status).toBe(200);
+      const forged = await raw(server.url, {
+        headers: { ...mcpHeaders(), host: 'evil.example.com' },
+        chunks: [JSON.stringify(request(3))],
+      });
+      expect(forged.status).toBe(403);
+    },
+  );
+
+  it.skipIf(externalAddress === undefined)(
+    'H-2: an explicit allowedHosts is used as given, whatever host is bound',
+    async () => {
+      const server = await started(
+        listen(echo, { host: externalAddress!, allowedHosts: ['mcp.example.com'] }),
+      );
+      expect((await postTo(server.url, request(1))).status).toBe(403);
+    },
+  );
 
   it('close() drops open streams and aborts their exchanges', async () => {
     const endpoint = scripted(async function* (_message, context) {

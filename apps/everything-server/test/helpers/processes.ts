@@ -6,8 +6,8 @@ import { fileURLToPath } from 'node:url';
 export const entry = (name: 'http.js' | 'stdio.js') =>
   fileURLToPath(new URL(`../../dist/${name}`, import.meta.url));
 
-/** The `MCP_SERVER_URL=` line, exactly. */
-export const URL_LINE = /^MCP_SERVER_URL=(http:\/\/127\.0\.0\.1:(\d+)\/mcp)$/m;
+/** The `MCP_SERVER_URL=` line, exactly: the URL, its host and its port. */
+export const URL_LINE = /^MCP_SERVER_URL=(http:\/\/([^/\s]+):(\d+)\/mcp)$/m;
 
 export interface RunningHttpServer {
   readonly child: ChildProcess;
@@ -69,7 +69,7 @@ export async function startHttpServer(
       reject(new Error(`exited with ${code} before printing its URL; stderr: ${stderr}`));
     });
   });
-  return Object.assign(server, { url: match[1]!, port: Number(match[2]) });
+  return Object.assign(server, { url: match[1]!, port: Number(match[3]) });
 }
 
 /** Runs `dist/<name>` to completion with `args`; for entry points that are expected to exit. */

@@ -1,7 +1,8 @@
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, isIPv6 } from 'node:net';
 import type { McpEndpoint } from '@mcpkit/protocol';
 import type { HttpServerOptions } from '../options.js';
+import { LOCALHOST_NAMES } from '../origin-guard.js';
 import { createNodeHandler } from './node-handler.js';
 
 /** Options of `listen`. */
@@ -10,7 +11,10 @@ export interface ListenOptions extends HttpServerOptions {
   port?: number;
   /**
    * Interface to bind: `127.0.0.1` by default, so a local server is not reachable from the
-   * network (H-3). Binding another interface does not widen `allowedHosts`.
+   * network (H-3). Binding a specific host (`192.168.1.20`, `mcp.lan`) adds it to the default
+   * `allowedHosts`, so the reported `url` is served; an explicit `allowedHosts` is used as
+   * given. A wildcard (`0.0.0.0`, `::`) adds nothing: `url` then names the loopback address,
+   * and other names the server is reached by belong in `allowedHosts`.
    */
   host?: string;
   /** Path of the MCP endpoint (default `/mcp`); other paths get 404. */
@@ -20,7 +24,10 @@ export interface ListenOptions extends HttpServerOptions {
 /** A running server started by `listen`. */
 export interface McpHttpServer {
   readonly server: Server;
-  /** The MCP endpoint's URL, e.g. `http://127.0.0.1:53124/mcp`. */
+  /**
+   * The MCP endpoint's URL, e.g. `http://127.0.0.1:53124/mcp`; for a wildcard bind, the
+   * loopback address of its family (`127.0.0.1`, `[::1]`).
+   */
   readonly url: string;
   readonly port: number;
   /** Stops listening and drops open connections, ending their streams. */
@@ -29,6 +36,17 @@ export interface McpHttpServer {
 
 function urlHost(host: string): string {
   return host.includes(':') ? `[${host}]` : host;
+}
+
+/** Whether `host` binds every interface: `0.0.0.0`, `::` (and its spellings) or `''`. */
+function isWildcard(host: string): boolean {
+  return host === '' || host === '0.0.0.0' || (isIPv6(host) && /^[0:]+$/.test(host));
+}
+
+/** The host to put in `url`: for a wildcard bind, the loopback address of the family bound. */
+function reachableHost(host: string, bound: AddressInfo): string {
+  if (!isWildcard(host)) return urlHost(host);
+  return bound.family === 'IPv6' ? '[::1]' : '127.0.0.1';
 }
 
 /**
@@ -42,7 +60,9 @@ function urlHost(host: string): string {
  */
 export async function listen(endpoint: McpEndpoint, options: ListenOptions = {}): Promise<McpHttpServer> {
   const { port = 0, host = '127.0.0.1', path = '/mcp', ...httpOptions } = options;
-  const server = createServer(createNodeHandler(endpoint, { ...httpOptions, path }));
+  const allowedHosts =
+    httpOptions.allowedHosts ?? (isWildcard(host) ? undefined : [...LOCALHOST_NAMES, urlHost(host)]);
+  const server = createServer(createNodeHandler(endpoint, { ...httpOptions, allowedHosts, path }));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {
@@ -50,11 +70,11 @@ export async function listen(endpoint: McpEndpoint, options: ListenOptions = {})
       resolve();
     });
   });
-  const bound = (server.address() as AddressInfo).port;
+  const bound = server.address() as AddressInfo;
   return {
     server,
-    url: `http://${urlHost(host)}:${bound}${path}`,
-    port: bound,
+    url: `http://${reachableHost(host, bound)}:${bound.port}${path}`,
+    port: bound.port,
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
