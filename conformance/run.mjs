@@ -6,10 +6,10 @@
 // listed scenario passes (the list may only shrink).
 //
 // usage: node conformance/run.mjs [--only server|client] [--scenario NAME] [--jobs N]
-import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseOptions, selectLegs } from './lib/options.mjs';
+import { killGroup, killGroupsOnExit, spawnGroup } from './lib/process-groups.mjs';
 import { collectChecks, judge } from './lib/results.mjs';
 import { cli, ensureSuite, here, node22, requirements } from './lib/suite.mjs';
 
@@ -22,7 +22,7 @@ const out = join(root, 'conformance-results', new Date().toISOString().replace(/
 
 function runGroup(command, argv, { timeoutMs, logTo } = {}) {
   return new Promise((resolve) => {
-    const child = spawn(command, argv, { cwd: root, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawnGroup(command, argv, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
     let log = '';
     child.stdout.on('data', (chunk) => (log += chunk));
     child.stderr.on('data', (chunk) => (log += chunk));
@@ -35,19 +35,10 @@ function runGroup(command, argv, { timeoutMs, logTo } = {}) {
   });
 }
 
-function killGroup(child) {
-  try {
-    process.kill(-child.pid, 'SIGKILL');
-  } catch {
-    // already gone
-  }
-}
-
 function startServer() {
   return new Promise((resolve, reject) => {
-    const server = spawn(process.execPath, ['apps/everything-server/dist/http.js', '--port', '0'], {
+    const server = spawnGroup(process.execPath, ['apps/everything-server/dist/http.js', '--port', '0'], {
       cwd: root,
-      detached: true,
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     const timer = setTimeout(() => {
@@ -106,6 +97,7 @@ function expectedFailures() {
 
 async function main() {
   const { only, scenario: onlyScenario, jobs } = parseOptions(process.argv.slice(2));
+  killGroupsOnExit();
   ensureSuite();
   const req = requirements(REVISION);
   const expected = expectedFailures();
