@@ -35,6 +35,7 @@ import {
 import { checkTimeout, roundDeadlines, waitUnless } from './call-limits.js';
 import { declaredCapabilities } from './capabilities.js';
 import { Connection } from './connection.js';
+import { RequestAbortedError } from './errors.js';
 import type { TimeoutLimits } from './exchange.js';
 import type { InputHandlers, InputRequiredMethod } from './handlers.js';
 import { withInputRounds } from './input-rounds.js';
@@ -188,9 +189,11 @@ export class McpClient {
   async discover(
     options: { cache?: CacheableCallOptions['cache']; signal?: AbortSignal } = {},
   ): Promise<ServerDescription> {
+    const { signal } = options;
+    if (signal?.aborted) throw new RequestAbortedError('server/discover', signal.reason);
     this.#connection.forget();
     const probe = this.#connection.ready(options.cache ?? 'use');
-    const description = await waitUnless(probe, 'server/discover', options.signal);
+    const description = await waitUnless(probe, 'server/discover', signal);
     return description!;
   }
 
@@ -226,7 +229,7 @@ export class McpClient {
   callTool(name: string, args?: Params, options: InputCallOptions = {}): Promise<Sent<'tools/call'>> {
     let deadline: number;
     try {
-      deadline = this.#requester.deadline(options);
+      deadline = this.#begin('tools/call', options);
       if (this.#connection.gateOpen('tools/call'))
         return callTool(this.#toolCalls, name, args, options, deadline);
     } catch (error) {
@@ -266,7 +269,7 @@ export class McpClient {
     args?: Record<string, string>,
     options: InputCallOptions = {},
   ): Promise<Sent<'prompts/get'>> {
-    const deadline = this.#requester.deadline(options);
+    const deadline = this.#begin('prompts/get', options);
     await this.#connection.gate('prompts/get', options, deadline);
     const params = args === undefined ? { name } : { name, arguments: args };
     return (await this.#withInput('prompts/get', params, options, deadline)).result;
@@ -311,8 +314,8 @@ export class McpClient {
     uri: string,
     options: InputCallOptions & CacheableCallOptions = {},
   ): Promise<Sent<'resources/read'>> {
+    const deadline = this.#begin('resources/read', options);
     const continuation = options.inputResponses !== undefined || options.requestState !== undefined;
-    const deadline = this.#requester.deadline(options);
     return this.#cached(
       'resources/read',
       primaryKey(uri),
@@ -330,7 +333,7 @@ export class McpClient {
     params: Omit<CompleteRequestParams, '_meta'>,
     options: CallOptions = {},
   ): Promise<CompleteResult> {
-    const deadline = this.#requester.deadline(options);
+    const deadline = this.#begin('completion/complete', options);
     await this.#connection.gate('completion/complete', options, deadline);
     const result = await this.#requester.send(
       'completion/complete',
@@ -381,7 +384,22 @@ export class McpClient {
   ): Promise<Sent<M>> {
     await this.#connection.gate(method, options, deadline);
     if (!this.#cache) return (await fetch()).result;
-    return this.#cache.through(method, primary, this.#requester.version, options.cache ?? 'use', fetch);
+    const mode = options.cache ?? 'use';
+    const result = await this.#cache.through(method, primary, this.#requester.version, mode, fetch);
+    // A cached result is served without an exchange, which is what notices an abort otherwise.
+    const { signal } = options;
+    if (signal?.aborted) throw new RequestAbortedError(method, signal.reason);
+    return result;
+  }
+
+  /**
+   * What every call does first: refuses an aborted signal, so nothing is sent and no cached
+   * result served (C-52), and invalid timeouts (`RangeError`); returns the call's hard deadline.
+   */
+  #begin(method: string, options: CallOptions): number {
+    const { signal } = options;
+    if (signal?.aborted) throw new RequestAbortedError(method, signal.reason);
+    return this.#requester.deadline(options);
   }
 
   /** One page of a list, cached on its own clock (C-37). A refused cursor drops the cached pages. */
@@ -391,7 +409,7 @@ export class McpClient {
     options: CacheableCallOptions,
   ): Promise<ResultOf<M>> {
     const params = cursor === undefined ? {} : { cursor };
-    const deadline = this.#requester.deadline(options);
+    const deadline = this.#begin(method, options);
     let page: ResultOf<M>;
     try {
       page = (await this.#cached(method, primaryKey(cursor), options, deadline, async (sent) => ({

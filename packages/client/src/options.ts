@@ -23,6 +23,8 @@ export interface CallOptions {
   /**
    * Cancels the call through the transport (C-51). Before the first call has a server to talk to,
    * it also stops this call waiting for the shared `server/discover` probe (the probe goes on).
+   * An aborted signal always makes the call reject with `RequestAbortedError`, even when the
+   * response cache holds a fresh result for it; one aborted before the call sends nothing.
    */
   signal?: AbortSignal;
   /**

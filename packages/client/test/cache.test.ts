@@ -1,7 +1,7 @@
 import { createInMemoryTransport, type JSONRPCRequest, McpError } from '@mcpkit/protocol';
 import { describe, expect, it } from 'vitest';
 import { cachePrefix, isFresh, MemoryCacheStore, primaryKey, ResponseCache } from '../src/cache.js';
-import { type CacheStore, McpClient, type McpClientOptions } from '../src/index.js';
+import { type CacheStore, McpClient, type McpClientOptions, RequestAbortedError } from '../src/index.js';
 import {
   deferred,
   meta,
@@ -434,6 +434,49 @@ describe('the client cache (C-30..C-37)', () => {
     ]).toEqual([2, 2, 2, 2]);
     subscription.close();
     await tick();
+  });
+
+  it('C-52: a call whose signal has aborted is refused, even when a fresh cached result would answer it', async () => {
+    const list = () => ({ resultType: 'complete', ttlMs: 60_000, cacheScope: 'private', tools: [] });
+    const { server, client } = setup({ 'resources/read': read(60_000), 'tools/list': list });
+    await client.readResource('file:///a');
+    await client.listTools();
+    const aborted = AbortSignal.abort('gone');
+    for (const call of [
+      client.readResource('file:///a', { signal: aborted }),
+      client.listTools({}, { signal: aborted }),
+      client.iterateTools({ signal: aborted }).next(),
+      client.discover({ signal: aborted }),
+    ]) {
+      const failure = await call.catch((e: unknown) => e);
+      expect(failure).toBeInstanceOf(RequestAbortedError);
+      expect((failure as Error).cause).toBe('gone');
+    }
+    expect(server.calls('server/discover')).toHaveLength(1);
+  });
+
+  it('C-52: a signal that aborts while the cache store looks the result up gets no result', async () => {
+    const store = new MemoryCacheStore({ now: clock().now });
+    let lookup = Promise.resolve();
+    const slowStore: CacheStore = {
+      get: async (key) => {
+        await lookup;
+        return store.get(key);
+      },
+      set: (key, entry) => store.set(key, entry),
+      deleteByPrefix: (prefix) => store.deleteByPrefix(prefix),
+    };
+    const { server, client } = setup({ 'resources/read': read(60_000) }, { cache: { store: slowStore } });
+    await client.readResource('file:///a');
+    const held = deferred();
+    lookup = held.promise;
+    const controller = new AbortController();
+    const call = client.readResource('file:///a', { signal: controller.signal }).catch((e: unknown) => e);
+    await tick();
+    controller.abort();
+    held.resolve();
+    expect(await call).toBeInstanceOf(RequestAbortedError);
+    expect(server.calls('resources/read')).toHaveLength(1);
   });
 
   it('can be turned off', async () => {
