@@ -353,6 +353,50 @@ describe('StdioClientTransport: close (T-14)', () => {
     for (const error of await Promise.all(exchanges)) expect(error.reason).toBe('closed');
   });
 
+  it('respects write backpressure: while the server does not read, requests wait unserialized; aborted ones are never written', async () => {
+    let announce!: () => void;
+    const ready = new Promise<void>((resolve) => (announce = resolve));
+    const transport = spawnFixture('late-reader.mjs', { onUnrouted: () => announce() });
+    await transport.start();
+    await ready;
+    const pid = trackPid(transport.pid);
+    // Each request carries the same 512 KB string; `toJSON` counts the requests serialized so far.
+    const big = 'b'.repeat(512 * 1024);
+    let serialized = 0;
+    const params = (n: number) => ({
+      toJSON: () => {
+        serialized++;
+        return { n, big };
+      },
+    });
+    const count = 100;
+    const aborted = (i: number) => i >= 4 && i % 2 === 1;
+    const controllers = Array.from({ length: count }, () => new AbortController());
+    const outcomes = controllers.map((controller, i) =>
+      collect(transport.exchange(request(i, 'echo', params(i)), { signal: controller.signal })).then(
+        () => 'answered',
+        (error: Error) => error.name,
+      ),
+    );
+    // The kernel's pipe buffer takes a few hundred KB, the stream the rest of one request; the
+    // other exchanges wait, their requests referenced but not serialized.
+    expect(serialized).toBeGreaterThanOrEqual(1);
+    expect(serialized).toBeLessThanOrEqual(3);
+    const written = serialized;
+    for (let i = 0; i < count; i++) if (aborted(i)) controllers[i]!.abort();
+    expect(serialized).toBe(written);
+    process.kill(pid, 'SIGUSR1');
+    const expected = controllers.map((_, i) => (aborted(i) ? 'AbortError' : 'answered'));
+    expect(await Promise.all(outcomes)).toEqual(expected);
+    const answered = controllers.flatMap((_, i) => (aborted(i) ? [] : [i]));
+    expect(serialized).toBe(answered.length);
+    const seen = await response(transport.exchange(request('seen', 'seen'), {}));
+    expect((seen.result as { seen: string[] }).seen).toEqual([
+      ...answered.map((i) => `echo ${i}`),
+      'seen seen',
+    ]);
+  });
+
   it('close() is idempotent and works before anything was started', async () => {
     const transport = spawnFixture('server.mjs');
     await Promise.all([transport.close(), transport.close()]);

@@ -2,6 +2,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { type DecodedMessage, decodeMessage, McpError, parseJson } from '@mcpkit/protocol';
 import { LineSplitter } from '../line-splitter.js';
 import { LineWriter } from '../line-writer.js';
+import { Outbox } from './outbox.js';
+import type { PendingExchange } from './pending-exchange.js';
 
 /** How to start the server process. */
 export interface SpawnSpec {
@@ -63,6 +65,8 @@ export interface ChildEvents {
 export class ChildConnection {
   readonly process: ChildProcess;
   readonly writer: LineWriter;
+  /** Requests and notifications waiting for room in the process's stdin. */
+  readonly outbox: Outbox;
   /** Resolves `true` once the process runs, `false` if it could not be started. */
   readonly started: Promise<boolean>;
   #resolveStarted!: (started: boolean) => void;
@@ -77,7 +81,16 @@ export class ChildConnection {
   readonly #exitWaiters: (() => void)[] = [];
   readonly #closeWaiters: (() => void)[] = [];
 
-  constructor(spec: SpawnSpec, maxMessageBytes: number, events: ChildEvents) {
+  /**
+   * @param writeRequest serializes and writes an exchange's request to `connection.writer`; the
+   *   outbox calls it once the pipe has room.
+   */
+  constructor(
+    spec: SpawnSpec,
+    maxMessageBytes: number,
+    events: ChildEvents,
+    writeRequest: (exchange: PendingExchange, connection: ChildConnection) => void,
+  ) {
     const stderr = spec.stderr ?? 'inherit';
     const child = spawn(spec.command, spec.args ?? [], {
       stdio: ['pipe', 'pipe', typeof stderr === 'function' ? 'pipe' : stderr],
@@ -89,7 +102,12 @@ export class ChildConnection {
     this.started = new Promise((resolve) => {
       this.#resolveStarted = resolve;
     });
-    this.writer = new LineWriter(child.stdin!);
+    this.writer = new LineWriter(child.stdin!, {
+      onBlockedChange: (blocked) => {
+        if (!blocked) this.outbox.drain();
+      },
+    });
+    this.outbox = new Outbox(this.writer, (exchange) => writeRequest(exchange, this));
     const onLine = (line: string | Buffer) => {
       const parsed = parseJson(line);
       const decoded = parsed.ok ? decodeMessage(parsed.value) : parsed;
@@ -133,7 +151,7 @@ export class ChildConnection {
     child.on('exit', () => {
       this.#exited = true;
       this.#exitedAt = performance.now();
-      this.writer.abandon();
+      this.#stopWriting();
       for (const wake of this.#exitWaiters.splice(0)) wake();
       // `close` waits for every holder of the pipes, and a helper the server started may share its
       // stdout: read what the server wrote, then stop waiting, so `closed` reports the crash (T-17).
@@ -144,7 +162,7 @@ export class ChildConnection {
       this.#exited = true;
       this.#exitedAt ??= performance.now();
       this.#closed = true;
-      this.writer.abandon();
+      this.#stopWriting();
       for (const wake of this.#exitWaiters.splice(0)) wake();
       for (const wake of this.#closeWaiters.splice(0)) wake();
       this.#resolveStarted(false);
@@ -183,7 +201,7 @@ export class ChildConnection {
     if (!this.#exited) {
       // Lines still waiting for the pipe to drain are dropped: EOF says all the server needs.
       this.writer.flush();
-      this.writer.abandon();
+      this.#stopWriting();
       child.stdin!.end();
       if (!(await this.#waitForExit(timeouts.exitTimeoutMs))) {
         child.kill('SIGTERM');
@@ -200,6 +218,12 @@ export class ChildConnection {
       if (this.#closed) resolve();
       else this.#closeWaiters.push(resolve);
     });
+  }
+
+  /** Nothing more will reach the process: what waits to be written is dropped, later writes ignored. */
+  #stopWriting(): void {
+    this.writer.abandon();
+    this.outbox.drop();
   }
 
   /** Stops reading and writing the pipes, which lets `close` fire once the process has exited. */

@@ -157,13 +157,14 @@ export class StdioClientTransport implements ClientTransport {
       if (!exchange) return;
       const child = exchange.connection;
       const sent = child !== undefined && child === this.#child;
+      if (!sent) this.#child?.outbox.withdraw(exchange);
       this.#router.remove(exchange, sent);
       exchange.finish();
       if (sent) await this.#child!.writer.write(line);
       return;
     }
     const child = await this.#acquire();
-    await child.writer.write(line);
+    await child.outbox.sendNotification(line);
   }
 
   onRestart(listener: () => void): () => void {
@@ -220,13 +221,20 @@ export class StdioClientTransport implements ClientTransport {
     abandon: (exchange, reason) => {
       const child = exchange.connection;
       const sent = child !== undefined && child === this.#child && child.alive;
+      // Not written yet: it leaves the outbox, and the server never hears of it.
+      if (!sent) this.#child?.outbox.withdraw(exchange);
       this.#router.remove(exchange, sent);
       if (sent) child.writer.write(cancelLine(exchange.id, reason));
     },
   };
 
+  /** Hands the request to the child's outbox: written at once, or when the pipe has room (backpressure). */
   #send(exchange: PendingExchange, child: ChildConnection): void {
-    if (exchange.ended) return;
+    if (!exchange.ended) child.outbox.sendRequest(exchange);
+  }
+
+  /** Serializes and writes the exchange's request; called by the outbox once the pipe has room. */
+  readonly #writeRequest = (exchange: PendingExchange, child: ChildConnection): void => {
     let line: string;
     try {
       line = `${JSON.stringify(exchange.request)}\n`;
@@ -238,7 +246,7 @@ export class StdioClientTransport implements ClientTransport {
     exchange.connection = child;
     this.#router.sent(exchange);
     child.writer.write(line);
-  }
+  };
 
   /** The running child, a new one, or (during backoff) a promise of one. */
   #acquire(): ChildConnection | Promise<ChildConnection> {
@@ -274,7 +282,7 @@ export class StdioClientTransport implements ClientTransport {
   #spawn(): ChildConnection {
     let child: ChildConnection;
     try {
-      child = new ChildConnection(this.#spec, this.#maxMessageBytes, this.#events);
+      child = new ChildConnection(this.#spec, this.#maxMessageBytes, this.#events, this.#writeRequest);
     } catch (error) {
       throw startFailure(this.#spec, error);
     }
