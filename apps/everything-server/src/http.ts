@@ -8,6 +8,7 @@ async function main(): Promise<void> {
   const server = createEverythingServer();
   const http = await listen(server, { host, port });
   const stop = async () => {
+    // The server queues each open listen's final result (S-50); http.close() lets them be written.
     await server.close();
     await http.close();
     process.exit(0);

@@ -203,6 +203,31 @@ describe('dist/http.js', { timeout: 30_000 }, () => {
     });
   });
 
+  it('S-50: SIGTERM ends an open listen with its final result before the process exits', async () => {
+    const stopping = await startHttpServer();
+    const response = await post(stopping.url, {
+      jsonrpc: '2.0',
+      id: 14,
+      method: 'subscriptions/listen',
+      params: { notifications: { toolsListChanged: true }, _meta: meta },
+    });
+    expect(response.headers.get('content-type')).toBe('text/event-stream');
+    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let received = '';
+    while (!received.includes('\n\n')) received += (await reader.read()).value ?? '';
+    const exited = stopping.stop('SIGTERM');
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) received += chunk.value;
+    const messages = received
+      .split('\n\n')
+      .filter((frame) => frame.startsWith('data: '))
+      .map((frame) => JSON.parse(frame.slice(6)));
+    expect(messages.at(-1)).toMatchObject({
+      id: 14,
+      result: { resultType: 'complete', _meta: { [MetaKey.subscriptionId]: 14 } },
+    });
+    expect(await exited).toBe(0);
+  });
+
   it('stops with exit code 0 on SIGTERM and on SIGINT', async () => {
     const other = await startHttpServer();
     expect(await other.stop('SIGINT')).toBe(0);

@@ -7,7 +7,7 @@ export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
 /** 15 s: the default interval between keep-alive comments on a quiet SSE stream (H-15). */
 export const DEFAULT_KEEP_ALIVE_MS = 15_000;
 /** The longest delay `setTimeout` honours (2^31 - 1 ms, about 24.8 days). */
-const MAX_TIMER_MS = 2 ** 31 - 1;
+export const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /** Options of the Streamable HTTP server, shared by the fetch handler and the Node adapter. */
 export interface HttpServerOptions {

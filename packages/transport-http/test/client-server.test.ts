@@ -8,7 +8,7 @@ import {
 } from '@mcpkit/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHttpClientTransport } from '../src/index.js';
-import { listen, type McpHttpServer } from '../src/node/index.js';
+import { type ListenOptions, listen, type McpHttpServer } from '../src/node/index.js';
 import { aborted, gate, progress, request, result, scripted } from './helpers/endpoints.js';
 
 const servers: McpHttpServer[] = [];
@@ -43,8 +43,8 @@ const endpoint = scripted(async function* (message, context) {
   });
 });
 
-async function start(): Promise<McpHttpServer> {
-  const server = await listen(endpoint);
+async function start(options: ListenOptions = {}): Promise<McpHttpServer> {
+  const server = await listen(endpoint, options);
   servers.push(server);
   return server;
 }
@@ -114,7 +114,7 @@ describe('client and server over real sockets', () => {
   });
 
   it('C-55: a server that goes away mid-stream fails the exchange as connection-lost (retryable)', async () => {
-    const server = await start();
+    const server = await start({ closeTimeoutMs: 0 });
     const transport = createHttpClientTransport(server.url);
     const first = gate();
     const outcome = (async () => {

@@ -137,12 +137,50 @@ describe('listen()', () => {
     },
   );
 
-  it('close() drops open streams and aborts their exchanges', async () => {
+  it('S-50: close() lets a listen the endpoint is ending write its final result, then resolves', {
+    timeout: 30_000,
+  }, async () => {
+    const shutdown = gate();
+    const endpoint = scripted(async function* (message) {
+      yield progress('ack', 1);
+      await shutdown.promise;
+      yield result(message.id, { _meta: { 'io.modelcontextprotocol/subscriptionId': message.id } });
+    });
+    // No deadline or keep-alive timeout can end this test: close() must finish by itself.
+    const server = await listen(endpoint, { closeTimeoutMs: 600_000 });
+    server.server.keepAliveTimeout = 600_000;
+    const response = await postTo(server.url, request(1, 'subscriptions/listen'));
+    const stream = frames(response);
+    expect(JSON.parse((await stream.next()).value!.slice(6))).toMatchObject({
+      params: { progressToken: 'ack' },
+    });
+    shutdown.open();
+    const closed = server.close();
+    const rest: unknown[] = [];
+    for await (const frame of stream) rest.push(JSON.parse(frame.slice(6)));
+    expect(rest).toEqual([result(1, { _meta: { 'io.modelcontextprotocol/subscriptionId': 1 } })]);
+    await closed;
+    await expect(postTo(server.url, request(2))).rejects.toThrow();
+  });
+
+  it('close() returns the same promise when called again', async () => {
+    const server = await listen(echo);
+    const first = server.close();
+    expect(server.close()).toBe(first);
+    await first;
+  });
+
+  it('rejects a closeTimeoutMs no timer can wait', async () => {
+    await expect(listen(echo, { closeTimeoutMs: 2 ** 31 })).rejects.toThrow(RangeError);
+    await expect(listen(echo, { closeTimeoutMs: -1 })).rejects.toThrow(RangeError);
+  });
+
+  it('close() drops streams still open at closeTimeoutMs and aborts their exchanges', async () => {
     const endpoint = scripted(async function* (_message, context) {
       yield progress('p', 1);
       await aborted(context.signal);
     });
-    const server = await listen(endpoint);
+    const server = await listen(endpoint, { closeTimeoutMs: 50 });
     const response = await postTo(server.url, request(1, 'subscriptions/listen'));
     const reader = response.body!.getReader();
     await reader.read();

@@ -1,8 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import { type AddressInfo, isIPv6 } from 'node:net';
 import type { McpEndpoint } from '@mcpkit/protocol';
-import type { HttpServerOptions } from '../options.js';
+import { type HttpServerOptions, MAX_TIMER_MS } from '../options.js';
 import { LOCALHOST_NAMES } from '../origin-guard.js';
+import { DEFAULT_CLOSE_TIMEOUT_MS, gracefulClose } from './graceful-close.js';
 import { createNodeHandler } from './node-handler.js';
 
 /** Options of `listen`. */
@@ -19,6 +20,11 @@ export interface ListenOptions extends HttpServerOptions {
   host?: string;
   /** Path of the MCP endpoint (default `/mcp`); other paths get 404. */
   path?: string;
+  /**
+   * How long `close()` waits for responses in flight to end before dropping their connections,
+   * in ms (default 5 s); 0 drops them at once.
+   */
+  closeTimeoutMs?: number;
 }
 
 /** A running server started by `listen`. */
@@ -30,7 +36,11 @@ export interface McpHttpServer {
    */
   readonly url: string;
   readonly port: number;
-  /** Stops listening and drops open connections, ending their streams. */
+  /**
+   * Stops accepting connections, closes idle ones, lets responses in flight end (a listen the
+   * endpoint closed gets its final result, S-50) and, after `closeTimeoutMs`, drops the rest,
+   * aborting their exchanges. Resolves once every connection is closed.
+   */
   close(): Promise<void>;
 }
 
@@ -59,7 +69,16 @@ function reachableHost(host: string, bound: AddressInfo): string {
  * ```
  */
 export async function listen(endpoint: McpEndpoint, options: ListenOptions = {}): Promise<McpHttpServer> {
-  const { port = 0, host = '127.0.0.1', path = '/mcp', ...httpOptions } = options;
+  const {
+    port = 0,
+    host = '127.0.0.1',
+    path = '/mcp',
+    closeTimeoutMs = DEFAULT_CLOSE_TIMEOUT_MS,
+    ...httpOptions
+  } = options;
+  if (!Number.isFinite(closeTimeoutMs) || closeTimeoutMs < 0 || closeTimeoutMs > MAX_TIMER_MS) {
+    throw new RangeError(`closeTimeoutMs must be a number from 0 to ${MAX_TIMER_MS}`);
+  }
   const allowedHosts =
     httpOptions.allowedHosts ?? (isWildcard(host) ? undefined : [...LOCALHOST_NAMES, urlHost(host)]);
   const server = createServer(createNodeHandler(endpoint, { ...httpOptions, allowedHosts, path }));
@@ -75,10 +94,6 @@ export async function listen(endpoint: McpEndpoint, options: ListenOptions = {})
     server,
     url: `http://${reachableHost(host, bound)}:${bound.port}${path}`,
     port: bound.port,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-      }),
+    close: gracefulClose(server, closeTimeoutMs),
   };
 }
