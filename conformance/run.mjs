@@ -3,15 +3,17 @@
 // HTTP and apps/everything-client, for revision 2026-07-28; prints one line per scenario and
 //   conformance: N passed, M failed      (checks of the scenarios we require)
 // and fails when a required scenario fails without being listed in expected-failures.txt, or when a
-// listed scenario passes (the list may only shrink).
+// listed scenario passes (the list may only shrink). The list may hold required auth/* scenarios only.
 //
 // usage: node conformance/run.mjs [--only server|client] [--scenario NAME] [--jobs N]
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { listProblems, parseExpectedFailures } from './lib/expected-failures.mjs';
 import { parseOptions, selectLegs } from './lib/options.mjs';
 import { killGroup, killGroupsOnExit, spawnGroup } from './lib/process-groups.mjs';
-import { collectChecks, judge } from './lib/results.mjs';
+import { collectChecks } from './lib/results.mjs';
 import { cli, ensureSuite, here, node22, requirements } from './lib/suite.mjs';
+import { assess, summarize } from './lib/verdict.mjs';
 
 const REVISION = '2026-07-28';
 /** Unscored by the suite (pending), required by us. */
@@ -85,32 +87,25 @@ async function clientLeg(dir, scenarios, jobs) {
   await Promise.all(Array.from({ length: jobs }, worker));
 }
 
-function expectedFailures() {
-  const text = readFileSync(join(here, 'expected-failures.txt'), 'utf8');
-  return new Set(
-    text
-      .split('\n')
-      .map((line) => line.replace(/#.*/, '').trim())
-      .filter(Boolean),
-  );
-}
-
 async function main() {
   const { only, scenario: onlyScenario, jobs } = parseOptions(process.argv.slice(2));
   killGroupsOnExit();
   ensureSuite();
   const req = requirements(REVISION);
-  const expected = expectedFailures();
-  const legs = selectLegs(
-    [
-      { side: 'server', required: [...req.server, ...ALSO_REQUIRED], unscored: req.unscored('server') },
-      { side: 'client', required: req.client, unscored: req.unscored('client') },
-    ],
-    { only, scenario: onlyScenario },
-  );
+  const allLegs = [
+    { side: 'server', required: [...req.server, ...ALSO_REQUIRED], unscored: req.unscored('server') },
+    { side: 'client', required: req.client, unscored: req.unscored('client') },
+  ];
+  const legs = selectLegs(allLegs, { only, scenario: onlyScenario });
+  const expected = parseExpectedFailures(readFileSync(join(here, 'expected-failures.txt'), 'utf8'));
+  const required = allLegs.flatMap((leg) => leg.required);
+  const wrongEntries = listProblems(expected, required);
+  if (wrongEntries.length > 0) {
+    for (const problem of wrongEntries) console.error(`conformance: ${problem}`);
+    process.exit(1);
+  }
 
-  const problems = [];
-  const totals = { checksPassed: 0, checksFailed: 0, passed: 0, failed: 0, expected: 0 };
+  const outcomes = [];
   for (const leg of legs) {
     const dir = join(out, leg.side);
     mkdirSync(dir, { recursive: true });
@@ -120,24 +115,13 @@ async function main() {
     else await clientLeg(dir, scenarios, jobs);
     const checks = collectChecks(dir, leg.side);
     for (const scenario of scenarios) {
-      const verdict = judge(leg.side, checks.get(scenario));
-      const required = leg.required.includes(scenario);
-      const listed = expected.has(scenario);
-      let tag = required ? '' : ' (not required)';
-      if (required) {
-        totals.checksPassed += verdict.passed;
-        totals.checksFailed += verdict.failed;
-        if (verdict.status === 'PASS') totals.passed++;
-        else totals.failed++;
-        if (verdict.status !== 'PASS' && listed) {
-          totals.expected++;
-          tag = ' (expected failure)';
-        } else if (verdict.status !== 'PASS') {
-          problems.push(`${scenario} failed`);
-        } else if (listed) {
-          problems.push(`${scenario} passes now: remove it from conformance/expected-failures.txt`);
-        }
-      }
+      const outcome = assess(leg.side, scenario, checks.get(scenario), {
+        required: leg.required.includes(scenario),
+        listed: expected.has(scenario),
+      });
+      outcomes.push(outcome);
+      const { verdict } = outcome;
+      const tag = outcome.note ? ` (${outcome.note})` : '';
       const failing = verdict.failing.length ? `  failing: ${verdict.failing.slice(0, 5).join(', ')}` : '';
       console.log(
         `${verdict.status.padEnd(5)} ${leg.side} ${scenario}: ${verdict.passed} passed, ${verdict.failed} failed${tag}${failing}`,
@@ -145,11 +129,7 @@ async function main() {
     }
     console.log(`${leg.side} leg: ${Math.round((Date.now() - started) / 1000)} s, results in ${dir}`);
   }
-  for (const name of expected) {
-    const known = legs.some((leg) => leg.required.includes(name));
-    if (!known && !onlyScenario && !only)
-      problems.push(`expected-failures.txt lists ${name}, which is not a required scenario`);
-  }
+  const { totals, problems } = summarize(outcomes);
   console.log(
     `scenarios: ${totals.passed} passed, ${totals.failed} failed (${totals.expected} of them expected failures)`,
   );

@@ -1,4 +1,4 @@
-// Reads the suite's checks.json files and judges each scenario.
+// Reads the suite's checks.json files.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 
@@ -29,27 +29,4 @@ export function collectChecks(dir, side) {
   };
   walk(dir);
   return found;
-}
-
-/**
- * A scenario passes when it ran, at least one check succeeded, and none failed (a client scenario
- * also fails on a warning, as the suite's own client summary does). No results, or only skipped or
- * informational checks, count as a failure.
- */
-export function judge(side, entry) {
-  if (!entry) return { status: 'MISS', passed: 0, failed: 1, failing: [] };
-  let passed = 0;
-  let failed = 0;
-  let warnings = 0;
-  const failing = [];
-  for (const check of entry.checks) {
-    if (check.status === 'SUCCESS') passed++;
-    else if (check.status === 'FAILURE') {
-      failed++;
-      if (!failing.includes(check.id)) failing.push(check.id);
-    } else if (check.status === 'WARNING') warnings++;
-  }
-  if (passed === 0 && failed === 0) return { status: 'EMPTY', passed: 0, failed: 1, failing };
-  const ok = failed === 0 && !(side === 'client' && warnings > 0);
-  return { status: ok ? 'PASS' : 'FAIL', passed, failed, warnings, failing };
 }

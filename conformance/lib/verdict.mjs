@@ -1,0 +1,56 @@
+// What a scenario's checks say, and what that means for the run: every required scenario must pass,
+// except those expected-failures.txt lists, and a listed one must not pass (the list may only shrink).
+
+/**
+ * A scenario passes when it ran, at least one check succeeded, and none failed (a client scenario
+ * also fails on a warning, as the suite's own client summary does). No results (MISS), or only skipped or
+ * informational checks (EMPTY), count as a failure.
+ */
+export function judge(side, entry) {
+  if (!entry) return { status: 'MISS', passed: 0, failed: 1, failing: [] };
+  let passed = 0;
+  let failed = 0;
+  let warnings = 0;
+  const failing = [];
+  for (const check of entry.checks) {
+    if (check.status === 'SUCCESS') passed++;
+    else if (check.status === 'FAILURE') {
+      failed++;
+      if (!failing.includes(check.id)) failing.push(check.id);
+    } else if (check.status === 'WARNING') warnings++;
+  }
+  if (passed === 0 && failed === 0) return { status: 'EMPTY', passed: 0, failed: 1, failing };
+  const ok = failed === 0 && !(side === 'client' && warnings > 0);
+  return { status: ok ? 'PASS' : 'FAIL', passed, failed, warnings, failing };
+}
+
+/**
+ * One scenario's outcome: its verdict, whether it counts (it is required), a note for its line, and the
+ * problem it makes for the run, if any. A scenario that is not required is shown and never fails the run.
+ */
+export function assess(side, scenario, entry, { required, listed }) {
+  const verdict = judge(side, entry);
+  if (!required) return { scenario, verdict, counted: false, note: 'not required' };
+  const passed = verdict.status === 'PASS';
+  if (!passed && listed) return { scenario, verdict, counted: true, note: 'expected failure' };
+  if (!passed) return { scenario, verdict, counted: true, problem: `${scenario} failed` };
+  if (listed) {
+    const problem = `${scenario} passes now: remove it from conformance/expected-failures.txt`;
+    return { scenario, verdict, counted: true, problem };
+  }
+  return { scenario, verdict, counted: true };
+}
+
+/** The run's totals over the counted outcomes, and every problem; the run fails when there is one. */
+export function summarize(outcomes) {
+  const totals = { checksPassed: 0, checksFailed: 0, passed: 0, failed: 0, expected: 0 };
+  for (const { verdict, counted, note } of outcomes) {
+    if (!counted) continue;
+    totals.checksPassed += verdict.passed;
+    totals.checksFailed += verdict.failed;
+    if (verdict.status === 'PASS') totals.passed++;
+    else totals.failed++;
+    if (note === 'expected failure') totals.expected++;
+  }
+  return { totals, problems: outcomes.flatMap(({ problem }) => (problem ? [problem] : [])) };
+}
