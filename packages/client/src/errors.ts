@@ -112,21 +112,41 @@ export class InvalidResponseError extends McpClientError {
   }
 }
 
-/** Client and server share no protocol version (C-10, C-11). */
+/**
+ * Client and server could not agree on a protocol version (C-10, C-11): they share none, or the
+ * server refused the version of the one retry after `-32022` (`refused`), even one it names in
+ * `theirs`, so the client gave up rather than loop.
+ */
 export class NoCommonVersionError extends McpClientError {
   readonly ours: readonly string[];
   readonly theirs: readonly string[];
+  /** The version the server's last `-32022` refused; `undefined` when it sent a `DiscoverResult`. */
+  readonly refused: string | undefined;
 
-  constructor(ours: readonly string[], theirs: readonly string[]) {
-    super(
-      `No protocol version in common: the client speaks ${ours.join(', ')}; the server speaks ${
-        theirs.length > 0 ? theirs.join(', ') : 'none it would name'
-      }`,
-    );
+  constructor(ours: readonly string[], theirs: readonly string[], refused?: string) {
+    super(noCommonVersionMessage(ours, theirs, refused));
     this.name = 'NoCommonVersionError';
     this.ours = ours;
     this.theirs = theirs;
+    this.refused = refused;
   }
+}
+
+function noCommonVersionMessage(
+  ours: readonly string[],
+  theirs: readonly string[],
+  refused?: string,
+): string {
+  const listed = theirs.join(', ');
+  if (refused !== undefined && theirs.includes(refused)) {
+    return `The server refused protocol version ${refused} with -32022 although the error lists it as supported (${listed}); the client retries only once`;
+  }
+  if (refused !== undefined && theirs.some((version) => ours.includes(version))) {
+    return `The server refused protocol version ${refused} on the retry after -32022, now listing ${listed}; the client retries only once`;
+  }
+  return `No protocol version in common: the client speaks ${ours.join(', ')}; the server speaks ${
+    theirs.length > 0 ? listed : 'none it would name'
+  }`;
 }
 
 /**

@@ -75,7 +75,11 @@ export async function probeServer(requester: Requester, options: ProbeOptions): 
         retried = true;
         continue;
       case 'no-common-version':
-        throw new NoCommonVersionError(versions, verdict.theirs);
+        throw new NoCommonVersionError(
+          versions,
+          verdict.theirs,
+          outcome.kind === 'error' ? version : undefined,
+        );
       case 'legacy':
         throw new LegacyServerError(verdict.evidence, {
           cause: 'error' in outcome ? outcome.error : undefined,

@@ -117,14 +117,18 @@ export class Requester {
   }
 
   /**
-   * After `-32022` (C-10): switches every later request to the client's most preferred version
-   * among the server's `data.supported`. Returns the error to report instead when there is none,
-   * or when `retryAllowed` is false (a request is retried with another version only once).
+   * After `-32022` refused `refused` (C-10): switches every later request to the client's most
+   * preferred version among the server's `data.supported`. Returns the error to report instead
+   * when there is none, or when `retryAllowed` is false (a request is retried only once).
    */
-  adoptVersionAfterRefusal(data: unknown, retryAllowed = true): NoCommonVersionError | undefined {
+  adoptVersionAfterRefusal(
+    data: unknown,
+    refused: string,
+    retryAllowed = true,
+  ): NoCommonVersionError | undefined {
     const next = versionAfterRefusal(this.versions, data);
     if (next.version === undefined || !retryAllowed)
-      return new NoCommonVersionError(this.versions, next.theirs);
+      return new NoCommonVersionError(this.versions, next.theirs, refused);
     this.version = next.version;
     return undefined;
   }
@@ -185,7 +189,11 @@ export class Requester {
       }
       if ('error' in response) {
         if (response.error.code === ErrorCode.UnsupportedProtocolVersion) {
-          const noCommonVersion = this.adoptVersionAfterRefusal(response.error.data, !versionRetried);
+          const noCommonVersion = this.adoptVersionAfterRefusal(
+            response.error.data,
+            version,
+            !versionRetried,
+          );
           if (noCommonVersion) throw noCommonVersion;
           versionRetried = true;
           continue;

@@ -222,7 +222,8 @@ export class Subscription implements AsyncIterableIterator<ListenNotification> {
     const { requester } = this.#host;
     const controller = new AbortController();
     this.#controller = controller;
-    const request = requester.build('subscriptions/listen', { notifications: filter }, requester.version, {
+    const version = requester.version;
+    const request = requester.build('subscriptions/listen', { notifications: filter }, version, {
       meta: this.#meta,
     });
     const id = request.id;
@@ -243,7 +244,7 @@ export class Subscription implements AsyncIterableIterator<ListenNotification> {
         if (error.code !== ErrorCode.UnsupportedProtocolVersion) {
           return { kind: 'failed', error: peerError(decoded.message, request.method, {}) };
         }
-        const noCommonVersion = requester.adoptVersionAfterRefusal(error.data);
+        const noCommonVersion = requester.adoptVersionAfterRefusal(error.data, version);
         if (noCommonVersion) return { kind: 'failed', error: noCommonVersion };
         return {
           kind: 'lost',

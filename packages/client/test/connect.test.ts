@@ -99,6 +99,47 @@ describe('connect and version choice', () => {
     expect((second as Error).message).toContain('2025-11-25');
   });
 
+  it('C-10: a -32022 that lists the very version it refused is reported as such, not as "no version in common"', async () => {
+    const contradictory = (request: JSONRPCRequest) =>
+      McpError.unsupportedProtocolVersion(String(versionOf(request)), [VERSION]);
+    const probing = mockServer({ 'server/discover': contradictory });
+    const fixed = mockServer({ 'tools/list': contradictory });
+    const failures = [
+      await new McpClient(createInMemoryTransport(probing)).connect().catch((e: unknown) => e),
+      await new McpClient(createInMemoryTransport(fixed), { protocolVersion: VERSION })
+        .listTools()
+        .catch((e: unknown) => e),
+    ];
+    for (const failure of failures) {
+      expect(failure).toBeInstanceOf(NoCommonVersionError);
+      expect(failure).toMatchObject({ refused: VERSION, theirs: [VERSION] });
+      expect((failure as Error).message).toBe(
+        `The server refused protocol version ${VERSION} with -32022 although the error lists it as supported (${VERSION}); the client retries only once`,
+      );
+    }
+    expect(probing.calls('server/discover')).toHaveLength(2);
+    expect(fixed.calls('tools/list')).toHaveLength(2);
+  });
+
+  it('C-10: a retry refused with versions both speak says so', async () => {
+    const OTHER = '2099-01-01';
+    const server = mockServer({
+      'tools/list': (request) =>
+        McpError.unsupportedProtocolVersion(String(versionOf(request)), [
+          versionOf(request) === VERSION ? OTHER : VERSION,
+        ]),
+    });
+    const client = new McpClient(createInMemoryTransport(server), {
+      protocolVersion: VERSION,
+      protocolVersions: [VERSION, OTHER],
+    });
+    const failure = await client.listTools().catch((e: unknown) => e);
+    expect(failure).toMatchObject({ name: 'NoCommonVersionError', refused: OTHER, theirs: [VERSION] });
+    expect((failure as Error).message).toContain(
+      `refused protocol version ${OTHER} on the retry after -32022`,
+    );
+  });
+
   it('C-11: a DiscoverResult with no shared version is NoCommonVersionError', async () => {
     const server = mockServer({
       'server/discover': () => discoverResult({}, { supportedVersions: ['2099-01-01'] }),
