@@ -1,5 +1,6 @@
 import { dereference, type Schema, type SchemaDraft, validate } from '@cfworker/json-schema';
 import { isRecord } from './is-record.js';
+import { budgetedLookup, capUniqueItems, type Expansion, expand, sizeProblem } from './json-schema-cost.js';
 
 /** Limits on what a schema may cost to validate (P-90). */
 export interface JsonSchemaLimits {
@@ -7,6 +8,16 @@ export interface JsonSchemaLimits {
   maxDepth?: number;
   /** Most subschemas in one schema, `$defs` and composition included. Default 1,000. */
   maxSubschemas?: number;
+  /**
+   * Most subschemas validation can reach once every `$ref` is replaced by its target (a `$ref` back
+   * into itself counts once). Default 10,000.
+   */
+  maxExpandedSubschemas?: number;
+  /**
+   * Longest array `uniqueItems` checks; its items are compared pairwise. A longer array where
+   * `uniqueItems` applies is invalid ("too many items"). Default 1,000.
+   */
+  maxUniqueItems?: number;
 }
 
 /** The outcome of validating one value. */
@@ -48,54 +59,6 @@ function dialectOf(schema: unknown): { dialect: JsonSchemaDialect; draft: Schema
   );
 }
 
-const SUBSCHEMA_KEYWORDS = new Set([
-  'additionalItems',
-  'additionalProperties',
-  'contains',
-  'else',
-  'if',
-  'items',
-  'not',
-  'propertyNames',
-  'then',
-  'unevaluatedItems',
-  'unevaluatedProperties',
-]);
-const SUBSCHEMA_LIST_KEYWORDS = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems', 'items']);
-const SUBSCHEMA_MAP_KEYWORDS = new Set([
-  '$defs',
-  'definitions',
-  'dependentSchemas',
-  'patternProperties',
-  'properties',
-]);
-
-/** Walks every subschema; returns why the schema is too costly, or `undefined`. */
-function costProblem(schema: unknown, maxDepth: number, maxSubschemas: number): string | undefined {
-  let count = 0;
-  const walk = (node: unknown, depth: number): string | undefined => {
-    if (!isRecord(node)) return undefined;
-    if (++count > maxSubschemas) return `schema has more than ${maxSubschemas} subschemas`;
-    if (depth > maxDepth) return `schema nests deeper than ${maxDepth} levels`;
-    for (const [key, value] of Object.entries(node)) {
-      const children: unknown[] = [];
-      if (SUBSCHEMA_MAP_KEYWORDS.has(key) && typeof value === 'object' && value !== null) {
-        children.push(...Object.values(value));
-      } else if (SUBSCHEMA_LIST_KEYWORDS.has(key) && Array.isArray(value)) {
-        children.push(...value);
-      } else if (SUBSCHEMA_KEYWORDS.has(key)) {
-        children.push(value);
-      }
-      for (const child of children) {
-        const problem = walk(child, depth + 1);
-        if (problem) return problem;
-      }
-    }
-    return undefined;
-  };
-  return walk(schema, 0);
-}
-
 /**
  * Dynamic references resolve against the path validation took, which the validator does not follow
  * faithfully (a `$dynamicRef` would accept anything): a schema that uses one is refused (P-87, P-89).
@@ -130,6 +93,8 @@ function unresolvedRefs(lookup: Record<string, unknown>): string[] {
  * Refuses, with a reason instead of a crash: an unsupported dialect (P-83); a `$ref` that does not
  * resolve inside the schema, such as a network URI, which is never fetched (P-87, P-89);
  * `$dynamicRef` and `$recursiveRef`, which it cannot evaluate faithfully; a schema beyond `limits` (P-90).
+ * A recursive schema is also bounded when it validates: a value whose validation would resolve more
+ * `$ref`s than the schema's expanded size for each JSON value in it is invalid, with that reason.
  *
  * @example
  * ```ts
@@ -143,7 +108,7 @@ export function compileJsonSchema(schema: unknown, limits: JsonSchemaLimits = {}
   }
   const dialect = dialectOf(schema);
   if (typeof dialect === 'string') return { ok: false, reason: dialect };
-  const tooCostly = costProblem(schema, limits.maxDepth ?? 32, limits.maxSubschemas ?? 1000);
+  const tooCostly = sizeProblem(schema, limits.maxDepth ?? 32, limits.maxSubschemas ?? 1000);
   if (tooCostly) return { ok: false, reason: tooCostly };
   let copy: Schema | boolean;
   try {
@@ -169,11 +134,27 @@ export function compileJsonSchema(schema: unknown, limits: JsonSchemaLimits = {}
       reason: `$ref ${JSON.stringify(missing[0])} does not resolve inside the schema (external references are never fetched)`,
     };
   }
+  const maxExpanded = limits.maxExpandedSubschemas ?? 10_000;
+  let expansion: Expansion;
+  try {
+    expansion = expand(copy, lookup, maxExpanded);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    // A chain of $refs into subschemas the size walk does not see (under an unknown keyword).
+    return { ok: false, reason: 'schema nests too deeply through $ref' };
+  }
+  if (expansion.size > maxExpanded) {
+    return { ok: false, reason: `schema expands to more than ${maxExpanded} subschemas through $ref` };
+  }
+  capUniqueItems(expansion.reachable, limits.maxUniqueItems ?? 1000);
+  const budget = expansion.recursive ? budgetedLookup(lookup, expansion.size) : undefined;
   const compiled: CompiledJsonSchema = {
     dialect: dialect.dialect,
     validate(value) {
       try {
-        const result = validate(value, copy, dialect.draft, lookup as never, true);
+        budget?.start(value);
+        const refs = budget ? budget.lookup : lookup;
+        const result = validate(value, copy, dialect.draft, refs as never, true);
         if (result.valid) return { valid: true };
         return { valid: false, errors: result.errors.map((e) => `${e.instanceLocation}: ${e.error}`) };
       } catch (error) {
