@@ -100,7 +100,8 @@ export interface CacheOptions {
   /**
    * The authorization context private results belong to (C-35): for example a hash of the token
    * the transport sends. Private results are only served within the same partition; public ones
-   * are shared. A function is asked on every cached call. Default: `""` (one context).
+   * are shared. A string is fixed for the client's lifetime; when the token can change, pass a
+   * function, which is asked on every cached call. Default: `""` (one context).
    */
   partition?: string | (() => string | Promise<string>);
 }
