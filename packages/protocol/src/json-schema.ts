@@ -74,14 +74,17 @@ function unsupportedKeyword(lookup: Record<string, unknown>): string | undefined
   return undefined;
 }
 
-/** Every `$ref` of the dereferenced schema that points outside it; those are never fetched (P-87). */
-function unresolvedRefs(lookup: Record<string, unknown>): string[] {
-  const missing: string[] = [];
+/**
+ * Every `$ref` of the dereferenced schema that points outside it (never fetched, P-87) or is not a
+ * string (the validator would fail on it at every value).
+ */
+function unresolvedRefs(lookup: Record<string, unknown>): unknown[] {
+  const missing: unknown[] = [];
   for (const node of Object.values(lookup)) {
     if (typeof node !== 'object' || node === null) continue;
     const { $ref, __absolute_ref__: absolute } = node as { $ref?: unknown; __absolute_ref__?: string };
-    if (typeof $ref === 'string' && (absolute === undefined || lookup[absolute] === undefined))
-      missing.push($ref);
+    if ($ref === undefined) continue;
+    if (typeof $ref !== 'string' || absolute === undefined || lookup[absolute] === undefined) missing.push($ref);
   }
   return missing;
 }

@@ -84,6 +84,14 @@ describe('compileJsonSchema', () => {
     expect(compileJsonSchema({ $ref: 'other.json' }).ok).toBe(false);
   });
 
+  it('P-89: a $ref that is not a string is refused at compile time, not failed at every value', () => {
+    for (const $ref of [5, null, {}]) {
+      const compiled = compileJsonSchema({ type: 'object', properties: { a: { $ref } } });
+      expect(compiled.ok, JSON.stringify($ref)).toBe(false);
+      expect(!compiled.ok && compiled.reason).toMatch(/does not resolve inside the schema/);
+    }
+  });
+
   it('P-87/P-89: $dynamicRef and $recursiveRef are refused as not supported, not treated as permissive', () => {
     const schemas = [
       { type: 'object', properties: { a: { $dynamicRef: 'https://example.com/x#meta' } } },
