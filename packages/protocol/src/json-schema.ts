@@ -84,7 +84,8 @@ function unresolvedRefs(lookup: Record<string, unknown>): unknown[] {
     if (typeof node !== 'object' || node === null) continue;
     const { $ref, __absolute_ref__: absolute } = node as { $ref?: unknown; __absolute_ref__?: string };
     if ($ref === undefined) continue;
-    if (typeof $ref !== 'string' || absolute === undefined || lookup[absolute] === undefined) missing.push($ref);
+    if (typeof $ref !== 'string' || absolute === undefined || lookup[absolute] === undefined)
+      missing.push($ref);
   }
   return missing;
 }
