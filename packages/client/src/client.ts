@@ -176,9 +176,16 @@ export class McpClient {
    * Probes the server with `server/discover` and chooses the version (C-9..C-11), unless
    * `protocolVersion` was given. Every call connects on its own when needed; call this to fail
    * early. Throws `LegacyServerError` for a pre-2026 server (T-21), `NoCommonVersionError`.
+   *
+   * Like every call it takes a `signal` and timeouts (default: the client's), which bound only
+   * this caller's wait: `RequestAbortedError` or `RequestTimeoutError` ends it, while the probe,
+   * shared with every call waiting for it, goes on.
    */
-  connect(): Promise<ServerDescription | undefined> {
-    return this.#connection.connected();
+  async connect(
+    options: Pick<CallOptions, 'signal' | 'timeoutMs' | 'maxTotalTimeoutMs'> = {},
+  ): Promise<ServerDescription | undefined> {
+    const deadline = this.#begin('server/discover', options);
+    return this.#connection.connectedFor('server/discover', options, deadline);
   }
 
   /**

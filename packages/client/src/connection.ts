@@ -117,14 +117,27 @@ export class Connection {
   }
 
   /**
+   * `connected()` for a call of `method`: the wait ends early when the call's `signal` aborts
+   * (`RequestAbortedError`), its `timeoutMs` passes, or its hard `deadline` comes
+   * (`RequestTimeoutError`). Only the call gives up; the probe goes on for the others.
+   */
+  connectedFor(
+    method: string,
+    options: CallOptions,
+    deadline: number,
+  ): Promise<ServerDescription | undefined> {
+    const limit = waitLimit(method, options, this.#config.limits, deadline);
+    return waitUnless(this.connected(), method, options.signal, limit);
+  }
+
+  /**
    * Connects, then refuses a method whose server capability was not advertised (C-12). The wait
-   * for the probe ends early when the call's `signal` aborts, its `timeoutMs` passes, or its hard
-   * `deadline` (fixed when the call started, see `hardDeadline`) comes, as the call's request would.
+   * for the probe ends as `connectedFor` says, with the call's hard `deadline` (fixed when the
+   * call started, see `hardDeadline`).
    */
   async gate(method: Method, options: CallOptions, deadline: number): Promise<void> {
     if (this.gateOpen(method)) return;
-    const limit = waitLimit(method, options, this.#config.limits, deadline);
-    const server = await waitUnless(this.connected(), method, options.signal, limit);
+    const server = await this.connectedFor(method, options, deadline);
     const missing = server && missingServerCapability(method, server.capabilities);
     if (missing) throw new UnsupportedByServerError(method, missing);
   }
