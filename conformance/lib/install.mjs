@@ -12,15 +12,20 @@ function readJson(path) {
   }
 }
 
+/** The dependencies a package.json (or a lockfile's root entry) declares, optional ones included. */
+function declared(manifest) {
+  return { ...manifest?.dependencies, ...manifest?.optionalDependencies };
+}
+
 /**
  * Whether `npm ci` has to run in `dir`: package.json asks for other dependencies than the lockfile records
  * (npm ci then stops and says so), or node_modules lacks a locked package or holds another version of it.
  * A missing optional package is fine: npm skips those built for another platform.
  */
 export function needsInstall(dir) {
-  const wanted = readJson(join(dir, 'package.json'))?.dependencies ?? {};
+  const wanted = declared(readJson(join(dir, 'package.json')));
   const lock = readJson(join(dir, 'package-lock.json'));
-  const locked = lock?.packages?.['']?.dependencies ?? {};
+  const locked = declared(lock?.packages?.['']);
   const names = new Set([...Object.keys(wanted), ...Object.keys(locked)]);
   if ([...names].some((name) => wanted[name] !== locked[name])) return true;
   return Object.entries(lock?.packages ?? {}).some(([path, entry]) => {

