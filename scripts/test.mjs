@@ -4,7 +4,11 @@ import { installIfNeeded, pnpmEnv, run } from './pnpm.mjs';
 
 const env = pnpmEnv();
 installIfNeeded(env);
-run('pnpm', ['exec', 'biome', 'check', 'scripts', 'conformance', 'package.json', 'turbo.json', 'biome.json'], env);
+run(
+  'pnpm',
+  ['exec', 'biome', 'check', 'scripts', 'conformance', 'package.json', 'turbo.json', 'biome.json'],
+  env,
+);
 // Every changeset must parse, or `changeset version` fails at release time.
 run('pnpm', ['exec', 'changeset', 'status'], env);
 run('pnpm', ['exec', 'turbo', 'run', 'lint', 'typecheck', 'test', '--output-logs=new-only'], env);
