@@ -76,7 +76,15 @@ class InMemoryExchange implements AsyncIterator<ExchangeMessage> {
       return Promise.reject(this.signal.reason);
     }
     if (this.ended) return Promise.resolve(DONE);
-    if (!this.source) this.start();
+    if (!this.source) {
+      try {
+        this.start();
+      } catch (error) {
+        // The request cannot be copied (a BigInt, a cycle) or the endpoint threw instead of answering.
+        this.end(EXCHANGE_ENDED);
+        return Promise.reject(error);
+      }
+    }
     return new Promise((resolve, reject) => {
       const read = { resolve, reject };
       this.pending = read;
@@ -87,9 +95,18 @@ class InMemoryExchange implements AsyncIterator<ExchangeMessage> {
           if (result.done) {
             this.end(EXCHANGE_ENDED);
             resolve(DONE);
-          } else {
-            resolve({ done: false, value: this.link.copy(result.value) });
+            return;
           }
+          let value: ExchangeMessage;
+          try {
+            value = this.link.copy(result.value);
+          } catch (error) {
+            // What the endpoint yielded cannot go on a wire: the exchange ends with that error.
+            this.end(EXCHANGE_ENDED);
+            reject(error);
+            return;
+          }
+          resolve({ done: false, value });
         },
         (error) => {
           if (this.pending !== read) return;

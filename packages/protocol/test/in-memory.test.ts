@@ -166,6 +166,50 @@ describe('createInMemoryTransport', () => {
   });
 });
 
+describe('createInMemoryTransport, messages that cannot be serialized', () => {
+  it('a message the endpoint yields that JSON cannot carry rejects the read and ends the exchange', async () => {
+    let endpointSignal: AbortSignal | undefined;
+    let resumed = false;
+    const endpoint: McpEndpoint = {
+      async *handle(message, context) {
+        endpointSignal = context.signal;
+        const id = (message as { id: number }).id;
+        yield { jsonrpc: '2.0', id, result: { resultType: 'complete', big: 1n } } as ExchangeMessage;
+        resumed = true;
+      },
+    };
+    const transport = createInMemoryTransport(endpoint);
+    const iterator = transport.exchange(request, {})[Symbol.asyncIterator]();
+    await expect(iterator.next()).rejects.toThrow(/BigInt/);
+    expect(endpointSignal?.aborted).toBe(true);
+    expect(await iterator.next()).toEqual({ done: true, value: undefined });
+    expect(resumed).toBe(false);
+  });
+
+  it('a request JSON cannot carry rejects the first read, never reaches the endpoint, and ends the exchange', async () => {
+    const seen: unknown[] = [];
+    const transport = createInMemoryTransport(echoEndpoint(seen as never));
+    const unserializable = { ...request, params: { n: 1n } } as unknown as JSONRPCRequest;
+    const iterator = transport.exchange(unserializable, {})[Symbol.asyncIterator]();
+    const first = iterator.next();
+    expect(first).toBeInstanceOf(Promise);
+    await expect(first).rejects.toThrow(/BigInt/);
+    expect(await iterator.next()).toEqual({ done: true, value: undefined });
+    expect(seen).toEqual([]);
+  });
+
+  it('notify rejects for a notification JSON cannot carry', async () => {
+    const transport = createInMemoryTransport(echoEndpoint());
+    await expect(
+      transport.notify?.({
+        jsonrpc: '2.0',
+        method: 'notifications/cancelled',
+        params: { requestId: 1n },
+      } as never),
+    ).rejects.toThrow(/BigInt/);
+  });
+});
+
 describe('createInMemoryTransport, ending early', () => {
   const request: JSONRPCRequest = { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} };
   const stuck: McpEndpoint = {
