@@ -139,6 +139,7 @@ export class McpClient {
       observe: (notification) => this.#observe(notification),
       warn,
       maxReopenAttempts: options.maxReopenAttempts ?? 5,
+      timeoutMs: limits.timeoutMs,
       reopenDelayMs: options.reopenDelayMs ?? ((attempt) => Math.min(250 * 2 ** (attempt - 1), 10_000)),
       ended: (subscription) => this.#subscriptions.delete(subscription),
     };
@@ -355,7 +356,10 @@ export class McpClient {
 
   /**
    * Opens a `subscriptions/listen` stream. Types the server does not advertise are left out of
-   * the request (C-12); see `Subscription` for acknowledgement, re-opening and ending.
+   * the request (C-12); see `Subscription` for acknowledgement, re-opening and ending. The server
+   * must acknowledge within `timeoutMs` (default: the client's) of this call, or the subscription
+   * ends with a `RequestTimeoutError`; `signal` ends it as `close()` does. An invalid `timeoutMs`
+   * throws a `RangeError`.
    *
    * @example
    * ```ts
@@ -365,7 +369,7 @@ export class McpClient {
    */
   listen(
     filter: SubscriptionFilter,
-    options: { signal?: AbortSignal; meta?: Record<string, unknown> } = {},
+    options: { signal?: AbortSignal; meta?: Record<string, unknown>; timeoutMs?: number } = {},
   ): Subscription {
     if (this.#lifetime.signal.aborted) throw new TransportError('closed', 'the client is closed');
     const subscription = new Subscription(this.#listenHost, filter, options);

@@ -175,6 +175,26 @@ export class UnsupportedByServerError extends McpClientError {
   }
 }
 
+/**
+ * A subscription ended before the server acknowledged it, closed by the application
+ * (`Subscription.close()`, `McpClient.close()`) or, gracefully, by the server: what
+ * `Subscription.acknowledged` rejects with then. An aborted signal rejects it with
+ * `RequestAbortedError` instead, and a failure with that failure.
+ */
+export class SubscriptionClosedError extends McpClientError {
+  readonly closedBy: 'client' | 'server';
+
+  constructor(closedBy: 'client' | 'server') {
+    super(
+      closedBy === 'client'
+        ? 'The subscription was closed before the server acknowledged it'
+        : 'The server ended the subscription before acknowledging it',
+    );
+    this.name = 'SubscriptionClosedError';
+    this.closedBy = closedBy;
+  }
+}
+
 /** Why a multi round-trip request could not be completed on this side. */
 export type InputRequiredFailure =
   /** The server asked again more times than `maxInputRounds` allows (C-29). */

@@ -13,6 +13,7 @@ export {
   RequestAbortedError,
   RequestTimeoutError,
   ResourceNotFoundError,
+  SubscriptionClosedError,
   UnsupportedByServerError,
 } from './errors.js';
 export type { Progress, TimeoutLimits } from './exchange.js';

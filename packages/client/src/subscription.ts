@@ -17,8 +17,16 @@ import {
   type ToolListChangedNotification,
   TransportError,
 } from '@mcpkit/protocol';
+import { checkTimeout } from './call-limits.js';
 import { supportedFilter, unacknowledged } from './capabilities.js';
-import { peerError, UnsupportedByServerError } from './errors.js';
+import { timerDelay } from './deadlines.js';
+import {
+  peerError,
+  RequestAbortedError,
+  RequestTimeoutError,
+  SubscriptionClosedError,
+  UnsupportedByServerError,
+} from './errors.js';
 import type { ClientWarning } from './options.js';
 import type { Requester } from './requester.js';
 
@@ -41,6 +49,8 @@ export interface ListenHost {
   warn(warning: ClientWarning): void;
   maxReopenAttempts: number;
   reopenDelayMs(attempt: number): number;
+  /** The client's default `timeoutMs`: how long a listen waits for its first acknowledgement. */
+  timeoutMs: number;
   /** The subscription ended for good. */
   ended(subscription: Subscription): void;
 }
@@ -82,13 +92,17 @@ function sameNotification(a: ListenNotification, b: ListenNotification): boolean
 export class Subscription implements AsyncIterableIterator<ListenNotification> {
   /** The filter the application asked for. */
   readonly requested: SubscriptionFilter;
-  /** The first acknowledged filter; rejects if the subscription ends before one arrives. */
+  /**
+   * The first acknowledged filter. Rejects if the subscription ends before one arrives: with
+   * `RequestTimeoutError` when none came within the listen's `timeoutMs` (which ends the
+   * subscription), `RequestAbortedError` when its signal aborted, `SubscriptionClosedError` when
+   * it was closed, or the error that ended it.
+   */
   readonly acknowledged: Promise<SubscriptionFilter>;
   readonly #host: ListenHost;
   readonly #meta: Record<string, unknown> | undefined;
   /** The caller's signal, whose listener is removed when the subscription ends. */
   readonly #signal: AbortSignal | undefined;
-  readonly #closeOnAbort = () => this.close();
   #resolveAck!: (filter: SubscriptionFilter) => void;
   #rejectAck!: (error: unknown) => void;
   #ack: SubscriptionFilter | undefined;
@@ -102,12 +116,15 @@ export class Subscription implements AsyncIterableIterator<ListenNotification> {
   #controller: AbortController | undefined;
   #wake: (() => void) | undefined;
   #skipNextRestart = false;
+  #ackTimer: ReturnType<typeof setTimeout> | undefined;
+  readonly #closeOnAbort = () => this.#finish(undefined, 'aborted');
 
   constructor(
     host: ListenHost,
     filter: SubscriptionFilter,
-    options: { signal?: AbortSignal; meta?: Record<string, unknown> },
+    options: { signal?: AbortSignal; meta?: Record<string, unknown>; timeoutMs?: number },
   ) {
+    checkTimeout('timeoutMs', options.timeoutMs);
     this.#host = host;
     this.requested = filter;
     this.#meta = options.meta;
@@ -118,10 +135,16 @@ export class Subscription implements AsyncIterableIterator<ListenNotification> {
     });
     this.acknowledged.catch(() => {});
     if (options.signal?.aborted) {
-      this.#finish();
+      this.#finish(undefined, 'aborted');
       return;
     }
     options.signal?.addEventListener('abort', this.#closeOnAbort, { once: true });
+    const ackTimeoutMs = options.timeoutMs ?? host.timeoutMs;
+    if (Number.isFinite(ackTimeoutMs)) {
+      this.#ackTimer = setTimeout(() => {
+        this.#finish(new RequestTimeoutError('subscriptions/listen', 'idle', ackTimeoutMs));
+      }, timerDelay(ackTimeoutMs));
+    }
     void this.#run();
   }
 
@@ -191,7 +214,8 @@ export class Subscription implements AsyncIterableIterator<ListenNotification> {
         const lost = error instanceof TransportError && error.retryable;
         attempt = lost ? { kind: 'lost', error, acknowledged: false } : { kind: 'failed', error };
       }
-      if (attempt.kind === 'server-closed' || attempt.kind === 'closed') return this.#finish();
+      if (attempt.kind === 'server-closed') return this.#finish(undefined, 'server');
+      if (attempt.kind === 'closed') return this.#finish();
       if (attempt.kind === 'failed') return this.#finish(attempt.error);
       if (attempt.kind === 'reopen') continue;
       failures = attempt.acknowledged ? 1 : failures + 1;
@@ -274,6 +298,7 @@ export class Subscription implements AsyncIterableIterator<ListenNotification> {
       const first = this.#ack === undefined;
       this.#ack = (params as { notifications: SubscriptionFilter }).notifications;
       if (first) {
+        clearTimeout(this.#ackTimer);
         this.#resolveAck(this.#ack);
         const missing = unacknowledged(this.requested, this.#ack);
         if (Object.keys(missing).length > 0) this.#host.warn({ kind: 'subscription-degraded', missing });
@@ -306,13 +331,18 @@ export class Subscription implements AsyncIterableIterator<ListenNotification> {
     });
   }
 
-  #finish(error?: unknown): void {
+  /** Ends the subscription, with `error` or (without one) normally, closed by `closedBy`. */
+  #finish(error?: unknown, closedBy: 'client' | 'server' | 'aborted' = 'client'): void {
     if (this.#end) return;
     this.#end = error === undefined ? {} : { error };
+    clearTimeout(this.#ackTimer);
     this.#signal?.removeEventListener('abort', this.#closeOnAbort);
     this.#controller?.abort(CLOSE);
     this.#wake?.();
-    this.#rejectAck(error ?? new Error('the subscription ended before it was acknowledged'));
+    if (error !== undefined) this.#rejectAck(error);
+    else if (closedBy === 'aborted')
+      this.#rejectAck(new RequestAbortedError('subscriptions/listen', this.#signal?.reason));
+    else this.#rejectAck(new SubscriptionClosedError(closedBy));
     for (const waiter of this.#waiters.splice(0)) {
       if (error === undefined) waiter.resolve({ value: undefined, done: true });
       else waiter.reject(error);

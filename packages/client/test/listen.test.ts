@@ -14,6 +14,9 @@ import {
   type ListenNotification,
   McpClient,
   NoCommonVersionError,
+  RequestAbortedError,
+  RequestTimeoutError,
+  SubscriptionClosedError,
   UnsupportedByServerError,
 } from '../src/index.js';
 import { deferred, mockServer, recordingTransport, tagged, tick, VERSION } from './helpers/mock-server.js';
@@ -30,6 +33,7 @@ const filterOf = (request: JSONRPCRequest) =>
 function controllable() {
   const streams: Array<{
     request: JSONRPCRequest;
+    aborted: () => boolean;
     push: (m: ExchangeMessage) => void;
     end: () => void;
     fail: (e: Error) => void;
@@ -365,6 +369,57 @@ describe('subscriptions/listen (client side)', () => {
       expect(listen.streams.length).toBe(2);
       subscription.close();
     }
+  });
+
+  it('C-40: no acknowledgement within timeoutMs ends the subscription with RequestTimeoutError', async () => {
+    const { listen, client } = setup();
+    const subscription = client.listen({ toolsListChanged: true }, { timeoutMs: 50 });
+    await until(() => listen.streams.length === 1);
+    const failure = await subscription.acknowledged.catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(RequestTimeoutError);
+    expect(failure).toMatchObject({ method: 'subscriptions/listen', timeoutMs: 50 });
+    expect(subscription.ended).toBe(true);
+    await expect(subscription.next()).rejects.toBe(failure);
+    await until(() => listen.streams[0]!.aborted());
+  });
+
+  it('C-40: an acknowledgement in time stops the clock; invalid timeoutMs is a RangeError', async () => {
+    const { listen, client } = setup();
+    expect(() => client.listen({ toolsListChanged: true }, { timeoutMs: Number.NaN })).toThrow(RangeError);
+    const subscription = client.listen({ toolsListChanged: true }, { timeoutMs: 50 });
+    await until(() => listen.streams.length === 1);
+    listen.streams[0]!.push(ack(listen.streams[0]!.request));
+    await subscription.acknowledged;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(subscription.ended).toBe(false);
+    subscription.close();
+  });
+
+  it('acknowledged rejects with a documented error when the subscription ends before the acknowledgement', async () => {
+    const { listen, client } = setup();
+    const closed = client.listen({ toolsListChanged: true });
+    closed.close();
+    expect(await closed.acknowledged.catch((e: unknown) => e)).toMatchObject({
+      name: 'SubscriptionClosedError',
+      closedBy: 'client',
+    });
+    expect(await closed.acknowledged.catch((e: unknown) => e)).toBeInstanceOf(SubscriptionClosedError);
+
+    const controller = new AbortController();
+    const aborted = client.listen({ toolsListChanged: true }, { signal: controller.signal });
+    controller.abort('leaving');
+    const abortFailure = await aborted.acknowledged.catch((e: unknown) => e);
+    expect(abortFailure).toBeInstanceOf(RequestAbortedError);
+    expect(abortFailure).toMatchObject({ method: 'subscriptions/listen', cause: 'leaving' });
+
+    const byServer = client.listen({ toolsListChanged: true });
+    await until(() => listen.streams.length === 1);
+    const stream = listen.streams[0]!;
+    stream.push({ jsonrpc: '2.0', id: stream.request.id, result: closeResult(stream.request.id) });
+    expect(await byServer.acknowledged.catch((e: unknown) => e)).toMatchObject({
+      name: 'SubscriptionClosedError',
+      closedBy: 'server',
+    });
   });
 
   it('holds notifications for a slow reader, merging duplicates', async () => {
