@@ -1,7 +1,12 @@
+import { compileCheck } from './check.js';
 import { clipForMessage } from './clip.js';
 import type { ClientCapabilities } from './schemas/capabilities.js';
 import type { RequestId } from './schemas/json.js';
-import type { JSONRPCErrorResponse } from './schemas/jsonrpc.js';
+import {
+  type JSONRPCErrorResponse,
+  MissingRequiredClientCapabilityErrorSchema,
+  UnsupportedProtocolVersionErrorSchema,
+} from './schemas/jsonrpc.js';
 
 /** JSON-RPC and MCP error codes of 2026-07-28 (digest §1.3). */
 export const ErrorCode = {
@@ -142,10 +147,14 @@ export class McpError extends Error {
   }
 }
 
+/** The codes JSON-RPC 2.0 defines in its reserved range -32768..-32000. */
+const JSON_RPC_CODES = new Set<number>([-32700, -32600, -32601, -32602, -32603]);
+
 /**
- * Why this side must not send `code`, or `undefined` when it may (P-21..P-23, S-8):
+ * Why this side must not send `code`, or `undefined` when it may (P-21..P-23, P-26, S-8):
  * the legacy range -32000..-32019 is off limits, -32020..-32099 holds only the codes the spec
- * defines, and the retired -32002 and -32042 are never sent.
+ * defines, the retired -32002 and -32042 are never sent, and the rest of JSON-RPC's reserved range
+ * -32768..-32000 holds only the codes JSON-RPC defines.
  */
 export function disallowedErrorCodeReason(code: number): string | undefined {
   if (!Number.isInteger(code)) return 'error codes are integers';
@@ -155,17 +164,52 @@ export function disallowedErrorCodeReason(code: number): string | undefined {
     const defined = code === -32020 || code === -32021 || code === -32022;
     return defined ? undefined : `${code} is reserved for the spec and not defined by it (P-22)`;
   }
+  if (code >= -32768 && code <= -32100 && !JSON_RPC_CODES.has(code)) {
+    return `${code} is reserved by JSON-RPC and not defined by it; application codes go outside -32768..-32000 (P-26)`;
+  }
   return undefined;
 }
 
+const dataChecks: Record<number, { check: (response: unknown) => boolean; shape: string }> = {
+  [ErrorCode.MissingRequiredClientCapability]: {
+    check: compileCheck(MissingRequiredClientCapabilityErrorSchema),
+    shape: '{ requiredCapabilities }',
+  },
+  [ErrorCode.UnsupportedProtocolVersion]: {
+    check: compileCheck(UnsupportedProtocolVersionErrorSchema),
+    shape: '{ supported, requested }',
+  },
+};
+
 /**
- * The JSON-RPC error response for `error`, with the policy of `disallowedErrorCodeReason` applied:
- * a code this side may not send becomes `-32603`. Non-`McpError` throwables become `-32603` too,
- * without their message (it may hold internals).
+ * Why this side must not send `error`, or `undefined` when it may: its code is disallowed
+ * (`disallowedErrorCodeReason`), or it is `-32021` or `-32022` without the `data` the spec requires
+ * of them (S-2, S-3).
+ */
+export function disallowedErrorReason(error: {
+  code: number;
+  message: string;
+  data?: unknown;
+}): string | undefined {
+  const codeReason = disallowedErrorCodeReason(error.code);
+  if (codeReason !== undefined) return codeReason;
+  const data = dataChecks[error.code];
+  if (!data) return undefined;
+  const member = { code: error.code, message: error.message, data: error.data };
+  return data.check({ jsonrpc: '2.0', error: member })
+    ? undefined
+    : `${error.code} needs data ${data.shape} (S-2, S-3)`;
+}
+
+/**
+ * The JSON-RPC error response for `error`, with the policy of `disallowedErrorReason` applied:
+ * a code this side may not send, or a `-32021`/`-32022` without its required `data`, becomes
+ * `-32603`. Non-`McpError` throwables become `-32603` too, without their message (it may hold
+ * internals).
  */
 export function toErrorResponse(error: unknown, id: RequestId | undefined): JSONRPCErrorResponse {
   let mcpError = error instanceof McpError ? error : McpError.internalError();
-  if (disallowedErrorCodeReason(mcpError.code) !== undefined) mcpError = McpError.internalError();
+  if (disallowedErrorReason(mcpError) !== undefined) mcpError = McpError.internalError();
   const response: JSONRPCErrorResponse =
     id === undefined
       ? { jsonrpc: '2.0', error: mcpError.toJSON() }

@@ -25,6 +25,7 @@ export {
 } from './decode.js';
 export {
   disallowedErrorCodeReason,
+  disallowedErrorReason,
   ErrorCode,
   explicitHttpStatus,
   isResourceNotFound,

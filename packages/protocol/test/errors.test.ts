@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   clipForMessage,
+  decodeAs,
   disallowedErrorCodeReason,
+  disallowedErrorReason,
   ErrorCode,
   explicitHttpStatus,
   httpStatusForError,
@@ -104,6 +106,41 @@ describe('error code policy (P-21..P-23, S-8)', () => {
       id: 4,
       error: { code: ErrorCode.InternalError, message: 'Internal error' },
     });
+  });
+
+  it.each([-32100, -32604, -32650, -32768])('P-26/S-8: %i is reserved by JSON-RPC and undefined', (code) => {
+    expect(disallowedErrorCodeReason(code)).toMatch(/reserved by JSON-RPC/);
+    expect(toErrorResponse(new McpError(code, 'x'), 1).error).toEqual({
+      code: -32603,
+      message: 'Internal error',
+    });
+  });
+
+  it('S-2/S-3: -32021 and -32022 without the data the spec requires become -32603', () => {
+    const unsendable = [
+      new McpError(-32022, 'Unsupported protocol version'),
+      new McpError(-32022, 'x', { supported: '2026-07-28', requested: 'y' }),
+      new McpError(-32021, 'x', 'oops'),
+      new McpError(-32021, 'x', { requiredCapabilities: 'elicitation' }),
+    ];
+    for (const error of unsendable) {
+      expect(disallowedErrorReason(error)).toMatch(/needs data/);
+      expect(toErrorResponse(error, 1)).toEqual({
+        jsonrpc: '2.0',
+        id: 1,
+        error: { code: -32603, message: 'Internal error' },
+      });
+    }
+  });
+
+  it('S-2/S-3: what toErrorResponse sends for -32021 and -32022 satisfies their own schemas', () => {
+    const version = toErrorResponse(McpError.unsupportedProtocolVersion('1900-01-01', ['2026-07-28']), 1);
+    expect(version.error.code).toBe(-32022);
+    expect(decodeAs('UnsupportedProtocolVersionError', version).ok).toBe(true);
+    const capability = toErrorResponse(McpError.missingRequiredClientCapability({ roots: {} }), 2);
+    expect(capability.error.code).toBe(-32021);
+    expect(decodeAs('MissingRequiredClientCapabilityError', capability).ok).toBe(true);
+    expect(toErrorResponse(McpError.headerMismatch('Mcp-Name differs'), 3).error.code).toBe(-32020);
   });
 
   it('toErrorResponse hides the message of a thrown non-McpError', () => {
