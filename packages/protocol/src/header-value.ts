@@ -23,6 +23,8 @@ function base64Utf8(value: string): string {
  * Encodes a value for `Mcp-Name` or an `Mcp-Param-*` header (H-26): a string as is, an integer
  * in decimal, a boolean as `true`/`false`; a value that is not plain visible ASCII, has leading or
  * trailing whitespace, is empty, or looks like the sentinel itself becomes `=?base64?…?=` over its UTF-8.
+ * Throws a `RangeError` for a number that is not a safe integer (H-23): it has no decimal form
+ * (`1.5`, `NaN`), or none a receiver reads exactly (`1e21`).
  *
  * @example
  * ```ts
@@ -31,6 +33,9 @@ function base64Utf8(value: string): string {
  * ```
  */
 export function encodeHeaderValue(value: string | number | boolean): string {
+  if (typeof value === 'number' && !Number.isSafeInteger(value)) {
+    throw new RangeError(`${value} is not a safe integer: it has no header encoding (H-23, H-26)`);
+  }
   const text = typeof value === 'string' ? value : String(value);
   const plain = text.length > 0 && PLAIN.test(text) && text.trim() === text && !looksLikeSentinel(text);
   return plain ? text : `${SENTINEL_PREFIX}${base64Utf8(text)}${SENTINEL_SUFFIX}`;

@@ -27,6 +27,13 @@ describe('H-26: header value encoding (streamable-http.mdx, "Encoding examples")
     expect(encodeHeaderValue(false)).toBe('false');
   });
 
+  it('H-23/H-26: a number that is not a safe integer has no encoding and is refused', () => {
+    for (const value of [1.5, 1e21, 2 ** 53, Number.NaN, Number.POSITIVE_INFINITY]) {
+      expect(() => encodeHeaderValue(value), String(value)).toThrow(RangeError);
+    }
+    expect(encodeHeaderValue(2 ** 53 - 1)).toBe('9007199254740991');
+  });
+
   it('encodes control characters, including tab, and the empty string', () => {
     expect(encodeHeaderValue('a\tb')).toMatch(/^=\?base64\?/);
     expect(encodeHeaderValue('a\u0007b')).toMatch(/^=\?base64\?/);
@@ -177,6 +184,25 @@ describe('H-25/H-27: extraction and request headers', () => {
       'Dry-Run': false,
     });
     expect(extractMcpHeaderValues(annotations, undefined)).toEqual({});
+  });
+
+  it('H-23/H-25: a value not of the annotated type is not mirrored', () => {
+    expect(extractMcpHeaderValues(annotations, { count: 1.5 })).toEqual({});
+    expect(extractMcpHeaderValues(annotations, { count: 1e21 })).toEqual({});
+    expect(extractMcpHeaderValues(annotations, { count: '3', region: 5, options: { dryRun: 'no' } })).toEqual(
+      {},
+    );
+    expect(extractMcpHeaderValues(annotations, { count: -(2 ** 53 - 1) })).toEqual({ Count: -(2 ** 53 - 1) });
+  });
+
+  it('H-26: requestHeaders leaves out a number parameter that is not a safe integer', () => {
+    const headers = requestHeaders(
+      { method: 'tools/call', params: { name: 't' } },
+      { N: 1e21, F: 1.5, M: 7 },
+    );
+    expect(headers).not.toHaveProperty('Mcp-Param-N');
+    expect(headers).not.toHaveProperty('Mcp-Param-F');
+    expect(headers['Mcp-Param-M']).toBe('7');
   });
 
   it('H-6/H-27: builds the standard and parameter headers, encoded', () => {
