@@ -1,5 +1,5 @@
-import { spawn } from 'node:child_process';
-import { type JSONRPCMessage, TransportError } from '@mcpkit/protocol';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { type JSONRPCMessage, type JSONRPCNotification, TransportError } from '@mcpkit/protocol';
 import { describe, expect, it } from 'vitest';
 import type { ChildExit } from '../src/index.js';
 import {
@@ -144,7 +144,7 @@ describe('StdioClientTransport: crash and restart (T-17)', () => {
     expect(restarts).toEqual([secondPid]);
   });
 
-  it('T-17: a crash is noticed though a helper of the server still holds its stdout; what it wrote before dying arrives', async () => {
+  it('T-17: a crash is noticed though a helper of the server still holds its stdout; what it wrote before dying arrives; the helper is ended', async () => {
     const transport = spawnFixture('server.mjs');
     const first = await response(transport.exchange(request(1, 'pid'), {}));
     const firstPid = trackPid((first.result as { pid: number }).pid);
@@ -161,8 +161,11 @@ describe('StdioClientTransport: crash and restart (T-17)', () => {
       expect((await failure(waiting)).reason).toBe('restarted');
       const again = await response(transport.exchange(request(5, 'pid'), { signal }));
       expect(trackPid((again.result as { pid: number }).pid)).not.toBe(firstPid);
+      // The crashed server's process group is ended with it.
+      await waitUntilGone(helperPid);
     } finally {
-      process.kill(helperPid, 'SIGKILL');
+      // Only reached with the helper alive when the test already failed: do not leave it behind.
+      if (processExists(helperPid)) process.kill(helperPid, 'SIGKILL');
     }
   });
 
@@ -318,22 +321,41 @@ describe('StdioClientTransport: close (T-14)', () => {
     expect(exits[0]).toMatchObject({ signal: 'SIGTERM' });
   });
 
-  it('escalates to SIGKILL for a server that also ignores SIGTERM', async () => {
+  it('escalates to SIGKILL for a server that also ignores SIGTERM, and ends its helper the same way', async () => {
     const exits: ChildExit[] = [];
-    let announce!: () => void;
-    const ready = new Promise<void>((resolve) => (announce = resolve));
+    let announce!: (helperPid: number) => void;
+    const ready = new Promise<number>((resolve) => (announce = resolve));
     const transport = spawnFixture('stubborn-process.mjs', {
       env: { ...process.env, IGNORE_SIGTERM: '1' },
       shutdown: { exitTimeoutMs: 100, terminateTimeoutMs: 200 },
       onExit: (exit) => exits.push(exit),
-      // The fixture announces itself once its SIGTERM handler is installed.
-      onUnrouted: () => announce(),
+      // The fixture announces itself once its and its helper's SIGTERM handlers are installed.
+      onUnrouted: (message) => announce((message as JSONRPCNotification).params?.helperPid as number),
     });
     await transport.start();
-    await ready;
+    const helperPid = await ready;
     trackPid(transport.pid);
-    await transport.close();
-    expect(exits[0]).toMatchObject({ signal: 'SIGKILL' });
+    try {
+      await transport.close();
+      expect(exits[0]).toMatchObject({ signal: 'SIGKILL' });
+      // SIGTERM and SIGKILL went to the server's process group: its helper, which ignores SIGTERM too, is gone.
+      await waitUntilGone(helperPid);
+    } finally {
+      if (processExists(helperPid)) process.kill(helperPid, 'SIGKILL');
+    }
+  });
+
+  it('T-14: close() also ends what the server started and left behind when it exited on EOF', async () => {
+    const transport = spawnFixture('server.mjs');
+    const started = await response(transport.exchange(request(1, 'helper'), {}));
+    const helperPid = (started.result as { helperPid: number }).helperPid;
+    try {
+      expect(processExists(helperPid)).toBe(true);
+      await transport.close();
+      await waitUntilGone(helperPid);
+    } finally {
+      if (processExists(helperPid)) process.kill(helperPid, 'SIGKILL');
+    }
   });
 
   it('respects write backpressure: notify() waits while the server does not read its stdin', async () => {
@@ -403,9 +425,15 @@ describe('StdioClientTransport: close (T-14)', () => {
     expect(transport.pid).toBeUndefined();
   });
 
-  it('leaves no orphan when the client process is killed: the server sees EOF and exits', async () => {
+  // The server runs in its own process group, so a terminal's Ctrl-C (SIGINT to the foreground
+  // group, emulated by starting the client as the leader of a group) reaches only the client.
+  it.each([
+    { how: 'killed', end: (parent: ChildProcess) => parent.kill('SIGKILL') },
+    { how: 'stopped by Ctrl-C', end: (parent: ChildProcess) => process.kill(-parent.pid!, 'SIGINT') },
+  ])('leaves no orphan when the client process is $how: the server sees EOF and exits', async ({ end }) => {
     const parent = spawn(process.execPath, [fixture('client-parent.mjs')], {
       stdio: ['ignore', 'pipe', 'inherit'],
+      detached: true,
     });
     const parentClosed = new Promise((resolve) => parent.on('close', resolve));
     trackPid(parent.pid);
@@ -416,7 +444,7 @@ describe('StdioClientTransport: close (T-14)', () => {
       while (!out.includes('\n')) await sleep(10);
       serverPid = trackPid(Number(out.trim()));
       expect(processExists(serverPid)).toBe(true);
-      parent.kill('SIGKILL');
+      end(parent);
       await parentClosed;
       await waitUntilGone(serverPid);
     } finally {

@@ -4,6 +4,7 @@ import { LineSplitter } from '../line-splitter.js';
 import { LineWriter } from '../line-writer.js';
 import { Outbox } from './outbox.js';
 import type { PendingExchange } from './pending-exchange.js';
+import { endProcessGroup, OWN_PROCESS_GROUP, signalGroup } from './process-group.js';
 
 /** How to start the server process. */
 export interface SpawnSpec {
@@ -58,9 +59,20 @@ export interface ChildEvents {
   closed(exit: ChildExit, connection: ChildConnection): void;
 }
 
+/** What a connection needs besides the spawn spec. */
+export interface ChildOptions {
+  maxMessageBytes: number;
+  timeouts: Required<ShutdownTimeouts>;
+  events: ChildEvents;
+  /** Serializes and writes an exchange's request to `connection.writer`; the outbox calls it once the pipe has room. */
+  writeRequest(exchange: PendingExchange, connection: ChildConnection): void;
+}
+
 /**
  * One server process and its pipes: newline framing on stdin/stdout, stderr as configured,
- * lifecycle events, and the graceful-then-forceful shutdown of T-14.
+ * lifecycle events, and the graceful-then-forceful shutdown of T-14. On POSIX the process leads a
+ * process group of its own: SIGTERM and SIGKILL go to the whole group, and once the server has
+ * exited, for whatever reason, the processes it started and left in its group are ended too.
  */
 export class ChildConnection {
   readonly process: ChildProcess;
@@ -77,28 +89,27 @@ export class ChildConnection {
   #exited = false;
   #closed = false;
   #error: Error | undefined;
+  readonly #timeouts: Required<ShutdownTimeouts>;
+  /** Settles once what the server left in its process group has been ended (after the exit). */
+  #groupEnded: Promise<void> = Promise.resolve();
   #pipesGrace: ReturnType<typeof setTimeout> | undefined;
   readonly #exitWaiters: (() => void)[] = [];
   readonly #closeWaiters: (() => void)[] = [];
 
-  /**
-   * @param writeRequest serializes and writes an exchange's request to `connection.writer`; the
-   *   outbox calls it once the pipe has room.
-   */
-  constructor(
-    spec: SpawnSpec,
-    maxMessageBytes: number,
-    events: ChildEvents,
-    writeRequest: (exchange: PendingExchange, connection: ChildConnection) => void,
-  ) {
+  constructor(spec: SpawnSpec, options: ChildOptions) {
+    const { maxMessageBytes, events, writeRequest } = options;
     const stderr = spec.stderr ?? 'inherit';
     const child = spawn(spec.command, spec.args ?? [], {
       stdio: ['pipe', 'pipe', typeof stderr === 'function' ? 'pipe' : stderr],
       env: spec.env ?? process.env,
       ...(spec.cwd === undefined ? {} : { cwd: spec.cwd }),
+      // Its own process group: a terminal's Ctrl-C reaches only this process, and the server
+      // ends when this process does, through the EOF on its stdin (T-15).
+      detached: OWN_PROCESS_GROUP,
       windowsHide: true,
     });
     this.process = child;
+    this.#timeouts = options.timeouts;
     this.started = new Promise((resolve) => {
       this.#resolveStarted = resolve;
     });
@@ -151,6 +162,8 @@ export class ChildConnection {
     child.on('exit', () => {
       this.#exited = true;
       this.#exitedAt = performance.now();
+      if (OWN_PROCESS_GROUP)
+        this.#groupEnded = endProcessGroup(child.pid!, this.#timeouts.terminateTimeoutMs);
       this.#stopWriting();
       for (const wake of this.#exitWaiters.splice(0)) wake();
       // `close` waits for every holder of the pipes, and a helper the server started may share its
@@ -193,24 +206,26 @@ export class ChildConnection {
 
   /**
    * Ends the process (T-14): close its stdin, wait up to `exitTimeoutMs`, SIGTERM, wait up to
-   * `terminateTimeoutMs`, SIGKILL. Resolves once it has exited and its pipes are closed, so no
-   * zombie is left behind.
+   * `terminateTimeoutMs`, SIGKILL (on POSIX both go to its process group). Resolves once it has
+   * exited, what it left in its group has been ended, and its pipes are closed, so no zombie is
+   * left behind.
    */
-  async shutdown(timeouts: Required<ShutdownTimeouts>): Promise<void> {
-    const child = this.process;
+  async shutdown(): Promise<void> {
+    const timeouts = this.#timeouts;
     if (!this.#exited) {
       // Lines still waiting for the pipe to drain are dropped: EOF says all the server needs.
       this.writer.flush();
       this.#stopWriting();
-      child.stdin!.end();
+      this.process.stdin!.end();
       if (!(await this.#waitForExit(timeouts.exitTimeoutMs))) {
-        child.kill('SIGTERM');
+        this.#kill('SIGTERM');
         if (!(await this.#waitForExit(timeouts.terminateTimeoutMs))) {
-          child.kill('SIGKILL');
+          this.#kill('SIGKILL');
           await this.#waitForExit(undefined);
         }
       }
     }
+    await this.#groupEnded;
     if (this.#closed) return;
     // The process is gone; a grandchild may still hold its stdout open. Do not wait for it.
     this.#destroyPipes();
@@ -218,6 +233,13 @@ export class ChildConnection {
       if (this.#closed) resolve();
       else this.#closeWaiters.push(resolve);
     });
+  }
+
+  /** Signals the process, and on POSIX every process of its group. */
+  #kill(signal: NodeJS.Signals): void {
+    const pid = this.process.pid;
+    if (OWN_PROCESS_GROUP && pid !== undefined) signalGroup(pid, signal);
+    else this.process.kill(signal);
   }
 
   /** Nothing more will reach the process: what waits to be written is dropped, later writes ignored. */

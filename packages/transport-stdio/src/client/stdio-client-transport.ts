@@ -191,7 +191,7 @@ export class StdioClientTransport implements ClientTransport {
     }
     this.#router.failAll(error);
     for (const waiter of this.#waiters.splice(0)) waiter.reject(error);
-    this.#closing = child ? child.shutdown(this.#timeouts) : Promise.resolve();
+    this.#closing = child ? child.shutdown() : Promise.resolve();
     return this.#closing;
   }
 
@@ -282,7 +282,12 @@ export class StdioClientTransport implements ClientTransport {
   #spawn(): ChildConnection {
     let child: ChildConnection;
     try {
-      child = new ChildConnection(this.#spec, this.#maxMessageBytes, this.#events, this.#writeRequest);
+      child = new ChildConnection(this.#spec, {
+        maxMessageBytes: this.#maxMessageBytes,
+        timeouts: this.#timeouts,
+        events: this.#events,
+        writeRequest: this.#writeRequest,
+      });
     } catch (error) {
       throw startFailure(this.#spec, error);
     }

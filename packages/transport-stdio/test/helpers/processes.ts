@@ -43,9 +43,16 @@ export function processExists(pid: number): boolean {
   }
 }
 
-/** Waits (without a deadline of its own; the test timeout applies) until the process is gone. */
-export async function waitUntilGone(pid: number): Promise<void> {
-  while (processExists(pid)) await new Promise((resolve) => setTimeout(resolve, 20));
+/**
+ * Waits until the process is gone (reaped: an ended orphan waits for init). Fails after
+ * `timeoutMs`, well before the test's timeout, so that the test's own cleanup still runs.
+ */
+export async function waitUntilGone(pid: number, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (processExists(pid)) {
+    if (Date.now() > deadline) throw new Error(`process ${pid} still exists after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
 
 const transports: StdioClientTransport[] = [];
