@@ -34,12 +34,11 @@ type Response = JSONRPCResultResponse | JSONRPCErrorResponse;
 /**
  * Sends one request through the transport and returns its response (result or error), giving up
  * when nothing arrives for `timeoutMs` or at `maxDeadline`, the hard deadline of the call (see
- * `hardDeadline`), at once if it has passed. Progress
- * for the request's token (its id, when `options.onProgress` is set) and log notifications go to
- * the callbacks; anything else on the request's stream is ignored. Aborting `options.signal` or
- * running out of time cancels the exchange through the transport (C-51) and stops reading it,
- * so a late response is dropped (C-53). A stream that ends without a response is a retryable
- * `TransportError` (C-55).
+ * `hardDeadline`), at once if it has passed. Progress for the request's token (its id, when
+ * `options.onProgress` is set) and log notifications go to the callbacks; anything else on the
+ * request's stream is ignored. Aborting `options.signal` or running out of time cancels the
+ * exchange through the transport (C-51) and stops reading it, so a late response is dropped
+ * (C-53). A stream that ends without a response is a retryable `TransportError` (C-55).
  */
 export function runExchange(
   transport: ClientTransport,
