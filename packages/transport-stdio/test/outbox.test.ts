@@ -46,7 +46,7 @@ function setup() {
       await nextTurn();
     }
   };
-  return { outbox, writes, serialized, flushAll };
+  return { outbox, writer, writes, serialized, flushAll };
 }
 
 describe('Outbox (client write backpressure)', () => {
@@ -88,5 +88,16 @@ describe('Outbox (client write backpressure)', () => {
     await flushAll();
     expect(serialized).toEqual([1]);
     expect(writes.join('')).toBe('request 1\n');
+  });
+
+  it('after drop() nothing waits any more: a send goes to the writer (abandoned with the process), a notification resolves', () => {
+    const { outbox, writer, serialized } = setup();
+    outbox.sendRequest(exchange(1));
+    // As a child connection stops writing when its process is gone.
+    writer.abandon();
+    outbox.drop();
+    outbox.sendRequest(exchange(2));
+    expect(serialized).toEqual([1, 2]);
+    expect(outbox.sendNotification('note\n')).toBeUndefined();
   });
 });

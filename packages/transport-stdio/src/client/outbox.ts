@@ -18,6 +18,7 @@ export class Outbox {
   readonly #writer: LineWriter;
   readonly #writeRequest: (exchange: PendingExchange) => void;
   readonly #waiting = new Set<PendingExchange | WaitingNotification>();
+  #dropped = false;
 
   /** @param writeRequest serializes and writes an exchange's request, once there is room for it. */
   constructor(writer: LineWriter, writeRequest: (exchange: PendingExchange) => void) {
@@ -27,13 +28,13 @@ export class Outbox {
 
   /** Writes the exchange's request now, or once the pipe has room for it. */
   sendRequest(exchange: PendingExchange): void {
-    if (this.#hasRoom()) this.#writeRequest(exchange);
+    if (this.#writesAtOnce()) this.#writeRequest(exchange);
     else this.#waiting.add(exchange);
   }
 
   /** Writes a notification line now, or once the pipe has room: the promise resolves then (or when dropped). */
   sendNotification(line: string): Promise<void> | undefined {
-    if (this.#hasRoom()) return this.#writer.write(line);
+    if (this.#writesAtOnce()) return this.#writer.write(line);
     return new Promise((written) => this.#waiting.add({ line, written }));
   }
 
@@ -56,14 +57,18 @@ export class Outbox {
     }
   }
 
-  /** The process is gone: forgets what waits; notifications resolve, the exchanges are failed by their owner. */
+  /**
+   * The process is gone: forgets what waits, and later sends go straight to the writer, which
+   * ignores them. Notifications resolve; the exchanges are failed by their owner.
+   */
   drop(): void {
+    this.#dropped = true;
     const waiting = [...this.#waiting];
     this.#waiting.clear();
     for (const item of waiting) if (!(item instanceof PendingExchange)) item.written();
   }
 
-  #hasRoom(): boolean {
-    return this.#waiting.size === 0 && !this.#writer.blocked;
+  #writesAtOnce(): boolean {
+    return this.#dropped || (this.#waiting.size === 0 && !this.#writer.blocked);
   }
 }
