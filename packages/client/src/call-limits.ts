@@ -16,6 +16,17 @@ export function checkTimeout(name: string, value: number | undefined): void {
 }
 
 /**
+ * Throws a `RangeError` unless `value`, when set, is a whole number of rounds, 0 or more (C-29).
+ * NaN would turn `round > maxInputRounds` false for good, so a server that keeps answering
+ * `input_required` would be retried forever.
+ */
+export function checkInputRounds(value: number | undefined): void {
+  if (value !== undefined && !(Number.isInteger(value) && value >= 0)) {
+    throw new RangeError(`maxInputRounds must be a whole number, 0 or more, not ${String(value)}`);
+  }
+}
+
+/**
  * When a request must have its answer, whatever progress says (C-54, P-81): `maxTotalTimeoutMs`
  * after the call started. It is fixed once, so it also bounds the wait for the `server/discover`
  * probe, the `tools/list` walk before a tool call, re-issues after a lost stream or a restart,

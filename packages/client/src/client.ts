@@ -32,7 +32,7 @@ import {
   type SentVersion,
   stalePrefixes,
 } from './cache.js';
-import { checkTimeout, roundDeadlines, waitUnless } from './call-limits.js';
+import { checkInputRounds, checkTimeout, roundDeadlines, waitUnless } from './call-limits.js';
 import { declaredCapabilities } from './capabilities.js';
 import { Connection } from './connection.js';
 import { RequestAbortedError } from './errors.js';
@@ -102,6 +102,7 @@ export class McpClient {
     checkTimeout('timeoutMs', options.timeoutMs);
     checkTimeout('maxTotalTimeoutMs', options.maxTotalTimeoutMs);
     checkTimeout('probeTimeoutMs', options.probeTimeoutMs);
+    checkInputRounds(options.maxInputRounds);
     const warn = options.onWarning ?? ((warning: ClientWarning) => console.warn('@mcpkit/client:', warning));
     const limits: TimeoutLimits = {
       timeoutMs: options.timeoutMs ?? 60_000,
@@ -405,11 +406,13 @@ export class McpClient {
 
   /**
    * What every call does first: refuses an aborted signal, so nothing is sent and no cached
-   * result served (C-52), and invalid timeouts (`RangeError`); returns the call's hard deadline.
+   * result served (C-52), and invalid timeouts or `maxInputRounds` (`RangeError`); returns the
+   * call's hard deadline.
    */
-  #begin(method: string, options: CallOptions): number {
+  #begin(method: string, options: CallOptions & Pick<InputCallOptions, 'maxInputRounds'>): number {
     const { signal } = options;
     if (signal?.aborted) throw new RequestAbortedError(method, signal.reason);
+    checkInputRounds(options.maxInputRounds);
     return this.#requester.deadline(options);
   }
 

@@ -71,7 +71,10 @@ export interface InputCallOptions extends CallOptions {
    * `requestState`.
    */
   inputRequired?: 'auto' | 'manual';
-  /** Most retries after `input_required`. Default: the client's (10). */
+  /**
+   * Most retries after `input_required` (C-29). Default: the client's (10). A whole number, 0 or
+   * more; anything else, such as `NaN`, makes the call reject with a `RangeError` before sending.
+   */
   maxInputRounds?: number;
   /** Manual continuation: the answers to the previous result's `inputRequests`. */
   inputResponses?: InputResponses;
@@ -129,7 +132,10 @@ export interface McpClientOptions {
   maxTotalTimeoutMs?: number;
   /** Default for `CallOptions.resetTimeoutOnProgress`. Default `true`. */
   resetTimeoutOnProgress?: boolean;
-  /** Default most retries of one call after `input_required` (C-29). Default 10. */
+  /**
+   * Default most retries of one call after `input_required` (C-29). Default 10. A whole number, 0
+   * or more; anything else makes the constructor throw a `RangeError`.
+   */
   maxInputRounds?: number;
   /** The response cache; `false` turns it off. */
   cache?: CacheOptions | false;

@@ -364,6 +364,31 @@ describe('multi round-trip requests (client fulfilment)', () => {
     expect(server.calls('tools/call')).toHaveLength(5);
   });
 
+  it.each([Number.NaN, -1, 1.5, Number.POSITIVE_INFINITY, '3' as unknown as number])(
+    'C-29: maxInputRounds %s is a RangeError, not "no round limit"',
+    async (value) => {
+      expect(
+        () =>
+          new McpClient(createInMemoryTransport(mockServer({})), { handlers: yes, maxInputRounds: value }),
+      ).toThrow(RangeError);
+      // Asks 20 times, then answers: without the check the call would end with that answer.
+      const asking = () =>
+        server.requests.length > 20
+          ? { resultType: 'complete', contents: [], messages: [], content: [] }
+          : { resultType: 'input_required', inputRequests: confirm, requestState: 'again' };
+      const { server, client: c } = client({
+        'tools/call': asking,
+        'prompts/get': asking,
+        'resources/read': asking,
+      });
+      const options = { maxInputRounds: value };
+      await expect(c.callTool('t', {}, options)).rejects.toBeInstanceOf(RangeError);
+      await expect(c.getPrompt('p', {}, options)).rejects.toBeInstanceOf(RangeError);
+      await expect(c.readResource('file:///a', options)).rejects.toBeInstanceOf(RangeError);
+      expect(server.requests).toHaveLength(0);
+    },
+  );
+
   it('C-29: a call can be aborted at any round, while a handler waits for the user', async () => {
     for (const signalAware of [false, true]) {
       const controller = new AbortController();
