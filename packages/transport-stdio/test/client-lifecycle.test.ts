@@ -441,7 +441,11 @@ describe('StdioClientTransport: close (T-14)', () => {
     try {
       let out = '';
       parent.stdout!.setEncoding('utf8').on('data', (text: string) => (out += text));
-      while (!out.includes('\n')) await sleep(10);
+      while (!out.includes('\n')) {
+        if (parent.exitCode !== null || parent.signalCode !== null)
+          throw new Error(`client-parent.mjs ended before printing the server's pid: ${out}`);
+        await sleep(10);
+      }
       serverPid = trackPid(Number(out.trim()));
       expect(processExists(serverPid)).toBe(true);
       end(parent);
