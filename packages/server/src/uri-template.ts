@@ -1,8 +1,10 @@
 /**
  * RFC 6570 URI templates, levels 1–4: expansion, and matching a URI back to variable values.
  * Matching is the inverse a resource server needs: `file:///{+path}` against `file:///a/b.txt`
- * gives `{ path: 'a/b.txt' }`.
+ * gives `{ path: 'a/b.txt' }`. It runs in time linear in the URI (see uri-pattern.ts).
  */
+
+import { LINE_TERMINATORS, type PatternNode, UriPattern } from './uri-pattern.js';
 
 /** A variable value for expansion. */
 export type UriTemplateValue =
@@ -49,7 +51,7 @@ const RULES: Record<Operator, OperatorRules> = {
   '&': { first: '&', separator: '&', named: true, ifEmpty: '=', allowReserved: false },
 };
 
-/** URIs longer than this never match: it bounds the regular expression's work. */
+/** URIs longer than this never match: it bounds the matcher's work. */
 const MAX_MATCH_LENGTH = 8192;
 
 const VARNAME = /^(?:[A-Za-z0-9_]|%[0-9A-Fa-f]{2})(?:\.?(?:[A-Za-z0-9_]|%[0-9A-Fa-f]{2}))*$/;
@@ -176,9 +178,11 @@ function expandVar(spec: VarSpec, value: UriTemplateValue, rules: OperatorRules)
     .join(rules.separator);
 }
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
+const literal = (text: string): PatternNode => ({ kind: 'literal', text });
+const run = (excluded: string, min: 0 | 1): PatternNode => ({ kind: 'run', excluded, min });
+const capture = (slot: number, ...body: PatternNode[]): PatternNode => ({ kind: 'capture', slot, body });
+const optional = (...body: PatternNode[]): PatternNode => ({ kind: 'optional', body });
+const repeat = (...body: PatternNode[]): PatternNode => ({ kind: 'repeat', body });
 
 type Capture =
   | { kind: 'value'; spec: VarSpec; leader: string; separator: string }
@@ -191,6 +195,41 @@ function decode(text: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The pattern of a simple, reserved, fragment, label or path expression, one capture per
+ * variable (in regular expression terms, `[^…]` being the characters a value may hold).
+ */
+function expressionNodes(part: Expression, captures: Capture[]): PatternNode[] {
+  const { operator, vars } = part;
+  const rules = RULES[operator];
+  const nodes: PatternNode[] = [];
+  vars.forEach((spec, index) => {
+    const leader = index === 0 ? rules.first : rules.separator;
+    const slot = captures.length;
+    if (operator === '' || operator === '+') {
+      // Reserved expansion keeps "/"; with several variables or a list, "," separates values.
+      let excluded = operator === '+' ? '?#' : '/?#';
+      if (vars.length > 1 || spec.explode) excluded += ',';
+      if (index > 0) nodes.push(literal(','));
+      // ([^…]+), or exploded ([^…]+(?:,[^…]+)*)
+      const list = spec.explode ? [repeat(literal(','), run(excluded, 1))] : [];
+      nodes.push(capture(slot, run(excluded, 1), ...list));
+    } else if (spec.explode) {
+      const excluded = operator === '#' ? LINE_TERMINATORS : `/?#${rules.separator}`;
+      // ((?:leader[^…]*)(?:separator[^…]*)*)?
+      const items = [literal(leader), run(excluded, 0), repeat(literal(rules.separator), run(excluded, 0))];
+      nodes.push(optional(capture(slot, ...items)));
+    } else {
+      const single = vars.length > 1 ? ',' : LINE_TERMINATORS;
+      const excluded = operator === '#' ? single : `/?#${rules.separator}`;
+      // (?:leader([^…]*))?
+      nodes.push(optional(literal(leader), capture(slot, run(excluded, 0))));
+    }
+    captures.push({ kind: 'value', spec, leader, separator: rules.separator });
+  });
+  return nodes;
 }
 
 /**
@@ -208,7 +247,7 @@ export class UriTemplate {
   /** Names of every variable, in order of appearance. */
   readonly variableNames: readonly string[];
   private readonly parts: Part[];
-  private readonly pattern: RegExp;
+  private readonly pattern: UriPattern;
   private readonly captures: Capture[];
   private readonly queryVars: VarSpec[];
 
@@ -218,11 +257,11 @@ export class UriTemplate {
     const names: string[] = [];
     const captures: Capture[] = [];
     const queryVars: VarSpec[] = [];
-    let source = '';
+    const nodes: PatternNode[] = [];
     let queryCaptured = false;
     for (const part of this.parts) {
       if (typeof part === 'string') {
-        source += escapeRegExp(part);
+        nodes.push(literal(part));
         continue;
       }
       for (const spec of part.vars) names.push(spec.name);
@@ -230,48 +269,25 @@ export class UriTemplate {
       if (operator === '?' || operator === '&') {
         queryVars.push(...part.vars);
         if (!queryCaptured) {
-          source += operator === '?' ? '(?:\\?([^#]*))?' : '(?:&([^#]*))?';
+          // (?:\?([^#]*))? — one capture holds every query variable, read as pairs.
+          nodes.push(optional(literal(operator), capture(captures.length, run('#', 0))));
           captures.push({ kind: 'query' });
           queryCaptured = true;
         }
         continue;
       }
       if (operator === ';') {
-        source += '((?:;[^/?#]*)*)';
+        // ((?:;[^/?#]*)*)
+        nodes.push(capture(captures.length, repeat(literal(';'), run('/?#', 0))));
         captures.push({ kind: 'named', vars: part.vars });
         continue;
       }
-      source += this.expressionPattern(part, captures);
+      nodes.push(...expressionNodes(part, captures));
     }
     this.variableNames = names;
     this.captures = captures;
     this.queryVars = queryVars;
-    this.pattern = new RegExp(`^${source}$`);
-  }
-
-  private expressionPattern(part: Expression, captures: Capture[]): string {
-    const { operator, vars } = part;
-    const rules = RULES[operator];
-    // Characters a value may hold: reserved expansion keeps "/" (and, in fragments, anything).
-    const valueChars = operator === '+' ? '[^?#]' : operator === '#' ? '.' : '[^/?#]';
-    let source = '';
-    vars.forEach((spec, index) => {
-      const leader = index === 0 ? rules.first : rules.separator;
-      if (operator === '' || operator === '+') {
-        const chars = vars.length > 1 || spec.explode ? valueChars.replace(']', ',]') : valueChars;
-        const one = `${chars}+`;
-        source += `${index === 0 ? '' : ','}(${spec.explode ? `${one}(?:,${one})*` : one})`;
-      } else if (spec.explode) {
-        const chars = operator === '#' ? '.' : `[^/?#${escapeRegExp(rules.separator)}]`;
-        source += `((?:${escapeRegExp(leader)}${chars}*)(?:${escapeRegExp(rules.separator)}${chars}*)*)?`;
-      } else {
-        const chars =
-          operator === '#' ? (vars.length > 1 ? '[^,]' : '.') : `[^/?#${escapeRegExp(rules.separator)}]`;
-        source += `(?:${escapeRegExp(leader)}(${chars}*))?`;
-      }
-      captures.push({ kind: 'value', spec, leader, separator: rules.separator });
-    });
-    return source;
+    this.pattern = new UriPattern(nodes, captures.length);
   }
 
   /** The URI for `values` (RFC 6570 §3.2). Undefined variables, empty lists and empty maps are left out. */
@@ -293,7 +309,7 @@ export class UriTemplate {
     const result: UriTemplateMatch = {};
     for (let i = 0; i < this.captures.length; i++) {
       const capture = this.captures[i]!;
-      const raw = found[i + 1];
+      const raw = found[i];
       if (raw === undefined) continue;
       if (capture.kind === 'query') {
         if (!this.readPairs(raw, '&', this.queryVars, result)) return undefined;

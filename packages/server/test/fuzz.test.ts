@@ -36,6 +36,16 @@ function fuzzServer() {
   server.resourceTemplate('test://{id}', { name: 'r', complete: { id: () => ['1'] } }, (uri, { id }) => ({
     contents: [{ uri, text: id }],
   }));
+  // Several variables side by side: a backtracking matcher's worst case.
+  for (const template of [
+    'db://{schema}.{table}.{column}',
+    'x://{a}{b}-{c}{?q,r}',
+    'f:///{+dir}/{name}.{ext}',
+  ]) {
+    server.resourceTemplate(template, { name: template }, (uri, variables) => ({
+      contents: [{ uri, text: JSON.stringify(variables) }],
+    }));
+  }
   return server;
 }
 
@@ -63,6 +73,8 @@ const seeds: Array<Record<string, unknown>> = [
     params: { ref: { type: 'ref/prompt', name: 'p' }, argument: { name: 'x', value: 'a' } },
   },
   { method: 'subscriptions/listen', params: { notifications: { toolsListChanged: true } } },
+  { method: 'resources/read', params: { uri: 'db://main.users.id' } },
+  { method: 'resources/read', params: { uri: `db://${'.'.repeat(4000)}/` } },
 ].map((seed, i) => ({
   jsonrpc: '2.0',
   id: i + 1,
@@ -131,6 +143,21 @@ const versionChanged = fc
     mutate(seed, ['params', '_meta', 'io.modelcontextprotocol/protocolVersion'], version, false),
   );
 
+/** Reads of URIs made of the characters the multi-variable templates split on. */
+const templateRead = fc
+  .tuple(
+    fc.constantFrom('db://', 'x://', 'f:///', 'test://'),
+    fc.stringMatching(/^[a./,?#=&%-]*$/),
+    fc.nat({ max: 3000 }),
+    fc.constantFrom('', '.', '-', '/', 'a.', 'a/.'),
+  )
+  .map(([prefix, head, times, unit]) => ({
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'resources/read',
+    params: { _meta: meta({}, caps), uri: prefix + head + unit.repeat(times) },
+  }));
+
 const anyMessage = fc.oneof(
   { weight: 1, arbitrary: fc.anything() },
   { weight: 1, arbitrary: fc.jsonValue() },
@@ -138,6 +165,7 @@ const anyMessage = fc.oneof(
   { weight: 4, arbitrary: mutatedParams },
   { weight: 2, arbitrary: swappedMethod },
   { weight: 1, arbitrary: versionChanged },
+  { weight: 1, arbitrary: templateRead },
 );
 
 const ALLOWED = new Map<number, number[]>([

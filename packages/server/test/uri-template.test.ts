@@ -193,6 +193,31 @@ describe('UriTemplate.match', () => {
     expect(new UriTemplate('a://{x}{y}{z}').match(`a://${'x'.repeat(10_000)}`)).toBeUndefined();
   });
 
+  it('splits several variables of one segment as a greedy regular expression would', () => {
+    const template = new UriTemplate('db://{schema}.{table}.{column}');
+    expect(template.match('db://s.t.c')).toEqual({ schema: 's', table: 't', column: 'c' });
+    expect(template.match('db://a.b.c.d')).toEqual({ schema: 'a.b', table: 'c', column: 'd' });
+    expect(template.match('db://s..c')).toBeUndefined();
+    expect(new UriTemplate('x://{a}{b}{c}').match('x://abcd')).toEqual({ a: 'ab', b: 'c', c: 'd' });
+    expect(new UriTemplate('f:///{+dir}/{name}.{ext}').match('f:///a/b/c.tar.gz')).toEqual({
+      dir: 'a/b',
+      name: 'c.tar',
+      ext: 'gz',
+    });
+  });
+
+  // A backtracking regular expression took minutes for each of these (cubic in the length); the
+  // matcher's work is linear, so they finish in milliseconds, far inside the test's time limit.
+  it('adversarial URIs against multi-variable templates finish at once', { timeout: 20_000 }, () => {
+    const cases: Array<[string, string]> = [
+      ['db://{schema}.{table}.{column}', `db://${'.'.repeat(8000)}/`],
+      ['x://{a}{b}{c}', `x://${'a'.repeat(8000)}/`],
+      ['x://{a}-{b}-{c}', `x://${'-'.repeat(8000)}/`],
+      ['file:///{+dir}/{name}.{ext}', `file:///${'a/.'.repeat(2700)}?`],
+    ];
+    for (const [template, uri] of cases) expect(new UriTemplate(template).match(uri)).toBeUndefined();
+  });
+
   it('lists its variable names', () => {
     expect(new UriTemplate('a://{x}/{+y}{?z,w}').variableNames).toEqual(['x', 'y', 'z', 'w']);
   });
