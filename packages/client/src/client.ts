@@ -4,7 +4,6 @@ import {
   type ClientTransport,
   type CompleteRequestParams,
   type CompleteResult,
-  ErrorCode,
   type GetPromptResult,
   type Implementation,
   type InputRequiredResult,
@@ -12,7 +11,6 @@ import {
   type ListResourcesResult,
   type ListResourceTemplatesResult,
   type ListToolsResult,
-  McpError,
   type Method,
   MODERN_PROTOCOL_VERSIONS,
   type Prompt,
@@ -24,14 +22,8 @@ import {
   type Tool,
   TransportError,
 } from '@mcpkit/protocol';
-import {
-  cachePrefix,
-  MemoryCacheStore,
-  primaryKey,
-  ResponseCache,
-  type SentVersion,
-  stalePrefixes,
-} from './cache.js';
+import { MemoryCacheStore, primaryKey, ResponseCache } from './cache.js';
+import { CachedReads } from './cached-reads.js';
 import { checkInputRounds, checkTimeout, roundDeadlines, waitUnless } from './call-limits.js';
 import { declaredCapabilities } from './capabilities.js';
 import { Connection } from './connection.js';
@@ -48,10 +40,9 @@ import type {
   ManualInputOptions,
   McpClientOptions,
 } from './options.js';
-import { walkPages } from './pages.js';
 import type { ServerDescription } from './probe.js';
 import { Requester } from './requester.js';
-import { type ListenHost, type ListenNotification, Subscription } from './subscription.js';
+import { type ListenHost, Subscription } from './subscription.js';
 import { callTool, type ToolCallHost } from './tool-calls.js';
 import { ToolRegistry } from './tools.js';
 
@@ -60,7 +51,6 @@ export const DEFAULT_CLIENT_INFO: Implementation = { name: '@mcpkit/client', ver
 
 type Params = Record<string, unknown>;
 type Sent<M extends Method> = ResultOf<M> | InputRequiredResult;
-type PaginatedMethod = 'tools/list' | 'prompts/list' | 'resources/list' | 'resources/templates/list';
 
 /**
  * An MCP 2026-07-28 client over any `ClientTransport`. It probes the server with
@@ -82,7 +72,7 @@ type PaginatedMethod = 'tools/list' | 'prompts/list' | 'resources/list' | 'resou
 export class McpClient {
   readonly #transport: ClientTransport;
   readonly #requester: Requester;
-  readonly #cache: ResponseCache | undefined;
+  readonly #reads: CachedReads;
   readonly #tools: ToolRegistry;
   readonly #handlers: InputHandlers;
   readonly #options: McpClientOptions;
@@ -117,27 +107,35 @@ export class McpClient {
       restarted: () => this.#connection.restarted(),
     });
     if (options.protocolVersion !== undefined) this.#requester.version = options.protocolVersion;
+    let cache: ResponseCache | undefined;
     if (options.cache !== false) {
       const now = options.now ?? Date.now;
       const store = options.cache?.store ?? new MemoryCacheStore({ now });
-      this.#cache = new ResponseCache(store, options.cache?.partition ?? '', now, (error) =>
+      cache = new ResponseCache(store, options.cache?.partition ?? '', now, (error) =>
         warn({ kind: 'cache-failed', error }),
       );
     }
     this.#connection = new Connection({
       requester: this.#requester,
-      cache: this.#cache,
+      cache,
       probeTimeoutMs: options.probeTimeoutMs ?? 10_000,
       limits,
       closed: () => this.#lifetime.signal.aborted,
       fixedVersion: options.protocolVersion !== undefined,
     });
     this.#tools = new ToolRegistry((tool, reason) => warn({ kind: 'tool-rejected', tool, reason }));
+    this.#reads = new CachedReads({
+      requester: this.#requester,
+      connection: this.#connection,
+      cache,
+      tools: this.#tools,
+      begin: (method, options) => this.#begin(method, options),
+    });
     this.#listenHost = {
       requester: this.#requester,
       ready: async () => (await this.#connection.connected())?.capabilities,
       restarted: () => void this.#connection.restarted(),
-      observe: (notification) => this.#observe(notification),
+      observe: (notification) => this.#reads.observe(notification),
       warn,
       maxReopenAttempts: options.maxReopenAttempts ?? 5,
       timeoutMs: limits.timeoutMs,
@@ -212,7 +210,7 @@ export class McpClient {
     options: CacheableCallOptions = {},
   ): Promise<ListToolsResult> {
     const generation = this.#tools.generation;
-    const page = await this.#page('tools/list', params.cursor, options);
+    const page = await this.#reads.page('tools/list', params.cursor, options);
     if (params.cursor === undefined && page.nextCursor === undefined) this.#tools.markComplete(generation);
     return page;
   }
@@ -220,7 +218,7 @@ export class McpClient {
   /** Every tool, page after page (P-67: an empty cursor is a cursor). */
   iterateTools(options: CacheableCallOptions = {}): AsyncGenerator<Tool> {
     const generation = this.#tools.generation;
-    return this.#items('tools/list', 'tools', options, () => this.#tools.markComplete(generation));
+    return this.#reads.items('tools/list', 'tools', options, () => this.#tools.markComplete(generation));
   }
 
   /**
@@ -254,12 +252,12 @@ export class McpClient {
     params: { cursor?: string } = {},
     options: CacheableCallOptions = {},
   ): Promise<ListPromptsResult> {
-    return this.#page('prompts/list', params.cursor, options);
+    return this.#reads.page('prompts/list', params.cursor, options);
   }
 
   /** Every prompt, page after page. */
   iteratePrompts(options: CacheableCallOptions = {}): AsyncGenerator<Prompt> {
-    return this.#items('prompts/list', 'prompts', options);
+    return this.#reads.items('prompts/list', 'prompts', options);
   }
 
   /** Gets a prompt, answering `input_required` with the handlers. */
@@ -289,12 +287,12 @@ export class McpClient {
     params: { cursor?: string } = {},
     options: CacheableCallOptions = {},
   ): Promise<ListResourcesResult> {
-    return this.#page('resources/list', params.cursor, options);
+    return this.#reads.page('resources/list', params.cursor, options);
   }
 
   /** Every resource, page after page. */
   iterateResources(options: CacheableCallOptions = {}): AsyncGenerator<Resource> {
-    return this.#items('resources/list', 'resources', options);
+    return this.#reads.items('resources/list', 'resources', options);
   }
 
   /** One page of resource templates. */
@@ -302,12 +300,12 @@ export class McpClient {
     params: { cursor?: string } = {},
     options: CacheableCallOptions = {},
   ): Promise<ListResourceTemplatesResult> {
-    return this.#page('resources/templates/list', params.cursor, options);
+    return this.#reads.page('resources/templates/list', params.cursor, options);
   }
 
   /** Every resource template, page after page. */
   iterateResourceTemplates(options: CacheableCallOptions = {}): AsyncGenerator<ResourceTemplate> {
-    return this.#items('resources/templates/list', 'resourceTemplates', options);
+    return this.#reads.items('resources/templates/list', 'resourceTemplates', options);
   }
 
   /**
@@ -325,7 +323,7 @@ export class McpClient {
   ): Promise<Sent<'resources/read'>> {
     const deadline = this.#begin('resources/read', options);
     const continuation = options.inputResponses !== undefined || options.requestState !== undefined;
-    return this.#cached(
+    return this.#reads.through(
       'resources/read',
       primaryKey(uri),
       continuation ? { ...options, cache: 'bypass' } : options,
@@ -387,23 +385,6 @@ export class McpClient {
     await this.#transport.close();
   }
 
-  async #cached<M extends 'resources/read' | PaginatedMethod>(
-    method: M,
-    primary: string,
-    options: CacheableCallOptions,
-    deadline: number,
-    fetch: (sent?: SentVersion) => Promise<{ result: Sent<M>; retried: boolean }>,
-  ): Promise<Sent<M>> {
-    await this.#connection.gate(method, options, deadline);
-    if (!this.#cache) return (await fetch()).result;
-    const mode = options.cache ?? 'use';
-    const result = await this.#cache.through(method, primary, this.#requester.version, mode, fetch);
-    // A cached result is served without an exchange, which is what notices an abort otherwise.
-    const { signal } = options;
-    if (signal?.aborted) throw new RequestAbortedError(method, signal.reason);
-    return result;
-  }
-
   /**
    * What every call does first: refuses an aborted signal, so nothing is sent and no cached
    * result served (C-52), and invalid timeouts or `maxInputRounds` (`RangeError`); returns the
@@ -414,47 +395,6 @@ export class McpClient {
     if (signal?.aborted) throw new RequestAbortedError(method, signal.reason);
     checkInputRounds(options.maxInputRounds);
     return this.#requester.deadline(options);
-  }
-
-  /** One page of a list, cached on its own clock (C-37). A refused cursor drops the cached pages. */
-  async #page<M extends PaginatedMethod>(
-    method: M,
-    cursor: string | undefined,
-    options: CacheableCallOptions,
-  ): Promise<ResultOf<M>> {
-    const params = cursor === undefined ? {} : { cursor };
-    const deadline = this.#begin(method, options);
-    let page: ResultOf<M>;
-    try {
-      page = (await this.#cached(method, primaryKey(cursor), options, deadline, async (sent) => ({
-        result: await this.#requester.send(method, params, options, undefined, sent, deadline),
-        retried: false,
-      }))) as ResultOf<M>;
-    } catch (error) {
-      if (cursor !== undefined && error instanceof McpError && error.code === ErrorCode.InvalidParams) {
-        await this.#cache?.invalidate(cachePrefix(method));
-      }
-      throw error;
-    }
-    if (method !== 'tools/list') return page;
-    const tools = (page as ListToolsResult).tools;
-    const kept = this.#tools.accept(tools);
-    return (kept === tools ? page : { ...page, tools: kept }) as ResultOf<M>;
-  }
-
-  #items<T>(
-    method: PaginatedMethod,
-    field: string,
-    options: CacheableCallOptions,
-    onComplete?: () => void,
-  ): AsyncGenerator<T> {
-    return walkPages<T>(method, field, (cursor) => this.#page(method, cursor, options), onComplete);
-  }
-
-  /** A change notification arrived on a listen: drop what it makes stale (C-36). */
-  #observe(notification: ListenNotification): void {
-    if (notification.method === 'notifications/tools/list_changed') this.#tools.reset();
-    for (const prefix of stalePrefixes(notification)) void this.#cache?.invalidate(prefix);
   }
 
   /**
