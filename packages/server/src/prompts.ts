@@ -9,6 +9,7 @@ import {
   type PromptMessage,
 } from '@mcpkit/protocol';
 import type * as core from 'zod/v4/core';
+import { contentBlockProblem, firstProblem } from './binary-content.js';
 import type { Completer } from './completion.js';
 import type { InputContext } from './mrtr.js';
 import { type CompiledSchema, compileSchema, isZod } from './schema-adapter.js';
@@ -137,7 +138,7 @@ export function compilePrompt(
   return { definition, complete, parse, handler: handler as PromptEntry['handler'] };
 }
 
-/** Runs a prompt; a result that breaks the `GetPromptResult` shape is `-32603` (S-38). */
+/** Runs a prompt; a result that breaks the `GetPromptResult` shape or S-38 is `-32603`. */
 export async function runPrompt(
   entry: PromptEntry,
   args: unknown,
@@ -152,5 +153,8 @@ export async function runPrompt(
       describeFailure(GetPromptResultSchema, result, `prompt ${entry.definition.name} result`),
     );
   }
+  const messages = result.messages as PromptMessage[];
+  const problem = firstProblem(messages, (message) => contentBlockProblem(message.content), 'messages');
+  if (problem) throw McpError.internalError(`Prompt ${entry.definition.name} returned ${problem}`);
   return result;
 }

@@ -1,6 +1,7 @@
 import {
   type Annotations,
   type BlobResourceContents,
+  clipForMessage,
   compileCheck,
   describeFailure,
   type Icon,
@@ -10,6 +11,7 @@ import {
   type ResourceTemplate,
   type TextResourceContents,
 } from '@mcpkit/protocol';
+import { firstProblem, resourceContentsProblem } from './binary-content.js';
 import { type CacheHint, type CachePolicy, checkCacheHint } from './caching.js';
 import type { Completer } from './completion.js';
 import type { InputContext } from './mrtr.js';
@@ -174,7 +176,7 @@ export async function readResource(
   if (!found) throw McpError.resourceNotFound(uri);
   const returned = await found.entry.read(uri, found.variables, ctx);
   if (typeof returned !== 'object' || returned === null || !Array.isArray(returned.contents)) {
-    throw McpError.internalError(`The reader of ${uri} returned no contents`);
+    throw McpError.internalError(`The reader of ${clipForMessage(uri)} returned no contents`);
   }
   if (returned.contents.length === 0) throw McpError.resourceNotFound(uri);
   const own = { ttlMs: returned.ttlMs, cacheScope: returned.cacheScope };
@@ -191,8 +193,12 @@ export async function readResource(
   result.ttlMs = hint.ttlMs;
   result.cacheScope = hint.cacheScope;
   if (!isReadResult(result)) {
-    throw McpError.internalError(describeFailure(ReadResourceResultSchema, result, `result of ${uri}`));
+    throw McpError.internalError(
+      describeFailure(ReadResourceResultSchema, result, `result of ${clipForMessage(uri)}`),
+    );
   }
+  const problem = firstProblem(returned.contents, resourceContentsProblem, 'contents');
+  if (problem) throw McpError.internalError(`The reader of ${clipForMessage(uri)} returned ${problem}`);
   return result;
 }
 

@@ -12,6 +12,7 @@ import {
   type Tool,
   type ToolAnnotations,
 } from '@mcpkit/protocol';
+import { contentBlockProblem, firstProblem } from './binary-content.js';
 import type { InputScope } from './input-scope.js';
 import { type InputContext, InputRequiredSignal } from './mrtr.js';
 import {
@@ -204,5 +205,7 @@ function finishResult(entry: ToolEntry, returned: unknown): Record<string, unkno
   if (!isCallToolResult(result)) {
     throw McpError.internalError(describeFailure(CallToolResultSchema, result, `tool ${name} result`));
   }
+  const problem = firstProblem(result.content as ContentBlock[], contentBlockProblem, 'content');
+  if (problem) throw McpError.internalError(`Tool ${name} returned ${problem}`);
   return result;
 }

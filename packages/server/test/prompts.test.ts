@@ -172,6 +172,21 @@ describe('prompts (S-35..S-39)', () => {
     expect((await call(server, 'prompts/get', { name: 'broken' })).error?.code).toBe(-32603);
   });
 
+  it('S-38: prompt image data must be Base64 with a MIME type; an embedded resource needs text or blob', async () => {
+    const server = newServer();
+    const contents: Record<string, object> = {
+      image: { type: 'image', data: '%%%', mimeType: '' },
+      noMime: { type: 'image', data: 'iVBORw0KGgo=', mimeType: '' },
+      embedded: { type: 'resource', resource: { uri: 'x://e', blob: 'AAAA', text: 'x' } },
+    };
+    for (const [name, content] of Object.entries(contents)) {
+      server.prompt(name, {}, () => ({ messages: [{ role: 'user', content: content as never }] }));
+      const { error } = await call(server, 'prompts/get', { name });
+      expect(error?.code, name).toBe(-32603);
+      expect(error?.message, name).toMatch(/^Prompt \w+ returned messages\[0\] /);
+    }
+  });
+
   it('registration checks its completers name real arguments', () => {
     const server = newServer();
     expect(() =>

@@ -166,6 +166,33 @@ describe('resources/read (S-28..S-33)', () => {
     expect((await call(server, 'resources/read', { uri: 'x://bad' })).error?.code).toBe(-32603);
   });
 
+  it('S-33, P-59: a blob that is not Base64, or contents with both text and blob, are -32603', async () => {
+    const server = newServer();
+    const cases: Record<string, object> = {
+      'x://not-base64': { blob: 'not base64!!', mimeType: 'image/png' },
+      'x://bad-padding': { blob: 'AA=A' },
+      'x://unpadded': { blob: 'AAA' },
+      'x://both': { blob: 'AAAA', text: 'x' },
+      'x://bad-mime': { text: 'x', mimeType: 'not a mime' },
+    };
+    for (const [uri, contents] of Object.entries(cases)) {
+      server.resource(uri, { name: uri }, () => ({ contents: [{ uri, ...contents } as never] }));
+      const { error } = await call(server, 'resources/read', { uri });
+      expect(error?.code, uri).toBe(-32603);
+      expect(error?.message, uri).toMatch(
+        /contents\[0\] (needs exactly one of text or blob|blob is not Base64|mimeType)/,
+      );
+    }
+    server.resource('x://fine', { name: 'fine' }, (uri) => ({
+      contents: [
+        { uri, blob: '', mimeType: 'application/octet-stream' },
+        { uri, blob: 'AA==', mimeType: 'text/plain; charset=utf-8' },
+        { uri, text: 'x', mimeType: 'inode/directory' },
+      ],
+    }));
+    expect((await call(server, 'resources/read', { uri: 'x://fine' })).result?.contents).toHaveLength(3);
+  });
+
   it('update() and remove() change what is listed and readable', async () => {
     const server = newServer();
     const handle = server.resource('x://r', { name: 'r' }, (uri) => ({ contents: [{ uri, text: 'v1' }] }));

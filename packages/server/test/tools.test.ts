@@ -377,6 +377,25 @@ describe('tools/call (S-18..S-20)', () => {
     expect((await call(server, 'tools/call', { name: 'nothing' })).error?.code).toBe(-32603);
   });
 
+  it('S-38: image or audio data that is not Base64, a bad MIME type, a bad embedded blob are -32603', async () => {
+    const server = newServer();
+    const cases: Record<string, object> = {
+      image: { type: 'image', data: '%%%', mimeType: 'not a mime' },
+      imageMime: { type: 'image', data: 'AA==', mimeType: 'not a mime' },
+      audio: { type: 'audio', data: 'UklGRg=', mimeType: 'audio/wav' },
+      emptyMime: { type: 'audio', data: 'UklGRg==', mimeType: '' },
+      embedded: { type: 'resource', resource: { uri: 'x://e', blob: 'AAAA', text: 'x' } },
+      embeddedBlob: { type: 'resource', resource: { uri: 'x://e', blob: '@@@@' } },
+      link: { type: 'resource_link', uri: 'x://l', name: 'l', mimeType: 'png' },
+    };
+    for (const [name, block] of Object.entries(cases)) {
+      server.tool(name, {}, () => ({ content: [{ type: 'text', text: 'first' }, block as never] }));
+      const { error } = await call(server, 'tools/call', { name });
+      expect(error?.code, name).toBe(-32603);
+      expect(error?.message, name).toMatch(/^Tool \w+ returned content\[1\] /);
+    }
+  });
+
   it('S-21: tools may return resource links and embedded resources, audio and images', async () => {
     const server = newServer();
     const content = [
