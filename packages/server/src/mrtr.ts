@@ -20,6 +20,7 @@ import type { FormContent, FormSchema } from './form-types.js';
 import { missingCapabilities } from './input-capabilities.js';
 import { inputRequestProblem } from './input-safety.js';
 import type { RequestStatePayload } from './request-state.js';
+import { describeSchemaErrors } from './schema-adapter.js';
 
 /** A form-mode elicitation: `requestedSchema` types the answer's `content`. */
 export interface ElicitFormParams<S extends FormSchema = FormSchema> {
@@ -165,7 +166,7 @@ function checkAnswer(key: string, request: InputRequest, answer: unknown): unkno
   const verdict = compiledForm(request.params.requestedSchema).validate(content);
   if (!verdict.valid) {
     throw McpError.invalidParams(
-      `Invalid inputResponses["${key}"].content: ${verdict.errors[0] ?? 'does not fit the form'}`,
+      `Invalid inputResponses["${key}"].content: ${describeSchemaErrors(verdict.errors)}`,
     );
   }
   if (result.content !== undefined) return answer;

@@ -1,4 +1,4 @@
-import { compileJsonSchema } from '@mcpkit/protocol';
+import { clipForMessage, compileJsonSchema } from '@mcpkit/protocol';
 import * as z from 'zod/mini';
 import type * as core from 'zod/v4/core';
 
@@ -29,10 +29,45 @@ export function isZod(schema: unknown): schema is core.$ZodType {
   return typeof schema === 'object' && schema !== null && '_zod' in schema;
 }
 
-function describeIssue(issue: core.$ZodIssue | undefined): string {
-  if (!issue) return 'invalid value';
-  const path = issue.path.map(String).join('.');
-  return path ? `${path}: ${issue.message}` : issue.message;
+/** How long a validation message may grow: a few errors, never the whole of a huge verdict. */
+const MESSAGE_LENGTH = 300;
+
+/** `parts` joined with "; ", stopping once the text is long enough, clipped. */
+function joinClipped(parts: Iterable<string>, fallback: string): string {
+  let text = '';
+  for (const part of parts) {
+    text = text === '' ? part : `${text}; ${part}`;
+    if (text.length > MESSAGE_LENGTH) break;
+  }
+  return text === '' ? fallback : clipForMessage(text, MESSAGE_LENGTH);
+}
+
+function* zodIssues(issues: readonly core.$ZodIssue[]): Iterable<string> {
+  for (const issue of issues) {
+    const path = issue.path.map(String).join('.');
+    yield path ? `${path}: ${issue.message}` : issue.message;
+  }
+}
+
+/**
+ * The specific errors of a JSON Schema verdict (`"<instance location>: <error>"`). The validator
+ * lists an error such as `#: Property "n" does not match schema.` right before the errors below
+ * it that say what is wrong, so an error followed by one deeper down is left out.
+ */
+function* specificErrors(errors: readonly string[]): Iterable<string> {
+  const seen = new Set<string>();
+  for (let i = 0; i < errors.length; i++) {
+    const error = errors[i]!;
+    const location = error.slice(0, Math.max(error.indexOf(': '), 0));
+    if (errors[i + 1]?.startsWith(`${location}/`) || seen.has(error)) continue;
+    seen.add(error);
+    yield error;
+  }
+}
+
+/** One message for a JSON Schema verdict's errors: the most specific ones, joined and clipped. */
+export function describeSchemaErrors(errors: readonly string[]): string {
+  return joinClipped(specificErrors(errors), 'invalid value');
 }
 
 /**
@@ -57,7 +92,7 @@ export function compileSchema(schema: SchemaInput, io: 'input' | 'output', where
         const parsed = z.safeParse(schema, value);
         return parsed.success
           ? { ok: true, value: parsed.data }
-          : { ok: false, message: describeIssue(parsed.error.issues[0]) };
+          : { ok: false, message: joinClipped(zodIssues(parsed.error.issues), 'invalid value') };
       },
     };
   }
@@ -70,7 +105,7 @@ export function compileSchema(schema: SchemaInput, io: 'input' | 'output', where
       const verdict = validator.validate(value);
       return verdict.valid
         ? { ok: true, value }
-        : { ok: false, message: verdict.errors[0] ?? 'invalid value' };
+        : { ok: false, message: describeSchemaErrors(verdict.errors) };
     },
   };
 }

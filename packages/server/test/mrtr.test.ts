@@ -401,6 +401,16 @@ describe('answers (S-59, S-60)', () => {
     ]);
   });
 
+  it('S-60: a form answer that breaks the form is refused naming the field, not the object around it', async () => {
+    const { server } = newServer();
+    const outcome = await tool(server, 'test_input_required_result_elicitation', {
+      inputResponses: { user_name: accept({ name: 5 }) },
+    });
+    expect(outcome.error?.message).toBe(
+      'Invalid inputResponses["user_name"].content: #/name: Instance type "number" is invalid. Expected "string".',
+    );
+  });
+
   it.each([
     ['a number instead of an object', { user_name: 12345 }],
     ['null', null],

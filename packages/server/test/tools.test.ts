@@ -300,6 +300,35 @@ describe('tools/call (S-18..S-20)', () => {
     );
   });
 
+  it('S-18: an argument error names what is wrong, not the object around it, for raw JSON Schema and zod', async () => {
+    const server = newServer();
+    const raw = {
+      type: 'object',
+      properties: {
+        n: { type: 'integer', minimum: 0 },
+        deep: { type: 'object', properties: { when: { type: 'string', format: 'date' } } },
+      },
+      additionalProperties: false,
+    };
+    server.tool('raw', { inputSchema: raw }, () => ({ content: [] }));
+    server.tool('typed', { inputSchema: z.object({ a: z.number(), b: z.string() }) }, () => ({
+      content: [],
+    }));
+    const text = async (name: string, args: Record<string, unknown>) => {
+      const { result } = await call(server, 'tools/call', { name, arguments: args });
+      return (result!.content as Array<{ text: string }>)[0]!.text;
+    };
+    expect(await text('raw', { n: -1 })).toBe('Invalid arguments for tool raw: #/n: -1 is less than 0.');
+    expect(await text('raw', { deep: { when: 'soon' } })).toBe(
+      'Invalid arguments for tool raw: #/deep/when: String does not match format "date".',
+    );
+    const both = await text('typed', { a: 'x', b: 1 });
+    expect(both).toMatch(/^Invalid arguments for tool typed: a: .*number.*; b: .*string/);
+    const long = await text('raw', { ['x'.repeat(5000)]: 1 });
+    expect(long).toMatch(/^Invalid arguments for tool raw: .*…$/);
+    expect(long.length).toBeLessThan(400);
+  });
+
   it('S-18: a thrown error is an isError result with its message and no stack trace', async () => {
     const server = newServer();
     server.tool('fail', {}, () => {
