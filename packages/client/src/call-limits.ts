@@ -30,28 +30,14 @@ export function checkInputRounds(value: number | undefined): void {
  * When a request must have its answer, whatever progress says (C-54, P-81): `maxTotalTimeoutMs`
  * after the call started. It is fixed once, so it also bounds the wait for the `server/discover`
  * probe, the `tools/list` walk before a tool call, re-issues after a lost stream or a restart,
- * the `-32022` version retry and the `-32020` refresh and retry. Invalid timeouts in `options`
- * throw a `RangeError` (see `checkTimeout`).
+ * the `-32022` version retry, the `-32020` refresh and retry, and the rounds of a multi
+ * round-trip call (moved later by the time its input handlers take, see `withInputRounds`).
+ * Invalid timeouts in `options` throw a `RangeError` (see `checkTimeout`).
  */
 export function hardDeadline(options: CallOptions, limits: TimeoutLimits): number {
   checkTimeout('timeoutMs', options.timeoutMs);
   checkTimeout('maxTotalTimeoutMs', options.maxTotalTimeoutMs);
   return Date.now() + (options.maxTotalTimeoutMs ?? limits.maxTotalTimeoutMs);
-}
-
-/**
- * The hard deadlines of the requests a multi round-trip call sends, one per call of the returned
- * function: the first request has the call's own, `first`; each later round is a new request
- * whose maximum starts when it is sent (`undefined`), since the time spent answering the server's
- * input requests (asking the user) is not counted (see `CallOptions.timeoutMs`).
- */
-export function roundDeadlines(first: number | undefined): () => number | undefined {
-  let next = first;
-  return () => {
-    const deadline = next;
-    next = undefined;
-    return deadline;
-  };
 }
 
 /** How long to wait, and what to fail with after that. */

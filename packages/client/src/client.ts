@@ -24,7 +24,7 @@ import {
 } from '@mcpkit/protocol';
 import { MemoryCacheStore, primaryKey, ResponseCache } from './cache.js';
 import { CachedReads } from './cached-reads.js';
-import { checkInputRounds, checkTimeout, roundDeadlines, waitUnless } from './call-limits.js';
+import { checkInputRounds, checkTimeout, waitUnless } from './call-limits.js';
 import { declaredCapabilities } from './capabilities.js';
 import { Connection } from './connection.js';
 import { RequestAbortedError } from './errors.js';
@@ -397,25 +397,22 @@ export class McpClient {
     return this.#requester.deadline(options);
   }
 
-  /**
-   * The MRTR rounds of a call (see `withInputRounds`). `send` gets each request's hard deadline:
-   * the call's `deadline` for its first request, `undefined` (its own) for later rounds.
-   */
+  /** The MRTR rounds of a call (see `withInputRounds`), all before the call's hard `deadline`. */
   #withInput<M extends InputRequiredMethod>(
     method: M,
     params: Params,
     options: InputCallOptions,
-    deadline: number | undefined,
-    send: (params: Params, deadline: number | undefined) => Promise<Sent<M>> = (p, d) =>
+    deadline: number,
+    send: (params: Params, deadline: number) => Promise<Sent<M>> = (p, d) =>
       this.#requester.send(method, p, options, undefined, undefined, d),
     first?: Sent<M>,
   ): Promise<{ result: Sent<M>; retried: boolean }> {
-    const nextDeadline = roundDeadlines(first === undefined ? deadline : undefined);
     return withInputRounds(
       method,
       params,
       options,
-      (p) => send(p, nextDeadline()),
+      deadline,
+      send,
       {
         handlers: this.#handlers,
         maxRounds: this.#options.maxInputRounds ?? 10,

@@ -23,12 +23,16 @@ export interface InputRoundsConfig {
  * (C-27). `retried` tells whether the final result came from a retry, which must not be cached
  * (C-31). `first`, when given, is the answer the caller already got to `params` as they are
  * (no continuation in `options`): the rounds go on from it.
+ *
+ * Every round is sent before the call's hard `deadline` (C-54, P-81), which moves later by the
+ * time the handlers took: the application's own wait, for a person maybe, is not the server's.
  */
 export async function withInputRounds<M extends InputRequiredMethod>(
   method: M,
   params: Params,
   options: InputCallOptions,
-  send: (params: Params) => Promise<Sent<M>>,
+  deadline: number,
+  send: (params: Params, deadline: number) => Promise<Sent<M>>,
   config: InputRoundsConfig,
   first?: Sent<M>,
 ): Promise<{ result: Sent<M>; retried: boolean }> {
@@ -40,11 +44,12 @@ export async function withInputRounds<M extends InputRequiredMethod>(
     if (options.requestState !== undefined) retry.requestState = options.requestState;
   }
   let retried = retry !== undefined;
+  let roundsDeadline = deadline;
   for (let round = 1; ; round++) {
     const result =
       round === 1 && first !== undefined
         ? first
-        : await send(retry === undefined ? params : { ...params, ...retry });
+        : await send(retry === undefined ? params : { ...params, ...retry }, roundsDeadline);
     if (result.resultType !== 'input_required' || options.inputRequired === 'manual')
       return { result, retried };
     if (round > maxRounds) {
@@ -58,12 +63,14 @@ export async function withInputRounds<M extends InputRequiredMethod>(
     const signal = options.signal ? AbortSignal.any([options.signal, config.lifetime]) : config.lifetime;
     retry = {};
     if (inputRequests !== undefined) {
+      const asked = Date.now();
       retry.inputResponses = await fulfilInputRequests(inputRequests, config.handlers, {
         signal,
         method,
         params,
         round,
       });
+      roundsDeadline += Date.now() - asked;
     }
     if (requestState !== undefined) retry.requestState = requestState;
     retried = true;

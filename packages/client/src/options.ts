@@ -29,18 +29,19 @@ export interface CallOptions {
   signal?: AbortSignal;
   /**
    * Fail when nothing arrives for this long; progress restarts the clock. Default: the client's.
-   * Timeouts apply to each request sent: the rounds of a multi round-trip call are timed one by
-   * one, and the time a handler spends asking the user is not counted. A call that waits for the
-   * `server/discover` probe waits at most this long (or what is left of `maxTotalTimeoutMs`, if
-   * less) for it.
+   * It applies to each request sent, each round of a multi round-trip call included. A call that
+   * waits for the `server/discover` probe waits at most this long (or what is left of
+   * `maxTotalTimeoutMs`, if less) for it.
    */
   timeoutMs?: number;
   /**
    * Fail after this long, whatever progress says (C-54). The clock starts with the call and runs
    * through everything it does for its request: the wait for the `server/discover` probe, the
    * `tools/list` walk before calling an unseen tool, re-issues after a lost stream or a restart
-   * (and the re-probe they wait for), the `-32022` retry and the `-32020` refresh and retry. Each
-   * later round of a multi round-trip call starts a clock of its own. Default: the client's.
+   * (and the re-probe they wait for), the `-32022` retry and the `-32020` refresh and retry, and
+   * every round of a multi round-trip call. The clock stops while your input handlers run (they
+   * may wait for a person), so it bounds the time spent on the server and the wire, not on the
+   * user. Default: the client's.
    *
    * Both timeouts are positive numbers of milliseconds (`Infinity`: none); anything else, such as
    * `NaN`, `0` or a negative number, makes the call reject with a `RangeError` before sending.

@@ -20,13 +20,13 @@ export interface ToolCallHost {
   listTools(signal: AbortSignal | undefined, cache: CacheMode): Promise<void>;
   /**
    * Runs the MRTR rounds of the call with `send`, going on from `first` when given; `send` gets
-   * `deadline` for the call's first request, `undefined` for later rounds.
+   * each round's hard deadline: the call's `deadline`, moved later by the time handlers took.
    */
   withInput(
     params: Params,
     options: InputCallOptions,
-    deadline: number | undefined,
-    send: (params: Params, deadline: number | undefined) => Promise<Sent>,
+    deadline: number,
+    send: (params: Params, deadline: number) => Promise<Sent>,
     first?: Sent,
   ): Promise<{ result: Sent; retried: boolean }>;
 }
@@ -136,13 +136,12 @@ async function resendAfterRefresh(
   return send(call, params, deadline);
 }
 
-/** Sends one round of the call, refreshing after `-32020`; `undefined` deadline: one of its own. */
-async function sendChecked(call: CallState, params: Params, deadline: number | undefined): Promise<Sent> {
-  const roundDeadline = deadline ?? call.host.requester.deadline(call.options);
+/** Sends one round of the call before `deadline`, refreshing after `-32020`. */
+async function sendChecked(call: CallState, params: Params, deadline: number): Promise<Sent> {
   try {
-    return await send(call, params, roundDeadline);
+    return await send(call, params, deadline);
   } catch (error) {
-    return resendAfterRefresh(call, params, error, roundDeadline);
+    return resendAfterRefresh(call, params, error, deadline);
   }
 }
 

@@ -9,6 +9,7 @@ import {
 } from '@mcpkit/protocol';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  type CallOptions,
   InvalidResponseError,
   McpClient,
   type Progress,
@@ -296,33 +297,64 @@ describe('one hard deadline per request (C-54, P-81)', () => {
     expect(call.value).toMatchObject({ name: 'RequestTimeoutError', limit: 'maximum', timeoutMs: 300 });
   });
 
-  it('C-24, C-54: each MRTR round after the first is a new request with a maximum of its own', async () => {
-    const { server } = slowServer({
-      'tools/call': async (request) => {
-        await after(200);
-        const params = request.params as { inputResponses?: unknown };
-        if (params.inputResponses !== undefined) return done;
-        return {
-          resultType: 'input_required',
-          inputRequests: {
-            ok: {
-              method: 'elicitation/create',
-              params: { message: 'ok?', requestedSchema: { type: 'object', properties: {} } },
-            },
+  /** Each request takes `roundMs`; the first of a call asks for a confirmation, a retry gets the answer. */
+  function askingServer(roundMs: number) {
+    const answer = async (request: JSONRPCRequest) => {
+      await after(roundMs);
+      if ((request.params as { inputResponses?: unknown }).inputResponses !== undefined)
+        return { resultType: 'complete', content: [], messages: [], contents: [] };
+      return {
+        resultType: 'input_required',
+        inputRequests: {
+          ok: {
+            method: 'elicitation/create',
+            params: { message: 'ok?', requestedSchema: { type: 'object', properties: {} } },
           },
-        };
-      },
-    });
-    const client = new McpClient(createInMemoryTransport(server), {
-      protocolVersion: '2026-07-28',
-      autoListTools: false,
-      handlers: { elicitation: { form: () => ({ action: 'accept', content: {} }) } },
-    });
-    const call = client.callTool('x', {}, { maxTotalTimeoutMs: 300 });
-    await vi.advanceTimersByTimeAsync(400);
-    await expect(call).resolves.toEqual(done);
-    expect(server.calls('tools/call')).toHaveLength(2);
-  });
+        },
+      };
+    };
+    return slowServer({ 'tools/call': answer, 'prompts/get': answer, 'resources/read': answer });
+  }
+  const inputCalls = {
+    'tools/call': (client: McpClient, options: CallOptions) => client.callTool('x', {}, options),
+    'prompts/get': (client: McpClient, options: CallOptions) => client.getPrompt('p', {}, options),
+    'resources/read': (client: McpClient, options: CallOptions) => client.readResource('file:///a', options),
+  };
+  type InputMethod = keyof typeof inputCalls;
+  const inputMethods = Object.keys(inputCalls) as InputMethod[];
+
+  it.each(inputMethods)(
+    "C-24, C-54, P-81: every MRTR round of %s shares the call's maximum",
+    async (method) => {
+      const { server } = askingServer(200);
+      const client = new McpClient(createInMemoryTransport(server), {
+        protocolVersion: '2026-07-28',
+        autoListTools: false,
+        handlers: { elicitation: { form: () => ({ action: 'accept', content: {} }) } },
+      });
+      const call = outcome(inputCalls[method](client, { maxTotalTimeoutMs: 300 }));
+      await vi.advanceTimersByTimeAsync(300);
+      expect(call.value).toMatchObject({ name: 'RequestTimeoutError', limit: 'maximum', timeoutMs: 300 });
+      expect(server.calls(method)).toHaveLength(2);
+    },
+  );
+
+  it.each(inputMethods)(
+    "C-54: the time %s's input handlers take (a person answering) is not counted against the maximum",
+    async (method) => {
+      const { server } = askingServer(100);
+      const form = () => after(1000).then(() => ({ action: 'accept' as const, content: {} }));
+      const client = new McpClient(createInMemoryTransport(server), {
+        protocolVersion: '2026-07-28',
+        autoListTools: false,
+        handlers: { elicitation: { form } },
+      });
+      const call = outcome(inputCalls[method](client, { maxTotalTimeoutMs: 300 }));
+      await vi.advanceTimersByTimeAsync(1200);
+      expect(call.value).toMatchObject({ resultType: 'complete' });
+      expect(server.calls(method)).toHaveLength(2);
+    },
+  );
 });
 
 describe('invalid timeouts (C-54)', () => {
