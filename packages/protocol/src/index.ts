@@ -100,6 +100,7 @@ export {
   decodeInputRequiredResult,
   decodeResult,
   type ExtensionResult,
+  type ExtensionResultOf,
   type ResultDecodeOptions,
 } from './results.js';
 export * from './schemas/index.js';

@@ -7,19 +7,27 @@ import type { InputRequiredResult } from './schemas/mrtr.js';
 import { InputRequiredResultSchema } from './schemas/mrtr.js';
 
 /** Options for reading results. */
-export interface ResultDecodeOptions {
+export interface ResultDecodeOptions<E extends string = string> {
   /**
    * `resultType` values added by extensions this side negotiated (e.g. `"task"`, P-15).
    * Results of these types are returned unchecked, for the extension to read.
    */
-  extensionResultTypes?: readonly string[];
+  extensionResultTypes?: readonly E[];
 }
 
 /** A result whose `resultType` belongs to a negotiated extension. */
-export interface ExtensionResult {
-  resultType: string;
+export interface ExtensionResult<T extends string = string> {
+  resultType: T;
   [key: string]: unknown;
 }
+
+/**
+ * The extension results `decodeResult` may return for the `extensionResultTypes` given: none
+ * without them, so a union of results narrows on `resultType`. The core values never name one.
+ */
+export type ExtensionResultOf<E extends string> = [E] extends [never]
+  ? never
+  : ExtensionResult<Exclude<E, 'complete' | 'input_required'>>;
 
 type Json = Record<string, unknown>;
 
@@ -69,17 +77,21 @@ export function decodeInputRequiredResult(result: Json): Decoded<InputRequiredRe
  * method's result schema, `input_required` only where the method allows it (S-53), an
  * extension's type passes through, and anything else is invalid.
  *
+ * The result's type is a union discriminated by `resultType`: the method's complete result
+ * (`"complete"`), `InputRequiredResult` (`"input_required"`) and, only when `extensionResultTypes`
+ * is given, `ExtensionResult` of those types.
+ *
  * @example
  * ```ts
  * const decoded = decodeResult('tools/call', response.result);
  * if (decoded.ok && decoded.value.resultType === 'complete') show(decoded.value.content);
  * ```
  */
-export function decodeResult<M extends Method>(
+export function decodeResult<M extends Method, E extends string = never>(
   method: M,
   result: unknown,
-  options: ResultDecodeOptions = {},
-): Decoded<ResultOf<M> | InputRequiredResult | ExtensionResult> {
+  options: ResultDecodeOptions<E> = {},
+): Decoded<ResultOf<M> | InputRequiredResult | ExtensionResultOf<E>> {
   const spec = methodSpec(method)!;
   if (!isRecord(result)) return rejected('a result must be an object', 'P-13');
   const normalized = applyResultDefaults(result, spec.cacheable);
@@ -94,8 +106,8 @@ export function decodeResult<M extends Method>(
     return decodeInputRequiredResult(normalized);
   }
   if (typeof resultType !== 'string') return rejected('resultType must be a string', 'P-13');
-  if (options.extensionResultTypes?.includes(resultType)) {
-    return { ok: true, value: normalized as ExtensionResult };
+  if ((options.extensionResultTypes as readonly string[] | undefined)?.includes(resultType)) {
+    return { ok: true, value: normalized as ExtensionResultOf<E> };
   }
   return rejected(`unknown resultType ${JSON.stringify(resultType)}`, 'P-16');
 }

@@ -61,6 +61,16 @@ export const resultShape = deferred(() => ({
   resultType: ResultTypeSchema,
 }));
 
+/**
+ * Fields of a final result: `resultType` is `"complete"` (P-14), which lets TypeScript narrow a union
+ * of results on it. A received result without one reads as `"complete"` only through the decoders
+ * (`decodeResult`, `decodeAs`), which fill it in before checking (P-17).
+ */
+export const completeResultShape = deferred(() => ({
+  ...resultShape(),
+  resultType: z.literal('complete'),
+}));
+
 const result = deferred(() => z.object(resultShape()));
 /** Every result names its `resultType` (P-13); a missing one is read as `complete` by the decoder (P-17). */
 export interface Result extends z.infer<ReturnType<typeof result>> {}
@@ -90,12 +100,13 @@ export interface PaginatedRequestParams extends z.infer<ReturnType<typeof pagina
 export const PaginatedRequestParamsSchema: z.ZodMiniType<PaginatedRequestParams> =
   z.lazy(paginatedRequestParams);
 
-/** Fields of every paginated result. */
+/** Fields of every page of a list: a complete result with an optional `nextCursor`. */
 export const paginatedResultShape = deferred(() => ({
-  ...resultShape(),
+  ...completeResultShape(),
   nextCursor: z.optional(z.string()),
 }));
 
-const paginatedResult = deferred(() => z.object(paginatedResultShape()));
+/** Any paginated result, whatever its `resultType`: read with the generic result rules. */
+const paginatedResult = deferred(() => z.object({ ...resultShape(), nextCursor: z.optional(z.string()) }));
 export interface PaginatedResult extends z.infer<ReturnType<typeof paginatedResult>> {}
 export const PaginatedResultSchema: z.ZodMiniType<PaginatedResult> = z.lazy(paginatedResult);

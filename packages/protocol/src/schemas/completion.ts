@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { requestParamsShape, resultShape } from './base.js';
+import { completeResultShape, requestParamsShape } from './base.js';
 import { deferred } from './deferred.js';
 import { requestSchema, resultResponseSchema } from './request-shapes.js';
 
@@ -41,7 +41,7 @@ export const MAX_COMPLETION_VALUES = 100;
 
 const completeResult = deferred(() =>
   z.object({
-    ...resultShape(),
+    ...completeResultShape(),
     completion: z.object({
       values: z.array(z.string()).check(z.maxLength(MAX_COMPLETION_VALUES)),
       total: z.optional(z.int()),

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { cacheShape, RequestParamsSchema, resultShape } from './base.js';
+import { cacheShape, completeResultShape, RequestParamsSchema } from './base.js';
 import { ServerCapabilitiesSchema } from './capabilities.js';
 import { deferred } from './deferred.js';
 import { requestSchema, resultResponseSchema } from './request-shapes.js';
@@ -10,7 +10,7 @@ export const DiscoverRequestSchema: z.ZodMiniType<DiscoverRequest> = z.lazy(disc
 
 const discoverResult = deferred(() =>
   z.object({
-    ...resultShape(),
+    ...completeResultShape(),
     ...cacheShape(),
     supportedVersions: z.array(z.string()),
     capabilities: ServerCapabilitiesSchema,

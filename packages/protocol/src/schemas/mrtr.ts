@@ -45,6 +45,7 @@ export const InputResponseRequestParamsSchema: z.ZodMiniType<InputResponseReques
 const inputRequiredResult = deferred(() =>
   z.object({
     ...resultShape(),
+    resultType: z.literal('input_required'),
     inputRequests: z.optional(InputRequestsSchema),
     requestState: z.optional(z.string()),
   }),

@@ -1,10 +1,10 @@
 import * as z from 'zod/mini';
 import {
   cacheShape,
+  completeResultShape,
   PaginatedRequestParamsSchema,
   paginatedResultShape,
   requestParamsShape,
-  resultShape,
 } from './base.js';
 import { IconSchema, optionalMeta } from './common.js';
 import { ContentBlockSchema } from './content.js';
@@ -79,7 +79,7 @@ export const GetPromptRequestSchema: z.ZodMiniType<GetPromptRequest> = z.lazy(ge
 
 const getPromptResult = deferred(() =>
   z.object({
-    ...resultShape(),
+    ...completeResultShape(),
     description: z.optional(z.string()),
     messages: z.array(PromptMessageSchema),
   }),
@@ -90,6 +90,11 @@ export const GetPromptResultSchema: z.ZodMiniType<GetPromptResult> = z.lazy(getP
 const getPromptResultResponse = deferred(() =>
   resultResponseSchema(z.union([InputRequiredResultSchema, GetPromptResultSchema])),
 );
+/**
+ * Parsing with this schema discriminates on `resultType` but applies no receiver rule: a result
+ * without `resultType` fails it, and `input_required` without `inputRequests` or `requestState`
+ * passes. `decodeAs('GetPromptResultResponse', value)` applies them (P-17, P-73, Q-8).
+ */
 export interface GetPromptResultResponse extends z.infer<ReturnType<typeof getPromptResultResponse>> {}
 export const GetPromptResultResponseSchema: z.ZodMiniType<GetPromptResultResponse> =
   z.lazy(getPromptResultResponse);

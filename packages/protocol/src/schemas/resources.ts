@@ -1,11 +1,11 @@
 import * as z from 'zod/mini';
 import {
   cacheShape,
+  completeResultShape,
   NotificationMetaObjectSchema,
   PaginatedRequestParamsSchema,
   paginatedResultShape,
   requestParamsShape,
-  resultShape,
 } from './base.js';
 import { AnnotationsSchema, IconSchema, optionalMeta } from './common.js';
 import { BlobResourceContentsSchema, ResourceSchema, TextResourceContentsSchema } from './content.js';
@@ -96,7 +96,7 @@ export const ReadResourceRequestSchema: z.ZodMiniType<ReadResourceRequest> = z.l
 
 const readResourceResult = deferred(() =>
   z.object({
-    ...resultShape(),
+    ...completeResultShape(),
     ...cacheShape(),
     contents: z.array(z.union([TextResourceContentsSchema, BlobResourceContentsSchema])),
   }),
@@ -107,6 +107,11 @@ export const ReadResourceResultSchema: z.ZodMiniType<ReadResourceResult> = z.laz
 const readResourceResultResponse = deferred(() =>
   resultResponseSchema(z.union([InputRequiredResultSchema, ReadResourceResultSchema])),
 );
+/**
+ * Parsing with this schema discriminates on `resultType` but applies no receiver rule: a result
+ * without `resultType` fails it, and `input_required` without `inputRequests` or `requestState`
+ * passes. `decodeAs('ReadResourceResultResponse', value)` applies them (P-17, P-73, Q-8).
+ */
 export interface ReadResourceResultResponse extends z.infer<ReturnType<typeof readResourceResultResponse>> {}
 export const ReadResourceResultResponseSchema: z.ZodMiniType<ReadResourceResultResponse> =
   z.lazy(readResourceResultResponse);

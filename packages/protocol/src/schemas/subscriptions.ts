@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { NotificationMetaObjectSchema, requestParamsShape, resultShape } from './base.js';
+import { completeResultShape, NotificationMetaObjectSchema, requestParamsShape } from './base.js';
 import { ImplementationSchema } from './common.js';
 import { deferred } from './deferred.js';
 import { RequestIdSchema } from './json.js';
@@ -42,7 +42,7 @@ export const SubscriptionsListenResultMetaObjectSchema: z.ZodMiniType<Subscripti
   z.lazy(listenResultMeta);
 
 const listenResult = deferred(() =>
-  z.object({ ...resultShape(), _meta: SubscriptionsListenResultMetaObjectSchema }),
+  z.object({ ...completeResultShape(), _meta: SubscriptionsListenResultMetaObjectSchema }),
 );
 /** Sent only when the server closes a listen stream gracefully (S-50). */
 export interface SubscriptionsListenResult extends z.infer<ReturnType<typeof listenResult>> {}

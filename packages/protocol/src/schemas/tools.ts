@@ -1,10 +1,10 @@
 import * as z from 'zod/mini';
 import {
   cacheShape,
+  completeResultShape,
   PaginatedRequestParamsSchema,
   paginatedResultShape,
   requestParamsShape,
-  resultShape,
 } from './base.js';
 import { ContentBlockSchema } from './content.js';
 import { deferred } from './deferred.js';
@@ -45,7 +45,7 @@ export const CallToolRequestSchema: z.ZodMiniType<CallToolRequest> = z.lazy(call
 
 const callToolResult = deferred(() =>
   z.object({
-    ...resultShape(),
+    ...completeResultShape(),
     content: z.array(ContentBlockSchema),
     structuredContent: z.optional(z.unknown()),
     isError: z.optional(z.boolean()),
@@ -58,6 +58,11 @@ export const CallToolResultSchema: z.ZodMiniType<CallToolResult> = z.lazy(callTo
 const callToolResultResponse = deferred(() =>
   resultResponseSchema(z.union([InputRequiredResultSchema, CallToolResultSchema])),
 );
+/**
+ * Parsing with this schema discriminates on `resultType` but applies no receiver rule: a result
+ * without `resultType` fails it, and `input_required` without `inputRequests` or `requestState`
+ * passes. `decodeAs('CallToolResultResponse', value)` applies them (P-17, P-73, Q-8).
+ */
 export interface CallToolResultResponse extends z.infer<ReturnType<typeof callToolResultResponse>> {}
 export const CallToolResultResponseSchema: z.ZodMiniType<CallToolResultResponse> =
   z.lazy(callToolResultResponse);

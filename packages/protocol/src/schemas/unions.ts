@@ -119,7 +119,12 @@ export const ServerNotificationSchema: z.ZodMiniType<ServerNotification> = z.laz
   ]),
 );
 
-/** Any result a server may send. Untagged: decode results through the method registry instead. */
+/**
+ * Any result a server may send. Loose: its `Result` member takes any `resultType`, so parsing with
+ * `ServerResultSchema` applies none of the receiver's rules (a missing `resultType` is `"complete"`,
+ * an unknown one is invalid, `input_required` needs `inputRequests` or `requestState`). Only the
+ * decoders apply them (`decodeResult`, `decodeAs`; P-16..P-18, P-73, Q-8): read results with those.
+ */
 export type ServerResult =
   | Result
   | InputRequiredResult
