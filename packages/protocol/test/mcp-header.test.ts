@@ -52,6 +52,14 @@ describe('H-26: header value encoding (streamable-http.mdx, "Encoding examples")
     expect(decodeHeaderValue('=?base64?/w==?=')).toBeUndefined();
   });
 
+  it('H-26/H-29: the Base64 of a sentinel is standard Base64, padded to a multiple of 4', () => {
+    expect(decodeHeaderValue('=?base64?YQ==?=')).toBe('a');
+    expect(decodeHeaderValue('=?base64?YWI=?=')).toBe('ab');
+    expect(decodeHeaderValue('=?base64?YQ?=')).toBeUndefined();
+    expect(decodeHeaderValue('=?base64?YWI?=')).toBeUndefined();
+    expect(decodeHeaderValue('=?base64?YQ=?=')).toBeUndefined();
+  });
+
   it('round-trips every string', () => {
     fc.assert(
       fc.property(fc.string({ unit: 'grapheme' }), (value) => {

@@ -164,6 +164,14 @@ describe('W3C trace context (P-40)', () => {
     expect(isValidTracestate('a=1,b')).toBe(false);
   });
 
+  it('P-40/C-8: a tracestate list holds at most 32 members (W3C Trace Context)', () => {
+    const members = (count: number) => Array.from({ length: count }, (_, i) => `k${i}=v${i}`).join(',');
+    expect(isValidTracestate(members(32))).toBe(true);
+    expect(isValidTracestate(members(33))).toBe(false);
+    expect(isValidTracestate(`${members(32)}, ,`)).toBe(true);
+    expect(readTraceContext({ traceparent, tracestate: members(33) })).toEqual({ traceparent });
+  });
+
   it('readTraceContext keeps only well-formed values', () => {
     expect(readTraceContext({ traceparent, tracestate: 'rojo=1', baggage: 'userId=alice' })).toEqual({
       traceparent,
