@@ -1,4 +1,5 @@
 import {
+  clipForMessage,
   decodeHeaderValue,
   McpError,
   McpHeader,
@@ -8,7 +9,8 @@ import {
 } from '@mcpkit/protocol';
 
 const FIELD_VALUE = /^[\x20-\x7e\t]*$/;
-const NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
+// `\d+(?:\.\d*)?`, not `\d+\.?\d*`: two runs of digits side by side made a long header cost quadratic time.
+const NUMBER = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
 
 function trimmed(raw: string): string {
   return raw.replace(/^[ \t]+|[ \t]+$/g, '');
@@ -19,8 +21,10 @@ function describe(value: unknown): string {
 }
 
 function mismatch(header: string, headerValue: string, bodyValue: unknown): McpError {
+  const headerText = clipForMessage(headerValue);
+  const bodyText = clipForMessage(describe(bodyValue));
   return McpError.headerMismatch(
-    `Header mismatch: ${header} header value '${headerValue}' does not match body value '${describe(bodyValue)}'`,
+    `Header mismatch: ${header} header value '${headerText}' does not match body value '${bodyText}'`,
   );
 }
 

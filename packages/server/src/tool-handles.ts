@@ -1,4 +1,4 @@
-import type { AuthInfo } from '@mcpkit/protocol';
+import { type AuthInfo, clipForMessage } from '@mcpkit/protocol';
 import { toBase64url } from './base64url.js';
 
 /** What a handle points to, as stored. */
@@ -160,7 +160,8 @@ export class ToolHandles<T> {
   }
 
   private unknown(handle: string): HandleError {
-    return new HandleError('unknown', `Unknown ${this.kind} ${JSON.stringify(handle)}.${this.recovery}`);
+    const shown = JSON.stringify(clipForMessage(handle));
+    return new HandleError('unknown', `Unknown ${this.kind} ${shown}.${this.recovery}`);
   }
 
   private record(value: T, caller: HandleCaller): HandleRecord<T> {

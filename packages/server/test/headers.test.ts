@@ -167,6 +167,25 @@ describe('Mcp-Param-* headers (H-22..H-33)', () => {
     await expectMismatch(toolCall('custom_headers', { priority: 42 }, { 'Mcp-Param-Priority': 'forty-two' }));
   });
 
+  // The number pattern had two digit runs side by side: 15,000 digits cost 0.4 s of CPU, 300,000
+  // minutes. It is linear now, so this finishes at once, far inside the time limit.
+  it('H-31: a huge numeric header is refused at once, and the -32020 message repeats only its start', {
+    timeout: 20_000,
+  }, async () => {
+    const huge = `${'1'.repeat(300_000)}x`;
+    const outcome = await toolCall('custom_headers', { priority: 1 }, { 'Mcp-Param-Priority': huge });
+    expect(outcome.error?.code).toBe(-32020);
+    expect(outcome.error?.message).toMatch(/header value '1+…' does not match body value '1'$/);
+    expect(outcome.error?.message.length).toBeLessThan(200);
+  });
+
+  it('a -32020 message clips a long body value too', async () => {
+    const long = 'b'.repeat(5000);
+    const outcome = await toolCall('custom_headers', { region: long }, { 'Mcp-Param-Region': 'a' });
+    expect(outcome.error?.message).toMatch(/header value 'a' does not match body value 'b+…'$/);
+    expect(outcome.error?.message.length).toBeLessThan(200);
+  });
+
   it('booleans compare as true/false, case-sensitively', async () => {
     await expectMismatch(toolCall('custom_headers', { verbose: true }, { 'Mcp-Param-Verbose': 'TRUE' }));
   });

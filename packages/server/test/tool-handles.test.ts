@@ -115,6 +115,13 @@ describe('tool handles (P-46, TOOLS:683-736)', () => {
       arguments: { cursor: 'h_guess' },
     });
     expect(invented.result).toMatchObject({ isError: true });
+    const long = await call(server, 'tools/call', {
+      name: 'next_rows',
+      arguments: { cursor: `h_${'x'.repeat(10_000)}` },
+    });
+    const text = (long.result?.content as Array<{ text: string }> | undefined)?.[0]?.text;
+    expect(text).toMatch(/^Unknown cursor "h_x+…"\. Call open_dataset again to get a new cursor\.$/);
+    expect(text?.length).toBeLessThan(200);
   });
 
   it('every use renews the lifetime', async () => {
