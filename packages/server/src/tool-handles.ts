@@ -26,9 +26,17 @@ export interface HandleStore<T> {
   delete(id: string): Promise<void>;
 }
 
-/** The default store: a map in this process, expired entries dropped as they are met. */
+/** Records the in-memory store holds before its first sweep for expired ones. */
+const FIRST_SWEEP_AT = 1024;
+
+/**
+ * The default store: a map in this process. Expired records are dropped when met, and swept out
+ * whenever the map has doubled since the last sweep, so it never holds more than about twice the
+ * live records, and storing one costs amortised constant time.
+ */
 export class InMemoryHandleStore<T> implements HandleStore<T> {
   private readonly records = new Map<string, HandleRecord<T>>();
+  private sweepAt = FIRST_SWEEP_AT;
 
   constructor(private readonly now: () => number = Date.now) {}
 
@@ -37,7 +45,10 @@ export class InMemoryHandleStore<T> implements HandleStore<T> {
   }
 
   async set(id: string, record: HandleRecord<T>): Promise<void> {
-    this.sweep();
+    if (this.records.size >= this.sweepAt) {
+      this.sweep();
+      this.sweepAt = Math.max(FIRST_SWEEP_AT, 2 * this.records.size);
+    }
     this.records.set(id, record);
   }
 

@@ -138,17 +138,44 @@ describe('tool handles (P-46, TOOLS:683-736)', () => {
     await expect(handles.resolve(id, caller)).rejects.toMatchObject({ reason: 'unknown' });
   });
 
-  it('handles are high-entropy and distinct; the in-memory store drops expired entries', async () => {
-    let now = 0;
-    const store = new InMemoryHandleStore<number>(() => now);
-    const handles = new ToolHandles<number>({ store, ttlMs: 10, now: () => now });
+  it('handles are high-entropy and distinct', async () => {
+    const handles = new ToolHandles<number>();
     const ids = new Set(
       await Promise.all(Array.from({ length: 200 }, (_, i) => handles.create(i, { auth: undefined }))),
     );
     expect(ids.size).toBe(200);
+    for (const id of ids) expect(id).toMatch(/^h_[A-Za-z0-9_-]{43}$/);
+  });
+
+  it('the in-memory store sweeps out expired records before it holds twice the live ones', async () => {
+    let now = 0;
+    const store = new InMemoryHandleStore<number>(() => now);
+    const record = (expiresAt: number) => ({ value: 0, principal: null, expiresAt });
+    for (let i = 0; i < 3000; i++) await store.set(`old${i}`, record(10));
     now = 50;
-    await handles.create(0, { auth: undefined });
-    expect(store.size).toBe(1);
+    for (let i = 0; i < 3000; i++) await store.set(`new${i}`, record(100));
+    expect(store.size).toBeLessThanOrEqual(2 * 3000);
+    expect(await store.get('old0')).toBeUndefined();
+    expect(await store.get('new0')).toBeDefined();
+  });
+
+  it('storing a record costs amortised constant time, not a scan of every record', async () => {
+    const store = new InMemoryHandleStore<number>(() => 0);
+    let expiryReads = 0;
+    const count = 20_000;
+    for (let i = 0; i < count; i++) {
+      await store.set(`h${i}`, {
+        value: i,
+        principal: null,
+        get expiresAt() {
+          expiryReads++;
+          return 1;
+        },
+      });
+    }
+    expect(store.size).toBe(count);
+    // A sweep at every store read each record's expiry count²/2 = 200,000,000 times.
+    expect(expiryReads).toBeLessThan(3 * count);
   });
 
   it('works with any async store', async () => {
