@@ -52,8 +52,9 @@ export interface Logger {
 export interface HandlerContext extends RequestInfo {
   /**
    * Reports progress with `notifications/progress`, only when the request carried a
-   * `progressToken` (S-66). A value that does not increase on the last one sent is dropped (P-80),
-   * as is anything after the response.
+   * `progressToken` (S-66). A value that is not a finite number or does not increase on the last
+   * one sent is dropped (P-80), as is anything after the response; a `total` that is not a finite
+   * number is left out, as for an unknown total.
    */
   progress(progress: number, total?: number, message?: string): void;
   readonly log: Logger;
@@ -125,7 +126,7 @@ export class RequestScope implements HandlerContext {
       return;
     this.lastProgress = progress;
     const params: Record<string, unknown> = { progressToken: this.progressToken, progress };
-    if (total !== undefined) params.total = total;
+    if (Number.isFinite(total)) params.total = total;
     if (message !== undefined) params.message = message;
     this.stream.push({ jsonrpc: '2.0', method: 'notifications/progress', params });
   }

@@ -57,6 +57,26 @@ describe('progress (S-66, P-80)', () => {
     expect(outcome.messages.at(-1)).toHaveProperty('result');
   });
 
+  it('P-80: a progress that is not finite is dropped; a total that is not finite is left out', async () => {
+    const server = newServer();
+    server.tool('odd_numbers', {}, (_, ctx) => {
+      ctx.progress(1, Number.NaN);
+      ctx.progress(2, Number.POSITIVE_INFINITY, 'unbounded');
+      ctx.progress(Number.POSITIVE_INFINITY, 10);
+      ctx.progress(3, 10);
+      return { content: [] };
+    });
+    const outcome = await call(server, 'tools/call', {
+      name: 'odd_numbers',
+      _meta: meta({ progressToken: 7 }),
+    });
+    expect(outcome.notifications.map((n) => n.params)).toEqual([
+      { progressToken: 7, progress: 1 },
+      { progressToken: 7, progress: 2, message: 'unbounded' },
+      { progressToken: 7, progress: 3, total: 10 },
+    ]);
+  });
+
   it('S-66: progress after the response is dropped', async () => {
     const server = new McpServer({ name: 'pl', version: '1' });
     let late: (() => void) | undefined;
