@@ -272,7 +272,7 @@ export class McpServer implements McpEndpoint {
 
   /** Tells listen streams subscribed to `uri` (or a parent of it) that it changed (S-34). */
   notifyResourceUpdated(uri: string): Promise<void> {
-    return this.bus.publish({ type: 'resources/updated', uri });
+    return this.publish({ type: 'resources/updated', uri });
   }
 
   /** Serves one message; every transport calls this. */
@@ -295,7 +295,19 @@ export class McpServer implements McpEndpoint {
   private changed(kind: 'tools' | 'prompts' | 'resources'): void {
     this.advertised = undefined;
     const event: ServerEvent = { type: `${kind}/list_changed` };
-    this.bus.publish(event).catch(this.onError);
+    this.publish(event).catch(this.onError);
+  }
+
+  /**
+   * Publishes on the bus; a bus that throws instead of rejecting fails the promise the same way,
+   * so a change it cannot announce is still made in full.
+   */
+  private publish(event: ServerEvent): Promise<void> {
+    try {
+      return Promise.resolve(this.bus.publish(event));
+    } catch (error) {
+      return Promise.reject(error);
+    }
   }
 
   private computeCapabilities(): ServerCapabilities {

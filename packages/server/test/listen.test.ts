@@ -211,4 +211,27 @@ describe('subscriptions/listen (S-46..S-52)', () => {
     await instanceA.close();
     expect(listeners.size).toBe(0);
   });
+
+  it('a bus whose publish throws at once: registrations still complete, the error goes to onError', async () => {
+    const errors: unknown[] = [];
+    const brokenBus: EventBus = {
+      publish() {
+        throw new Error('bus down');
+      },
+      subscribe: () => () => {},
+    };
+    const server = new McpServer(
+      { name: 'broken-bus', version: '1' },
+      { eventBus: brokenBus, onError: (e) => errors.push(e) },
+    );
+    const handle = server.tool('x', {}, () => ({ content: [] }));
+    expect(() => server.tool('x', {}, () => ({ content: [] }))).toThrow(/x/);
+    handle.update({ description: 'changed' });
+    const listed = (await call(server, 'tools/list')).result?.tools as Array<{ description?: string }>;
+    expect(listed).toEqual([expect.objectContaining({ name: 'x', description: 'changed' })]);
+    expect(server.capabilities.tools).toEqual({ listChanged: true });
+    await expect(server.notifyResourceUpdated('file:///a')).rejects.toThrow('bus down');
+    await settle();
+    expect(errors.map(String)).toEqual(['Error: bus down', 'Error: bus down']);
+  });
 });
