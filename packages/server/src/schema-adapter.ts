@@ -89,7 +89,15 @@ export function compileSchema(schema: SchemaInput, io: 'input' | 'output', where
     return {
       jsonSchema,
       validate(value) {
-        const parsed = z.safeParse(schema, value);
+        let parsed: ReturnType<typeof z.safeParse>;
+        try {
+          parsed = z.safeParse(schema, value);
+        } catch (error) {
+          // A recursive schema follows the value down; past the stack, that is the value's doing.
+          if (error instanceof RangeError)
+            return { ok: false, message: 'the value nests too deeply to check' };
+          throw error;
+        }
         return parsed.success
           ? { ok: true, value: parsed.data }
           : { ok: false, message: joinClipped(zodIssues(parsed.error.issues), 'invalid value') };

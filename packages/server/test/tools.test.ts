@@ -2,7 +2,7 @@ import { McpError } from '@mcpkit/protocol';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { McpServer } from '../src/index.js';
-import { call } from './helpers.js';
+import { call, drain, request } from './helpers.js';
 
 function newServer(options: ConstructorParameters<typeof McpServer>[1] = {}) {
   return new McpServer({ name: 'tools-test', version: '1.0.0' }, { onError: () => {}, ...options });
@@ -327,6 +327,34 @@ describe('tools/call (S-18..S-20)', () => {
     const long = await text('raw', { ['x'.repeat(5000)]: 1 });
     expect(long).toMatch(/^Invalid arguments for tool raw: .*…$/);
     expect(long.length).toBeLessThan(400);
+  });
+
+  it('S-18: arguments nested deeper than the stack allows are an isError result, with zod as with JSON Schema', async () => {
+    const errors: unknown[] = [];
+    const server = newServer({ onError: (error) => errors.push(error) });
+    const Node: z.ZodType<{ a?: unknown }> = z.object({
+      get a() {
+        return Node.optional();
+      },
+    });
+    server.tool('zod', { inputSchema: Node }, () => ({ content: [] }));
+    server.tool('raw', { inputSchema: { type: 'object', properties: { a: { $ref: '#' } } } }, () => ({
+      content: [],
+    }));
+    const depth = 100_000;
+    for (const name of ['zod', 'raw']) {
+      // Built as text: JSON.stringify itself cannot go this deep, JSON.parse can.
+      const head = JSON.stringify(request('tools/call', { name, arguments: 'DEEP' }));
+      const message = JSON.parse(head.replace('"DEEP"', `${'{"a":'.repeat(depth)}{}${'}'.repeat(depth)}`));
+      const [response] = (await drain(
+        server.handle(message, { transport: 'memory', signal: new AbortController().signal }),
+      )) as Array<{ result?: { isError?: boolean; content: Array<{ text: string }> } }>;
+      expect(response?.result?.isError, name).toBe(true);
+      expect(response?.result?.content[0]?.text, name).toMatch(
+        new RegExp(`^Invalid arguments for tool ${name}: `),
+      );
+    }
+    expect(errors).toEqual([]);
   });
 
   it('S-18: a thrown error is an isError result with its message and no stack trace', async () => {
