@@ -1,10 +1,12 @@
 import {
   type ClientCapabilities,
+  createInMemoryTransport,
   type Exchange,
   type ExchangeMessage,
   explicitHttpStatus,
   type JSONRPCErrorResponse,
   type JSONRPCNotification,
+  type JSONRPCRequest,
   type McpEndpoint,
   type RequestContext,
 } from '@mcpkit/protocol';
@@ -52,25 +54,36 @@ export async function drain(exchange: Exchange): Promise<ExchangeMessage[]> {
   return items;
 }
 
-/** Sends one raw message to the endpoint and collects what comes back. */
+/** Passes an exchange through, reporting the HTTP status stated on its error response. */
+async function* observeStatus(
+  exchange: Exchange,
+  report: (status: number | undefined) => void,
+): AsyncGenerator<ExchangeMessage> {
+  for await (const item of exchange) {
+    if ('error' in item) report(explicitHttpStatus(item));
+    yield item;
+  }
+}
+
+/**
+ * Sends one raw message to the endpoint through `createInMemoryTransport` (so through a JSON round
+ * trip, as a wire would carry it) and collects what comes back.
+ */
 export async function send(
   endpoint: McpEndpoint,
   message: unknown,
   context: Partial<RequestContext> = {},
 ): Promise<Outcome> {
-  const controller = new AbortController();
-  const raw = await drain(
-    endpoint.handle(JSON.parse(JSON.stringify(message)), {
-      transport: 'memory',
-      signal: context.signal ?? controller.signal,
-      ...context,
-    }),
-  );
-  const last = raw.at(-1) as Record<string, unknown> | undefined;
-  const isResponse = last !== undefined && !('method' in last);
-  const status = isResponse && 'error' in last ? explicitHttpStatus(last as JSONRPCErrorResponse) : undefined;
-  const messages = JSON.parse(JSON.stringify(raw)) as ExchangeMessage[];
-  const response = isResponse ? (messages.at(-1) as Record<string, unknown>) : undefined;
+  // The status travels off the wire, beside the response object: read before the transport's copy.
+  let status: number | undefined;
+  const observed: McpEndpoint = {
+    handle: (received, ctx) => observeStatus(endpoint.handle(received, ctx), (s) => (status = s)),
+  };
+  const { signal, ...base } = context;
+  const transport = createInMemoryTransport(observed, { context: { transport: 'memory', ...base } });
+  const messages = await drain(transport.exchange(message as JSONRPCRequest, { signal }));
+  const last = messages.at(-1);
+  const response = last !== undefined && !('method' in last) ? (last as Record<string, unknown>) : undefined;
   return {
     messages,
     notifications: messages.filter((m) => 'method' in m) as JSONRPCNotification[],
