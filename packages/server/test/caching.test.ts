@@ -36,7 +36,7 @@ const cacheable = [
 
 describe('caching hints (S-40..S-42, Q-9)', () => {
   it.each(cacheable)(
-    'S-40: %s carries ttlMs 0 and cacheScope "private" by default',
+    'S-40, S-42: %s carries ttlMs 0 and cacheScope "private" (never shared) by default',
     async (method, params) => {
       expect((await call(newServer(), method, params)).result).toMatchObject({
         ttlMs: 0,

@@ -43,7 +43,7 @@ const names = (result: Record<string, unknown> | undefined) =>
   ((result?.tools ?? []) as Array<{ name: string }>).map((tool) => tool.name);
 
 describe('middleware', () => {
-  it('S-14, S-25: per-caller tool filtering by authorization hides tools from callers without the scope', async () => {
+  it('S-14, S-25, S-42: per-caller filtering hides tools from callers without the scope; the list stays private', async () => {
     const server = newServer();
     const admin = { auth: { principal: 'root', scopes: ['admin'] } };
     const user = { auth: { principal: 'ann', scopes: ['read'] } };

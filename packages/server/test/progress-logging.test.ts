@@ -111,11 +111,30 @@ describe('logging (S-67..S-72)', () => {
     expect(outcome.messages.at(-1)).toHaveProperty('result');
   });
 
-  it('S-68: a server that did not declare logging sends none', async () => {
+  it('S-67, S-68: logging is opt-in: a server that did not declare it sends none', async () => {
     const outcome = await call(newServer(false), 'tools/call', {
       name: 'test_logging_tool',
       _meta: meta({ 'io.modelcontextprotocol/logLevel': 'debug' }),
     });
     expect(outcome.notifications).toEqual([]);
+  });
+
+  it('S-72: the engine never puts a failure’s details in a log message or error the client sees', async () => {
+    const reported: unknown[] = [];
+    const server = new McpServer(
+      { name: 'pl', version: '1' },
+      { capabilities: { logging: {} }, onError: (error) => reported.push(error) },
+    );
+    server.resource('x://db', { name: 'db' }, () => {
+      throw new Error('connect failed: password=hunter2');
+    });
+    const outcome = await call(server, 'resources/read', {
+      uri: 'x://db',
+      _meta: meta({ 'io.modelcontextprotocol/logLevel': 'debug' }),
+    });
+    expect(outcome.notifications).toEqual([]);
+    expect(outcome.error).toEqual({ code: -32603, message: 'Internal error' });
+    expect(JSON.stringify(outcome.messages)).not.toContain('hunter2');
+    expect(reported).toHaveLength(1);
   });
 });

@@ -34,7 +34,7 @@ function newServer() {
 }
 
 describe('resources/list and resources/templates/list (S-26, S-27)', () => {
-  it('lists static resources and templates, with caching hints', async () => {
+  it('S-26, S-27: lists static resources and templates, with caching hints', async () => {
     const server = newServer();
     const list = await call(server, 'resources/list');
     expect(list.result).toMatchObject({
@@ -52,6 +52,32 @@ describe('resources/list and resources/templates/list (S-26, S-27)', () => {
       { uriTemplate: 'file:///{+path}', name: 'Files' },
     ]);
     expect(templates.result).toMatchObject({ ttlMs: 0, cacheScope: 'private' });
+  });
+
+  it('S-27: both lists are paginated, every page with ttlMs and cacheScope', async () => {
+    const server = new McpServer({ name: 'paged', version: '1' }, { pageSize: 1 });
+    for (const n of [1, 2]) {
+      server.resource(`x://r${n}`, { name: `r${n}` }, (uri) => ({ contents: [{ uri, text: '' }] }));
+      server.resourceTemplate(`x://t${n}/{id}`, { name: `t${n}` }, (uri) => ({
+        contents: [{ uri, text: '' }],
+      }));
+    }
+    for (const [method, field] of [
+      ['resources/list', 'resources'],
+      ['resources/templates/list', 'resourceTemplates'],
+    ] as const) {
+      const first = (await call(server, method)).result;
+      expect(first?.[field], method).toHaveLength(1);
+      expect(first, method).toMatchObject({
+        ttlMs: 0,
+        cacheScope: 'private',
+        nextCursor: expect.any(String),
+      });
+      const second = (await call(server, method, { cursor: first?.nextCursor })).result;
+      expect(second?.[field], method).toHaveLength(1);
+      expect(second, method).toMatchObject({ ttlMs: 0, cacheScope: 'private' });
+      expect(second, method).not.toHaveProperty('nextCursor');
+    }
   });
 
   it('S-32, S-33: a resource URI or template needs a scheme; a template must be well-formed', () => {
