@@ -1,0 +1,60 @@
+import {
+  type CompiledJsonSchema,
+  CreateMessageResultSchema,
+  compileCheck,
+  compileJsonSchema,
+  describeFailure,
+  ElicitResultSchema,
+  type InputRequest,
+  ListRootsResultSchema,
+  McpError,
+} from '@mcpkit/protocol';
+import { canonicalJson } from './canonical-json.js';
+import { describeSchemaErrors } from './schema-adapter.js';
+
+const answerChecks = {
+  'elicitation/create': { check: compileCheck(ElicitResultSchema), schema: ElicitResultSchema },
+  'sampling/createMessage': {
+    check: compileCheck(CreateMessageResultSchema),
+    schema: CreateMessageResultSchema,
+  },
+  'roots/list': { check: compileCheck(ListRootsResultSchema), schema: ListRootsResultSchema },
+} as const;
+
+const formSchemas = new Map<string, CompiledJsonSchema>();
+const MAX_CACHED_FORMS = 256;
+
+function compiledForm(schema: unknown): CompiledJsonSchema {
+  const key = canonicalJson(schema);
+  let compiled = formSchemas.get(key);
+  if (!compiled) {
+    const result = compileJsonSchema(schema);
+    if (!result.ok) throw McpError.internalError(`Invalid elicitation schema: ${result.reason}`);
+    compiled = result.schema;
+    if (formSchemas.size >= MAX_CACHED_FORMS) formSchemas.delete(formSchemas.keys().next().value!);
+    formSchemas.set(key, compiled);
+  }
+  return compiled;
+}
+
+/** Checks an answer against the question it answers (S-60); `-32602` when it does not fit. */
+export function checkAnswer(key: string, request: InputRequest, answer: unknown): unknown {
+  const { check, schema } = answerChecks[request.method];
+  if (!check(answer)) {
+    throw McpError.invalidParams(describeFailure(schema, answer, `inputResponses["${key}"]`));
+  }
+  if (request.method !== 'elicitation/create' || request.params.mode === 'url') return answer;
+  const result = answer as { action: string; content?: Record<string, unknown> };
+  if (result.action !== 'accept') return answer;
+  const content = result.content ?? {};
+  const verdict = compiledForm(request.params.requestedSchema).validate(content);
+  if (!verdict.valid) {
+    throw McpError.invalidParams(
+      `Invalid inputResponses["${key}"].content: ${describeSchemaErrors(verdict.errors)}`,
+    );
+  }
+  if (result.content !== undefined) return answer;
+  const filled = { content, ...result };
+  filled.content = content;
+  return filled;
+}

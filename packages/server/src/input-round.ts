@@ -1,0 +1,131 @@
+import {
+  type ClientCapabilities,
+  compileCheck,
+  type InputRequest,
+  InputRequestSchema,
+  McpError,
+} from '@mcpkit/protocol';
+import { checkAnswer } from './input-answers.js';
+import { missingCapabilities } from './input-capabilities.js';
+import { inputRequestProblem } from './input-safety.js';
+import { InputRequiredSignal, type InputSpec } from './mrtr.js';
+import type { RequestStatePayload } from './request-state.js';
+
+const isInputRequest = compileCheck(InputRequestSchema);
+
+function rejectedSignal(): Promise<never> {
+  const rejected = Promise.reject(new InputRequiredSignal());
+  // Marked handled: a handler that never awaits its question must not crash the process.
+  rejected.catch(() => {});
+  return rejected;
+}
+
+/**
+ * One round of a request that may ask for input: the answers known so far, the questions asked
+ * and not yet answered, and the `once` values.
+ */
+export class InputRound {
+  /** Questions asked this round without an answer, in the order asked. */
+  readonly pending = new Map<string, InputRequest>();
+  /**
+   * The first protocol error a question met (a malformed answer, a missing capability). It wins
+   * over unanswered questions even when the handler never saw it (e.g. inside `Promise.all`).
+   */
+  failure: unknown;
+  private readonly consumed: Record<string, unknown> = {};
+
+  constructor(
+    private readonly capabilities: ClientCapabilities,
+    private readonly answers: Record<string, unknown>,
+    private readonly memo: Record<string, unknown>,
+  ) {}
+
+  /** The answer to `key` if known and valid; otherwise records the question (or `-32021`). */
+  resolve(key: string, request: InputRequest): { answered: true; value: unknown } | { answered: false } {
+    if (Object.hasOwn(this.consumed, key)) return { answered: true, value: this.consumed[key] };
+    if (!isInputRequest(request)) {
+      throw McpError.internalError(`Invalid input request ${JSON.stringify(key)}`);
+    }
+    const problem = inputRequestProblem(request);
+    if (problem) throw McpError.internalError(problem);
+    if (Object.hasOwn(this.answers, key)) {
+      const value = checkAnswer(key, request, this.answers[key]);
+      this.consumed[key] = value;
+      return { answered: true, value };
+    }
+    const missing = missingCapabilities(request, this.capabilities);
+    if (missing) {
+      const names = Object.keys(missing).join(' and ');
+      throw McpError.missingRequiredClientCapability(
+        missing,
+        `Server requires the ${names} capability for this request`,
+      );
+    }
+    if (!this.pending.has(key)) this.pending.set(key, request);
+    return { answered: false };
+  }
+
+  /** Never throws: every outcome is a promise, so questions asked side by side are all recorded. */
+  ask(key: string, request: InputRequest): Promise<unknown> {
+    try {
+      const found = this.resolve(key, request);
+      return found.answered ? Promise.resolve(found.value) : rejectedSignal();
+    } catch (error) {
+      return this.fail(error);
+    }
+  }
+
+  askAll(inputs: Record<string, InputSpec<unknown>>): Promise<Record<string, unknown>> {
+    const out: Record<string, unknown> = {};
+    let complete = true;
+    try {
+      for (const [key, spec] of Object.entries(inputs)) {
+        const found = this.resolve(key, spec.request);
+        if (found.answered) out[key] = found.value;
+        else complete = false;
+      }
+    } catch (error) {
+      return this.fail(error);
+    }
+    return complete ? Promise.resolve(out) : rejectedSignal();
+  }
+
+  private fail(error: unknown): Promise<never> {
+    this.failure ??= error;
+    const rejected = Promise.reject(error);
+    rejected.catch(() => {});
+    return rejected;
+  }
+
+  canAsk(input: InputSpec<unknown>): boolean {
+    return missingCapabilities(input.request, this.capabilities) === undefined;
+  }
+
+  async once<T>(key: string, compute: () => T | Promise<T>): Promise<T> {
+    if (Object.hasOwn(this.memo, key)) return this.memo[key] as T;
+    const value = await compute();
+    const json = value === undefined ? null : JSON.parse(JSON.stringify(value));
+    this.memo[key] = json;
+    return json as T;
+  }
+
+  /** What the next round needs, to be sealed into `requestState`. */
+  payload(): RequestStatePayload {
+    const pending: Record<string, string> = {};
+    for (const [key, request] of this.pending) pending[key] = request.method;
+    return { answers: this.consumed, pending, memo: this.memo };
+  }
+}
+
+/** The answers a round starts from: earlier rounds' (signed), plus this retry's for the questions last asked. */
+export function roundAnswers(
+  state: RequestStatePayload | undefined,
+  inputResponses: Record<string, unknown> | undefined,
+): Record<string, unknown> {
+  if (!state) return { ...inputResponses };
+  const answers: Record<string, unknown> = { ...state.answers };
+  for (const key of Object.keys(state.pending)) {
+    if (inputResponses && Object.hasOwn(inputResponses, key)) answers[key] = inputResponses[key];
+  }
+  return answers;
+}
