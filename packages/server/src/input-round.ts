@@ -32,25 +32,26 @@ export class InputRound {
    * over unanswered questions even when the handler never saw it (e.g. inside `Promise.all`).
    */
   failure: unknown;
-  private readonly consumed: Record<string, unknown> = {};
+  // Maps, not objects: a key such as "__proto__" or "constructor" is a key like any other.
+  private readonly consumed = new Map<string, unknown>();
 
   constructor(
     private readonly capabilities: ClientCapabilities,
-    private readonly answers: Record<string, unknown>,
-    private readonly memo: Record<string, unknown>,
+    private readonly answers: ReadonlyMap<string, unknown>,
+    private readonly memo: Map<string, unknown>,
   ) {}
 
   /** The answer to `key` if known and valid; otherwise records the question (or `-32021`). */
   resolve(key: string, request: InputRequest): { answered: true; value: unknown } | { answered: false } {
-    if (Object.hasOwn(this.consumed, key)) return { answered: true, value: this.consumed[key] };
+    if (this.consumed.has(key)) return { answered: true, value: this.consumed.get(key) };
     if (!isInputRequest(request)) {
       throw McpError.internalError(`Invalid input request ${JSON.stringify(key)}`);
     }
     const problem = inputRequestProblem(request);
     if (problem) throw McpError.internalError(problem);
-    if (Object.hasOwn(this.answers, key)) {
-      const value = checkAnswer(key, request, this.answers[key]);
-      this.consumed[key] = value;
+    if (this.answers.has(key)) {
+      const value = checkAnswer(key, request, this.answers.get(key));
+      this.consumed.set(key, value);
       return { answered: true, value };
     }
     const missing = missingCapabilities(request, this.capabilities);
@@ -76,18 +77,18 @@ export class InputRound {
   }
 
   askAll(inputs: Record<string, InputSpec<unknown>>): Promise<Record<string, unknown>> {
-    const out: Record<string, unknown> = {};
+    const out: Array<[string, unknown]> = [];
     let complete = true;
     try {
       for (const [key, spec] of Object.entries(inputs)) {
         const found = this.resolve(key, spec.request);
-        if (found.answered) out[key] = found.value;
+        if (found.answered) out.push([key, found.value]);
         else complete = false;
       }
     } catch (error) {
       return this.fail(error);
     }
-    return complete ? Promise.resolve(out) : rejectedSignal();
+    return complete ? Promise.resolve(Object.fromEntries(out)) : rejectedSignal();
   }
 
   private fail(error: unknown): Promise<never> {
@@ -102,17 +103,17 @@ export class InputRound {
   }
 
   async once<T>(key: string, compute: () => T | Promise<T>): Promise<T> {
-    if (Object.hasOwn(this.memo, key)) return this.memo[key] as T;
+    if (this.memo.has(key)) return this.memo.get(key) as T;
     const value = await compute();
     const json = value === undefined ? null : JSON.parse(JSON.stringify(value));
-    this.memo[key] = json;
+    this.memo.set(key, json);
     return json as T;
   }
 
   /** What the next round needs, to be sealed into `requestState`. */
   payload(): RequestStatePayload {
-    const pending: Record<string, string> = {};
-    for (const [key, request] of this.pending) pending[key] = request.method;
+    const pending = new Map<string, string>();
+    for (const [key, request] of this.pending) pending.set(key, request.method);
     return { answers: this.consumed, pending, memo: this.memo };
   }
 }
@@ -121,11 +122,11 @@ export class InputRound {
 export function roundAnswers(
   state: RequestStatePayload | undefined,
   inputResponses: Record<string, unknown> | undefined,
-): Record<string, unknown> {
-  if (!state) return { ...inputResponses };
-  const answers: Record<string, unknown> = { ...state.answers };
-  for (const key of Object.keys(state.pending)) {
-    if (inputResponses && Object.hasOwn(inputResponses, key)) answers[key] = inputResponses[key];
+): Map<string, unknown> {
+  if (!state) return new Map(Object.entries(inputResponses ?? {}));
+  const answers = new Map(state.answers);
+  for (const key of state.pending.keys()) {
+    if (inputResponses && Object.hasOwn(inputResponses, key)) answers.set(key, inputResponses[key]);
   }
   return answers;
 }

@@ -6,18 +6,22 @@ import type { AnswerOf, ElicitAnswer, ElicitParams, InputContext, InputSpec } fr
 /** `InputContext` for the three methods that may answer `input_required` (S-53). */
 export class InputScope extends RequestScope implements InputContext {
   private current: InputRound | undefined;
-  private answers: Record<string, unknown> | undefined;
-  private memo: Record<string, unknown> | undefined;
+  private answers: ReadonlyMap<string, unknown> | undefined;
+  private memo: Map<string, unknown> | undefined;
 
   /** Seeds the round with what earlier rounds and this retry carry. */
-  seed(answers: Record<string, unknown>, memo: Record<string, unknown>): void {
+  seed(answers: ReadonlyMap<string, unknown>, memo: Map<string, unknown>): void {
     this.answers = answers;
     this.memo = memo;
   }
 
   /** The round, created on first use: a call that never asks for input pays nothing for it. */
   get round(): InputRound {
-    this.current ??= new InputRound(this.clientCapabilities, this.answers ?? {}, this.memo ?? {});
+    this.current ??= new InputRound(
+      this.clientCapabilities,
+      this.answers ?? new Map(),
+      this.memo ?? new Map(),
+    );
     return this.current;
   }
 

@@ -34,14 +34,14 @@ export interface RequestStateBinding {
   principal: string | undefined;
 }
 
-/** What the server carries from one round to the next. */
+/** What the server carries from one round to the next, keyed by input key or `once` key. */
 export interface RequestStatePayload {
-  /** Answers of earlier rounds, by input key. */
-  answers: Record<string, unknown>;
+  /** Answers of earlier rounds. */
+  answers: ReadonlyMap<string, unknown>;
   /** The input keys asked in the latest round, with their methods. */
-  pending: Record<string, string>;
+  pending: ReadonlyMap<string, string>;
   /** Values the handler stored with `ctx.once`. */
-  memo: Record<string, unknown>;
+  memo: ReadonlyMap<string, unknown>;
 }
 
 export type OpenedRequestState = { ok: true; payload: RequestStatePayload } | { ok: false; reason: string };
@@ -167,9 +167,9 @@ export class RequestStateCodec {
       d: await paramsDigest(binding.params),
       p: binding.principal ?? null,
       x: this.now() + this.ttlMs,
-      a: payload.answers,
-      q: payload.pending,
-      s: payload.memo,
+      a: Object.fromEntries(payload.answers),
+      q: Object.fromEntries(payload.pending),
+      s: Object.fromEntries(payload.memo),
     };
     const signed = `${VERSION}.${this.signingKeyId}.${toBase64url(JSON.stringify(wire))}`;
     const key = await this.keys.get(this.signingKeyId)!();
@@ -204,6 +204,11 @@ export class RequestStateCodec {
     if (wire.p !== (binding.principal ?? null)) return { ok: false, reason: 'issued to another caller' };
     if (wire.d !== (await paramsDigest(binding.params)))
       return { ok: false, reason: 'issued for other params' };
-    return { ok: true, payload: { answers: wire.a, pending: wire.q, memo: wire.s } };
+    const payload = {
+      answers: new Map(Object.entries(wire.a)),
+      pending: new Map(Object.entries(wire.q)),
+      memo: new Map(Object.entries(wire.s)),
+    };
+    return { ok: true, payload };
   }
 }

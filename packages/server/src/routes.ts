@@ -73,12 +73,12 @@ function binding(scope: RequestScope, params: Params): RequestStateBinding {
 function openRound(runtime: ServerRuntime, scope: InputScope, params: Params): Promise<void> | undefined {
   const { requestState, inputResponses } = params as { requestState?: string; inputResponses?: Params };
   if (requestState === undefined) {
-    if (inputResponses !== undefined) scope.seed(roundAnswers(undefined, inputResponses), {});
+    if (inputResponses !== undefined) scope.seed(roundAnswers(undefined, inputResponses), new Map());
     return undefined;
   }
   return runtime.codec.open(requestState, binding(scope, params)).then((opened) => {
     if (!opened.ok) throw McpError.invalidParams(`Invalid requestState: ${opened.reason}`);
-    scope.seed(roundAnswers(opened.payload, inputResponses), { ...opened.payload.memo });
+    scope.seed(roundAnswers(opened.payload, inputResponses), new Map(opened.payload.memo));
   });
 }
 

@@ -1,10 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
-import { elicitation, McpServer, roots, type ServerOptions, sampling } from '../src/index.js';
+import { type AnswerOf, elicitation, McpServer, roots, type ServerOptions, sampling } from '../src/index.js';
 import { call, drain, meta, request } from './helpers.js';
 
 const ALL = { elicitation: {}, sampling: {}, roots: {} };
 const nameForm = { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] } as const;
+const nameFormParams = { message: 'Name?', requestedSchema: nameForm } as const;
 const accept = (content: Record<string, unknown>) => ({ action: 'accept', content });
 const samplingAnswer = (text: string) => ({
   role: 'assistant',
@@ -423,6 +424,40 @@ describe('answers (S-59, S-60)', () => {
     const outcome = await tool(server, 'test_input_required_result_elicitation', { inputResponses });
     expect(outcome.error?.code).toBe(-32602);
   });
+});
+
+describe('input keys', () => {
+  it.each(['__proto__', 'constructor'])(
+    'P-74: %s is an input key and a once key like any other',
+    async (key) => {
+      const server = new McpServer({ name: 'keys', version: '1' }, { onError: () => {} });
+      let computed = 0;
+      const question = elicitation(nameFormParams);
+      server.tool('via_ask', {}, async (_, ctx) => {
+        const stamp = await ctx.once(key, () => ++computed);
+        const answer = (await ctx.ask({ [key]: question }))[key] as AnswerOf<typeof question>;
+        return { content: [{ type: 'text', text: `${answer.action} ${stamp}` }] };
+      });
+      server.tool('via_elicit', {}, async (_, ctx) => {
+        const answer = await ctx.elicit(key, nameFormParams);
+        return { content: [{ type: 'text', text: answer.action === 'accept' ? answer.content.name : '-' }] };
+      });
+      const answered = JSON.parse(`{${JSON.stringify(key)}: ${JSON.stringify(accept({ name: 'Ada' }))}}`);
+      for (const [name, text] of [
+        ['via_ask', 'accept 1'],
+        ['via_elicit', 'Ada'],
+      ]) {
+        const r1 = await tool(server, name!);
+        expect(Object.keys(r1.result?.inputRequests as object), name).toEqual([key]);
+        const r2 = await tool(server, name!, {
+          inputResponses: answered,
+          requestState: r1.result?.requestState,
+        });
+        expect(r2.result?.content, name).toEqual([{ type: 'text', text }]);
+      }
+      expect(computed).toBe(1);
+    },
+  );
 });
 
 describe('client capabilities (S-56)', () => {

@@ -6,9 +6,9 @@ import { type RequestStateBinding, RequestStateCodec } from '../src/request-stat
 const secretA = 'a'.repeat(32);
 const secretB = 'b'.repeat(32);
 const payload = {
-  answers: { name: { action: 'accept', content: { name: 'Ada' } } },
-  pending: { color: 'elicitation/create' },
-  memo: { n: 1 },
+  answers: new Map([['name', { action: 'accept', content: { name: 'Ada' } }]]),
+  pending: new Map([['color', 'elicitation/create']]),
+  memo: new Map([['n', 1]]),
 };
 const binding: RequestStateBinding = {
   method: 'tools/call',
