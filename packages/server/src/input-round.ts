@@ -32,26 +32,37 @@ export class InputRound {
    * over unanswered questions even when the handler never saw it (e.g. inside `Promise.all`).
    */
   failure: unknown;
-  // Maps, not objects: a key such as "__proto__" or "constructor" is a key like any other.
-  private readonly consumed = new Map<string, unknown>();
+  /**
+   * The answers this run has used, by key, in the order it asked: the n-th question under a key
+   * gets the n-th answer. Maps, not objects: "__proto__" or "constructor" is a key like any other.
+   */
+  private readonly used = new Map<string, unknown[]>();
 
   constructor(
     private readonly capabilities: ClientCapabilities,
-    private readonly answers: ReadonlyMap<string, unknown>,
+    private readonly answers: ReadonlyMap<string, readonly unknown[]>,
     private readonly memo: Map<string, unknown>,
   ) {}
 
-  /** The answer to `key` if known and valid; otherwise records the question (or `-32021`). */
+  /**
+   * The next answer under `key` if known and valid; otherwise records the question (or `-32021`).
+   * Asking a key again after its answer was used asks anew (S-59): a handler may loop until an
+   * answer suits it, and on the retry every ask replays the answer it got before.
+   */
   resolve(key: string, request: InputRequest): { answered: true; value: unknown } | { answered: false } {
-    if (this.consumed.has(key)) return { answered: true, value: this.consumed.get(key) };
     if (!isInputRequest(request)) {
       throw McpError.internalError(`Invalid input request ${JSON.stringify(key)}`);
     }
     const problem = inputRequestProblem(request);
     if (problem) throw McpError.internalError(problem);
-    if (this.answers.has(key)) {
-      const value = checkAnswer(key, request, this.answers.get(key));
-      this.consumed.set(key, value);
+    // Asked side by side with the same key (Promise.all) while unanswered: one question.
+    if (this.pending.has(key)) return { answered: false };
+    const used = this.used.get(key) ?? [];
+    const given = this.answers.get(key);
+    if (given !== undefined && used.length < given.length) {
+      const value = checkAnswer(key, request, given[used.length]);
+      used.push(value);
+      this.used.set(key, used);
       return { answered: true, value };
     }
     const missing = missingCapabilities(request, this.capabilities);
@@ -62,7 +73,7 @@ export class InputRound {
         `Server requires the ${names} capability for this request`,
       );
     }
-    if (!this.pending.has(key)) this.pending.set(key, request);
+    this.pending.set(key, request);
     return { answered: false };
   }
 
@@ -114,19 +125,23 @@ export class InputRound {
   payload(): RequestStatePayload {
     const pending = new Map<string, string>();
     for (const [key, request] of this.pending) pending.set(key, request.method);
-    return { answers: this.consumed, pending, memo: this.memo };
+    return { answers: this.used, pending, memo: this.memo };
   }
 }
 
-/** The answers a round starts from: earlier rounds' (signed), plus this retry's for the questions last asked. */
+/**
+ * The answers a round starts from: earlier rounds' (signed), each key's list followed by this
+ * retry's answer when the key was asked last round.
+ */
 export function roundAnswers(
   state: RequestStatePayload | undefined,
   inputResponses: Record<string, unknown> | undefined,
-): Map<string, unknown> {
-  if (!state) return new Map(Object.entries(inputResponses ?? {}));
+): Map<string, readonly unknown[]> {
+  const given = Object.entries(inputResponses ?? {});
+  if (!state) return new Map(given.map(([key, answer]) => [key, [answer]]));
   const answers = new Map(state.answers);
-  for (const key of state.pending.keys()) {
-    if (inputResponses && Object.hasOwn(inputResponses, key)) answers.set(key, inputResponses[key]);
+  for (const [key, answer] of given) {
+    if (state.pending.has(key)) answers.set(key, [...(state.answers.get(key) ?? []), answer]);
   }
   return answers;
 }

@@ -6,11 +6,11 @@ import type { AnswerOf, ElicitAnswer, ElicitParams, InputContext, InputSpec } fr
 /** `InputContext` for the three methods that may answer `input_required` (S-53). */
 export class InputScope extends RequestScope implements InputContext {
   private current: InputRound | undefined;
-  private answers: ReadonlyMap<string, unknown> | undefined;
+  private answers: ReadonlyMap<string, readonly unknown[]> | undefined;
   private memo: Map<string, unknown> | undefined;
 
   /** Seeds the round with what earlier rounds and this retry carry. */
-  seed(answers: ReadonlyMap<string, unknown>, memo: Map<string, unknown>): void {
+  seed(answers: ReadonlyMap<string, readonly unknown[]>, memo: Map<string, unknown>): void {
     this.answers = answers;
     this.memo = memo;
   }

@@ -67,7 +67,9 @@ export function roots(): InputSpec<ListRootsResult> {
  * returns the answer when it is known (this retry's `inputResponses`, or an earlier round's answer
  * carried in the signed `requestState`); otherwise it ends the round, and the client receives
  * `input_required` with every question asked so far. So a multi-round handler reads as
- * straight-line code. Keys name questions: use a new key for each distinct question.
+ * straight-line code. Keys name questions: use a new key for each distinct question. Asking a key
+ * again after its answer was used asks anew, so a handler may loop until an answer suits it; on
+ * the retry each ask gets, in order, the answer it got before.
  *
  * Asking for input the client did not declare on this request fails with `-32021` (S-56); check
  * `canAsk` first to fall back instead.

@@ -36,8 +36,8 @@ export interface RequestStateBinding {
 
 /** What the server carries from one round to the next, keyed by input key or `once` key. */
 export interface RequestStatePayload {
-  /** Answers of earlier rounds. */
-  answers: ReadonlyMap<string, unknown>;
+  /** Answers of earlier rounds, in the order the handler asked for them under each key. */
+  answers: ReadonlyMap<string, readonly unknown[]>;
   /** The input keys asked in the latest round, with their methods. */
   pending: ReadonlyMap<string, string>;
   /** Values the handler stored with `ctx.once`. */
@@ -59,7 +59,7 @@ interface WirePayload {
   d: string;
   p: string | null;
   x: number;
-  a: Record<string, unknown>;
+  a: Record<string, readonly unknown[]>;
   q: Record<string, string>;
   s: Record<string, unknown>;
 }
@@ -73,6 +73,7 @@ function isWirePayload(value: unknown): value is WirePayload {
     (p === null || typeof p === 'string') &&
     typeof x === 'number' &&
     isRecord(a) &&
+    Object.values(a).every(Array.isArray) &&
     isRecord(q) &&
     Object.values(q).every((method) => typeof method === 'string') &&
     isRecord(s)

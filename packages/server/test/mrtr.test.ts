@@ -412,6 +412,41 @@ describe('answers (S-59, S-60)', () => {
     );
   });
 
+  it('S-59: asking a key again after using its answer asks anew, so a handler can loop until an answer suits it', async () => {
+    const server = new McpServer({ name: 'loop', version: '1' }, { onError: () => {} });
+    const numberForm = { type: 'object', properties: { n: { type: 'integer' } }, required: ['n'] } as const;
+    const seen: number[][] = [];
+    server.tool('even', {}, async (_, ctx) => {
+      const tried: number[] = [];
+      seen.push(tried);
+      for (;;) {
+        // Guards the test: the old engine replayed the used answer at once, forever.
+        if (tried.length > 10) throw new Error('the same answer came back again and again');
+        const answer = await ctx.elicit('n', { message: 'An even number?', requestedSchema: numberForm });
+        if (answer.action !== 'accept') return { content: [{ type: 'text', text: 'no number' }] };
+        tried.push(answer.content.n);
+        if (answer.content.n % 2 === 0)
+          return { content: [{ type: 'text', text: `got ${answer.content.n}` }] };
+      }
+    });
+    const r1 = await tool(server, 'even');
+    const r2 = await tool(server, 'even', {
+      inputResponses: { n: accept({ n: 3 }) },
+      requestState: r1.result?.requestState,
+    });
+    expect(r2.result).toMatchObject({
+      resultType: 'input_required',
+      inputRequests: { n: expect.any(Object) },
+    });
+    const r3 = await tool(server, 'even', {
+      inputResponses: { n: accept({ n: 4 }) },
+      requestState: r2.result?.requestState,
+    });
+    expect(r3.result?.content).toEqual([{ type: 'text', text: 'got 4' }]);
+    // Every run replays the answers before in the order it asked: 3, then 4.
+    expect(seen).toEqual([[], [3], [3, 4]]);
+  });
+
   it.each([
     ['a number instead of an object', { user_name: 12345 }],
     ['null', null],

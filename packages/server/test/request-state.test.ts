@@ -6,7 +6,7 @@ import { type RequestStateBinding, RequestStateCodec } from '../src/request-stat
 const secretA = 'a'.repeat(32);
 const secretB = 'b'.repeat(32);
 const payload = {
-  answers: new Map([['name', { action: 'accept', content: { name: 'Ada' } }]]),
+  answers: new Map([['name', [{ action: 'accept', content: { name: 'Ada' } }]]]),
   pending: new Map([['color', 'elicitation/create']]),
   memo: new Map([['n', 1]]),
 };
