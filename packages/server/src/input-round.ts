@@ -1,10 +1,12 @@
 import {
   type ClientCapabilities,
+  clipForMessage,
   compileCheck,
   type InputRequest,
   InputRequestSchema,
   McpError,
 } from '@mcpkit/protocol';
+import { canonicalJson } from './canonical-json.js';
 import { checkAnswer } from './input-answers.js';
 import { missingCapabilities } from './input-capabilities.js';
 import { inputRequestProblem } from './input-safety.js';
@@ -37,6 +39,8 @@ export class InputRound {
    * gets the n-th answer. Maps, not objects: "__proto__" or "constructor" is a key like any other.
    */
   private readonly used = new Map<string, unknown[]>();
+  /** The canonical JSON of the question each key was first asked with in this run. */
+  private readonly questions = new Map<string, string>();
 
   constructor(
     private readonly capabilities: ClientCapabilities,
@@ -47,7 +51,8 @@ export class InputRound {
   /**
    * The next answer under `key` if known and valid; otherwise records the question (or `-32021`).
    * Asking a key again after its answer was used asks anew (S-59): a handler may loop until an
-   * answer suits it, and on the retry every ask replays the answer it got before.
+   * answer suits it, and on the retry every ask replays the answer it got before. A key stands for
+   * one question: asking it with another is `-32603`.
    */
   resolve(key: string, request: InputRequest): { answered: true; value: unknown } | { answered: false } {
     if (!isInputRequest(request)) {
@@ -55,6 +60,15 @@ export class InputRound {
     }
     const problem = inputRequestProblem(request);
     if (problem) throw McpError.internalError(problem);
+    const question = canonicalJson(request);
+    const first = this.questions.get(key);
+    if (first === undefined) this.questions.set(key, question);
+    else if (first !== question) {
+      // Its answers belong to the first question: they would reach this one unchecked (S-54, S-60).
+      throw McpError.internalError(
+        `Input key ${JSON.stringify(clipForMessage(key))} reused for a different question`,
+      );
+    }
     // Asked side by side with the same key (Promise.all) while unanswered: one question.
     if (this.pending.has(key)) return { answered: false };
     const used = this.used.get(key) ?? [];

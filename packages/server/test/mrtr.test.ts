@@ -447,6 +447,37 @@ describe('answers (S-59, S-60)', () => {
     expect(seen).toEqual([[], [3], [3, 4]]);
   });
 
+  it('S-54, S-60: a key asked with two different questions in one run is a server fault (-32603), side by side or in turn', async () => {
+    const server = new McpServer({ name: 'reuse', version: '1' }, { onError: () => {} });
+    const question = {
+      messages: [{ role: 'user' as const, content: { type: 'text' as const, text: 'Hi' } }],
+      maxTokens: 5,
+    };
+    server.tool('side_by_side', {}, async (_, ctx) => {
+      const [answer, sample] = await Promise.all([
+        ctx.elicit('q', nameFormParams),
+        ctx.sample('q', question),
+      ]);
+      return { content: [{ type: 'text', text: `${answer.action} ${sample.model}` }] };
+    });
+    server.tool('one_after_the_other', {}, async (_, ctx) => {
+      await ctx.elicit('q', nameFormParams);
+      await ctx.elicit('q', { message: 'Your age?', requestedSchema: nameForm });
+      return { content: [] };
+    });
+    const parallel = await tool(server, 'side_by_side');
+    expect(parallel.error).toEqual({
+      code: -32603,
+      message: 'Input key "q" reused for a different question',
+    });
+    const answered = await tool(server, 'side_by_side', { inputResponses: { q: accept({ name: 'Ada' }) } });
+    expect(answered.error?.code).toBe(-32603);
+    const sequential = await tool(server, 'one_after_the_other', {
+      inputResponses: { q: accept({ name: 'Ada' }) },
+    });
+    expect(sequential.error?.code).toBe(-32603);
+  });
+
   it.each([
     ['a number instead of an object', { user_name: 12345 }],
     ['null', null],
