@@ -41,6 +41,9 @@ export class InputRound {
   private readonly used = new Map<string, unknown[]>();
   /** The canonical JSON of the question each key was first asked with in this run. */
   private readonly questions = new Map<string, string>();
+  /** The `once` computations of this run still running or done, and how many were started. */
+  private readonly computing = new Map<string, Promise<unknown>>();
+  private started = 0;
 
   constructor(
     private readonly capabilities: ClientCapabilities,
@@ -127,12 +130,37 @@ export class InputRound {
     return missingCapabilities(input.request, this.capabilities) === undefined;
   }
 
-  async once<T>(key: string, compute: () => T | Promise<T>): Promise<T> {
-    if (this.memo.has(key)) return this.memo.get(key) as T;
+  /** The value of `key` stored earlier, or `compute`'s; a call while one for `key` runs shares it. */
+  once<T>(key: string, compute: () => T | Promise<T>): Promise<T> {
+    if (this.memo.has(key)) return Promise.resolve(this.memo.get(key) as T);
+    let running = this.computing.get(key);
+    if (running === undefined) {
+      running = this.compute(key, compute);
+      this.computing.set(key, running);
+      this.started++;
+      // A failed computation is not remembered: asking again runs it again.
+      running.catch(() => this.computing.delete(key));
+    }
+    return running as Promise<T>;
+  }
+
+  private async compute(key: string, compute: () => unknown): Promise<unknown> {
     const value = await compute();
     const json = value === undefined ? null : JSON.parse(JSON.stringify(value));
     this.memo.set(key, json);
-    return json as T;
+    return json;
+  }
+
+  /**
+   * Resolves once every `once` started in this run has settled, so the state sealed next carries
+   * its value: a question beside it in `Promise.all` ends the handler's wait before it finishes.
+   */
+  async settled(): Promise<void> {
+    let seen: number;
+    do {
+      seen = this.started;
+      await Promise.allSettled(this.computing.values());
+    } while (this.started !== seen);
   }
 
   /** What the next round needs, to be sealed into `requestState`. */

@@ -101,7 +101,9 @@ export interface InputContext extends HandlerContext {
   canAsk(input: InputSpec<unknown>): boolean;
   /**
    * Runs `compute` once per logical request and replays its (JSON) value on every retry, signed
-   * in `requestState`: for ids, quotes or side effects that must not repeat across rounds.
+   * in `requestState`: for ids, quotes or side effects that must not repeat across rounds. Calls
+   * with the same key share one computation, and a round that ends while one is running waits for
+   * it, so its value is carried; a computation that fails is not remembered.
    */
   once<T>(key: string, compute: () => T | Promise<T>): Promise<T>;
 }

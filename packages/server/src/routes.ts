@@ -123,6 +123,7 @@ async function settleRound(
     return outcome as Result;
   }
   const round = scope.round;
+  await round.settled();
   const requestState = await runtime.codec.seal(round.payload(), binding(scope, params));
   return { resultType: 'input_required', inputRequests: Object.fromEntries(round.pending), requestState };
 }

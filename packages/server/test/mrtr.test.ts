@@ -293,6 +293,48 @@ describe('input_required results (S-53..S-55)', () => {
     expect(runs.once).toBe(1);
   });
 
+  it('once() beside a question in Promise.all runs once: the round waits for it before sealing the state', async () => {
+    const server = new McpServer({ name: 'once', version: '1' }, { onError: () => {} });
+    let computed = 0;
+    server.tool('quote_and_confirm', {}, async (_, ctx) => {
+      const [quote, answer] = await Promise.all([
+        ctx.once('quote', async () => {
+          computed++;
+          // Still running when the question beside it ends the handler's wait.
+          await new Promise((resolve) => setTimeout(resolve, 0));
+          return `quote ${computed}`;
+        }),
+        ctx.elicit('confirm', nameFormParams),
+      ]);
+      return { content: [{ type: 'text', text: `${quote} ${answer.action}` }] };
+    });
+    const r1 = await tool(server, 'quote_and_confirm');
+    expect(r1.result?.resultType).toBe('input_required');
+    const r2 = await tool(server, 'quote_and_confirm', {
+      inputResponses: { confirm: accept({ name: 'Ada' }) },
+      requestState: r1.result?.requestState,
+    });
+    expect(r2.result?.content).toEqual([{ type: 'text', text: 'quote 1 accept' }]);
+    expect(computed).toBe(1);
+  });
+
+  it('once() calls with one key in one run share one computation; a failed one runs again', async () => {
+    const server = new McpServer({ name: 'once', version: '1' }, { onError: () => {} });
+    let computed = 0;
+    server.tool('twice', {}, async (_, ctx) => {
+      const compute = async () => ++computed;
+      const [a, b] = await Promise.all([ctx.once('n', compute), ctx.once('n', compute)]);
+      await ctx
+        .once('flaky', () => {
+          throw new Error('first try fails');
+        })
+        .catch(() => {});
+      const retried = await ctx.once('flaky', () => 'second try');
+      return { content: [{ type: 'text', text: `${a} ${b} ${retried}` }] };
+    });
+    expect((await tool(server, 'twice')).result?.content).toEqual([{ type: 'text', text: '1 1 second try' }]);
+  });
+
   it('S-37, S-30: prompts/get and resources/read may ask for input too', async () => {
     const { server } = newServer();
     const p1 = await call(server, 'prompts/get', {
