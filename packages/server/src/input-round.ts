@@ -145,8 +145,9 @@ export class InputRound {
   }
 
   private async compute(key: string, compute: () => unknown): Promise<unknown> {
-    const value = await compute();
-    const json = value === undefined ? null : JSON.parse(JSON.stringify(value));
+    // The value as the state will carry it, from the first round on; `undefined` stays itself.
+    const text = JSON.stringify(await compute());
+    const json: unknown = text === undefined ? undefined : JSON.parse(text);
     this.memo.set(key, json);
     return json;
   }

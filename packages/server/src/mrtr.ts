@@ -103,7 +103,9 @@ export interface InputContext extends HandlerContext {
    * Runs `compute` once per logical request and replays its (JSON) value on every retry, signed
    * in `requestState`: for ids, quotes or side effects that must not repeat across rounds. Calls
    * with the same key share one computation, and a round that ends while one is running waits for
-   * it, so its value is carried; a computation that fails is not remembered.
+   * it, so its value is carried; a computation that fails is not remembered. The value should be
+   * JSON: every round, the first included, gets it as JSON gives it back (a `Date` as its string);
+   * `undefined` stays `undefined`.
    */
   once<T>(key: string, compute: () => T | Promise<T>): Promise<T>;
 }

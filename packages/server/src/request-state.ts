@@ -61,7 +61,8 @@ interface WirePayload {
   x: number;
   a: Record<string, readonly unknown[]>;
   q: Record<string, string>;
-  s: Record<string, unknown>;
+  /** Each `once` value boxed, `[]` for `undefined`, which JSON cannot hold in an object. */
+  s: Record<string, [] | [unknown]>;
 }
 
 function isWirePayload(value: unknown): value is WirePayload {
@@ -76,7 +77,8 @@ function isWirePayload(value: unknown): value is WirePayload {
     Object.values(a).every(Array.isArray) &&
     isRecord(q) &&
     Object.values(q).every((method) => typeof method === 'string') &&
-    isRecord(s)
+    isRecord(s) &&
+    Object.values(s).every((box) => Array.isArray(box) && box.length <= 1)
   );
 }
 
@@ -170,7 +172,9 @@ export class RequestStateCodec {
       x: this.now() + this.ttlMs,
       a: Object.fromEntries(payload.answers),
       q: Object.fromEntries(payload.pending),
-      s: Object.fromEntries(payload.memo),
+      s: Object.fromEntries(
+        [...payload.memo].map(([key, value]) => [key, value === undefined ? [] : [value]]),
+      ),
     };
     const signed = `${VERSION}.${this.signingKeyId}.${toBase64url(JSON.stringify(wire))}`;
     const key = await this.keys.get(this.signingKeyId)!();
@@ -208,7 +212,7 @@ export class RequestStateCodec {
     const payload = {
       answers: new Map(Object.entries(wire.a)),
       pending: new Map(Object.entries(wire.q)),
-      memo: new Map(Object.entries(wire.s)),
+      memo: new Map(Object.entries(wire.s).map(([key, box]) => [key, box[0]])),
     };
     return { ok: true, payload };
   }

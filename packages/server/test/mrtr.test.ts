@@ -318,6 +318,29 @@ describe('input_required results (S-53..S-55)', () => {
     expect(computed).toBe(1);
   });
 
+  it('once() keeps undefined as undefined, in the first round and on the retry', async () => {
+    const server = new McpServer({ name: 'once', version: '1' }, { onError: () => {} });
+    const seen: unknown[] = [];
+    let computed = 0;
+    server.tool('nothing_yet', {}, async (_, ctx) => {
+      seen.push(
+        await ctx.once('maybe', () => {
+          computed++;
+          return undefined;
+        }),
+      );
+      await ctx.elicit('confirm', nameFormParams);
+      return { content: [] };
+    });
+    const r1 = await tool(server, 'nothing_yet');
+    await tool(server, 'nothing_yet', {
+      inputResponses: { confirm: accept({ name: 'Ada' }) },
+      requestState: r1.result?.requestState,
+    });
+    expect(seen).toEqual([undefined, undefined]);
+    expect(computed).toBe(1);
+  });
+
   it('once() calls with one key in one run share one computation; a failed one runs again', async () => {
     const server = new McpServer({ name: 'once', version: '1' }, { onError: () => {} });
     let computed = 0;

@@ -8,7 +8,10 @@ const secretB = 'b'.repeat(32);
 const payload = {
   answers: new Map([['name', [{ action: 'accept', content: { name: 'Ada' } }]]]),
   pending: new Map([['color', 'elicitation/create']]),
-  memo: new Map([['n', 1]]),
+  memo: new Map<string, unknown>([
+    ['n', 1],
+    ['none', undefined],
+  ]),
 };
 const binding: RequestStateBinding = {
   method: 'tools/call',
