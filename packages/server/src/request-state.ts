@@ -16,7 +16,8 @@ export interface RequestStateOptions {
    * The key ring, newest first: states are signed with the first key and accepted when signed with
    * any. Rotate by adding a new key in front on every instance, then dropping the old one once
    * `ttlMs` has passed. Default: one random key, private to this server object — right for a
-   * single process; several instances behind a load balancer must share their keys.
+   * single process; several instances behind a load balancer must share their keys. A key given
+   * here without a usable secret (say, an unset environment variable) is a `TypeError`.
    */
   keys?: readonly RequestStateKey[];
   /** How long a state stays valid, in milliseconds. Default 10 minutes. */
@@ -100,7 +101,12 @@ function randomSecret(): Uint8Array<ArrayBuffer> {
   return crypto.getRandomValues(new Uint8Array(32));
 }
 
-function secretBytes(id: string, secret: string | Uint8Array): Uint8Array<ArrayBuffer> {
+function secretBytes(id: string, secret: unknown): Uint8Array<ArrayBuffer> {
+  // A missing secret (an unset environment variable) must not become a random key: every other
+  // instance would then refuse this one's states.
+  if (typeof secret !== 'string' && !(secret instanceof Uint8Array)) {
+    throw new TypeError(`requestState key ${JSON.stringify(id)} needs a secret: a string or a Uint8Array`);
+  }
   const bytes = typeof secret === 'string' ? encoder.encode(secret) : new Uint8Array(secret);
   if (bytes.length < MIN_SECRET_BYTES) {
     throw new TypeError(
@@ -131,9 +137,8 @@ export class RequestStateCodec {
   private readonly now: () => number;
 
   constructor(options: RequestStateOptions = {}) {
-    const ring: ReadonlyArray<{ id: string; secret?: string | Uint8Array }> = options.keys ?? [
-      { id: 'local' },
-    ];
+    // Without configured keys: one random key, private to this codec.
+    const ring: ReadonlyArray<{ id: string; secret?: unknown }> = options.keys ?? [{ id: 'local' }];
     if (ring.length === 0) throw new TypeError('requestState.keys needs at least one key');
     const keys = new Map<string, () => Promise<CryptoKey>>();
     for (const key of ring) {
@@ -141,7 +146,7 @@ export class RequestStateCodec {
         throw new TypeError(`requestState key id ${JSON.stringify(key.id)} is not [A-Za-z0-9_-]{1,64}`);
       if (keys.has(key.id))
         throw new TypeError(`requestState key id ${JSON.stringify(key.id)} is used twice`);
-      const bytes = key.secret === undefined ? undefined : secretBytes(key.id, key.secret);
+      const bytes = options.keys === undefined ? undefined : secretBytes(key.id, key.secret);
       let imported: Promise<CryptoKey> | undefined;
       keys.set(key.id, () => {
         imported ??= crypto.subtle.importKey(

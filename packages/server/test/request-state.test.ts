@@ -142,6 +142,22 @@ describe('RequestStateCodec', () => {
     expect((await b.open(token, binding)).ok).toBe(false);
   });
 
+  it('S-58: a configured key without a secret (an unset environment variable) is refused, not made random', () => {
+    const unset = process.env.MCPKIT_TEST_UNSET_SECRET as string;
+    expect(() => new RequestStateCodec({ keys: [{ id: 'k1', secret: unset }] })).toThrow(
+      /requestState key "k1" needs a secret/,
+    );
+    expect(
+      () =>
+        new RequestStateCodec({
+          keys: [
+            { id: 'k1', secret: secretA },
+            { id: 'k0', secret: 42 as never },
+          ],
+        }),
+    ).toThrow(/"k0" needs a secret/);
+  });
+
   it('refuses weak or malformed key configuration', () => {
     expect(() => new RequestStateCodec({ keys: [] })).toThrow(TypeError);
     expect(() => new RequestStateCodec({ keys: [{ id: 'k', secret: 'short' }] })).toThrow(/32 bytes/);
