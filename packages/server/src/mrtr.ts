@@ -105,7 +105,8 @@ export interface InputContext extends HandlerContext {
    * with the same key share one computation, and a round that ends while one is running waits for
    * it, so its value is carried; a computation that fails is not remembered. The value should be
    * JSON: every round, the first included, gets it as JSON gives it back (a `Date` as its string);
-   * `undefined` stays `undefined`.
+   * `undefined` stays `undefined`. The state is signed, not encrypted, so the client can read the
+   * value: never return a secret from `compute`; keep it server-side and return an id.
    */
   once<T>(key: string, compute: () => T | Promise<T>): Promise<T>;
 }

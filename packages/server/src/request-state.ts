@@ -10,7 +10,10 @@ export interface RequestStateKey {
   secret: string | Uint8Array;
 }
 
-/** How `requestState` is protected (MRTR, S-57, S-58). */
+/**
+ * How `requestState` is protected (MRTR, S-57, S-58): signed with HMAC, so the client cannot change
+ * it, but not encrypted, so the client can read it (earlier answers, `once` values, the principal).
+ */
 export interface RequestStateOptions {
   /**
    * The key ring, newest first: states are signed with the first key and accepted when signed with
@@ -121,6 +124,8 @@ function secretBytes(id: string, secret: unknown): Uint8Array<ArrayBuffer> {
  * The payload carries an expiry and is bound to the method, a SHA-256 digest of the canonical
  * JSON of the salient params, and the caller's principal. Anything that fails verification is
  * refused with a reason and never decoded further. Runs on Web Crypto, so on every runtime.
+ * Signed, not encrypted: whoever holds a state can decode the answers, the `once` values and the
+ * principal in it, so none of them may be a secret.
  *
  * @example
  * ```ts
