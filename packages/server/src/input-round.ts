@@ -1,19 +1,11 @@
-import {
-  type ClientCapabilities,
-  clipForMessage,
-  compileCheck,
-  type InputRequest,
-  InputRequestSchema,
-  McpError,
-} from '@mcpkit/protocol';
+import { type ClientCapabilities, clipForMessage, type InputRequest, McpError } from '@mcpkit/protocol';
 import { canonicalJson } from './canonical-json.js';
 import { checkAnswer } from './input-answers.js';
 import { missingCapabilities } from './input-capabilities.js';
+import { isInputRequest } from './input-required-check.js';
 import { inputRequestProblem } from './input-safety.js';
 import { InputRequiredSignal, type InputSpec } from './mrtr.js';
 import type { RequestStatePayload } from './request-state.js';
-
-const isInputRequest = compileCheck(InputRequestSchema);
 
 function rejectedSignal(): Promise<never> {
   const rejected = Promise.reject(new InputRequiredSignal());

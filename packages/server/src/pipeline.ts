@@ -1,4 +1,5 @@
 import {
+  type ClientCapabilities,
   compileCheck,
   decodeMessage,
   describeFailure,
@@ -29,6 +30,7 @@ import * as z from 'zod/mini';
 import { RequestScope } from './context.js';
 import { EMPTY_EXCHANGE, ExchangeStream } from './exchange.js';
 import { checkHeaders } from './header-check.js';
+import { checkInputRequired } from './input-required-check.js';
 import { InputScope } from './input-scope.js';
 import { runMiddleware } from './middleware.js';
 import { finishReusable } from './reusable-results.js';
@@ -180,12 +182,13 @@ function runRoute(
   );
 }
 
-/** Checks what the handler and middleware produced and adds serverInfo (S-5, S-53, P-73). */
+/** Checks what the handler and middleware produced and adds serverInfo (S-5, S-53..S-56, P-73). */
 function finishResult(
   runtime: ServerRuntime,
   spec: MethodSpec,
   method: string,
   result: unknown,
+  capabilities: ClientCapabilities,
 ): Record<string, unknown> {
   if (!isRecord(result)) {
     throw McpError.internalError(`The handler of ${method} returned no result`);
@@ -193,9 +196,7 @@ function finishResult(
   const { resultType } = result;
   if (resultType === 'input_required') {
     if (!spec.inputRequired) throw McpError.internalError(`${method} cannot answer input_required (S-53)`);
-    if (result.inputRequests === undefined && result.requestState === undefined) {
-      throw McpError.internalError('An input_required result needs inputRequests or requestState (P-73)');
-    }
+    checkInputRequired(result, capabilities);
   } else if (resultType !== 'complete') {
     throw McpError.internalError(
       `The handler of ${method} returned resultType ${JSON.stringify(resultType)}`,
@@ -242,11 +243,15 @@ class RequestExchange extends ExchangeStream {
   }
 
   private succeed(result: unknown): void {
-    const { method, id } = this.request;
+    const { method, id, params } = this.request;
     const spec = methodSpec(method)!;
+    // Step 2 checked it is there.
+    const capabilities = (params!._meta as Record<string, unknown>)[
+      MetaKey.clientCapabilities
+    ] as ClientCapabilities;
     let out: Record<string, unknown>;
     try {
-      out = finishResult(this.runtime, spec, method, result);
+      out = finishResult(this.runtime, spec, method, result, capabilities);
     } catch (error) {
       this.fail(error);
       return;

@@ -399,6 +399,36 @@ describe('input_required results (S-53..S-55)', () => {
     expect((await call(server, 'tools/list')).error?.code).toBe(-32603);
   });
 
+  it('P-73, S-54, S-56: an input_required result made by middleware is checked like one made through ctx', async () => {
+    const { server } = newServer();
+    let made: Record<string, unknown> = {};
+    server.use(async (request) => (request.method === 'tools/call' ? (made as never) : request.next()));
+    const answer = async (result: Record<string, unknown>, capabilities: object = ALL) => {
+      made = { resultType: 'input_required', ...result };
+      return tool(server, 'test_input_required_result_elicitation', {}, capabilities);
+    };
+    const question = { method: 'elicitation/create', params: nameFormParams };
+    expect((await answer({})).error?.message).toMatch(/needs inputRequests or requestState \(P-73\)/);
+    expect((await answer({ requestState: 7 })).error?.code).toBe(-32603);
+    expect((await answer({ inputRequests: { q: { method: 'ping' } } })).error?.message).toMatch(/\(S-54\)$/);
+    const secret = {
+      method: 'elicitation/create',
+      params: {
+        message: 'Key?',
+        requestedSchema: { type: 'object', properties: { apiKey: { type: 'string' } } },
+      },
+    };
+    expect((await answer({ inputRequests: { q: secret } })).error?.message).toMatch(/S-73/);
+    const undeclared = await answer({ inputRequests: { q: question } }, { sampling: {} });
+    expect(undeclared.error).toMatchObject({
+      code: -32021,
+      data: { requiredCapabilities: { elicitation: {} } },
+    });
+    const fine = await answer({ inputRequests: { q: question }, requestState: 'opaque' });
+    expect(fine.result).toMatchObject({ resultType: 'input_required', inputRequests: { q: question } });
+    expect((await answer({ requestState: 'only a state' })).result?.resultType).toBe('input_required');
+  });
+
   it('S-60: a malformed answer is an error even while another question of the round is unanswered', async () => {
     const { server } = newServer();
     const malformed = { a: accept({ name: 5 }) };

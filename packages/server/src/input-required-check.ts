@@ -1,0 +1,50 @@
+import {
+  type ClientCapabilities,
+  clipForMessage,
+  compileCheck,
+  type InputRequest,
+  InputRequestSchema,
+  isRecord,
+  McpError,
+} from '@mcpkit/protocol';
+import { missingCapabilities } from './input-capabilities.js';
+import { inputRequestProblem } from './input-safety.js';
+
+/** Whether a value is one of the three input requests (S-54). */
+export const isInputRequest = compileCheck(InputRequestSchema);
+
+/**
+ * Checks an `input_required` result whoever made it, a handler through `ctx` or middleware by
+ * hand: it carries `inputRequests` or a `requestState` (P-73, S-55), a string state, and only
+ * input requests the server may send (S-54, S-73..S-75), which is `-32603` otherwise, and that
+ * this request's client capabilities allow (S-56), which is `-32021` otherwise.
+ */
+export function checkInputRequired(result: Record<string, unknown>, capabilities: ClientCapabilities): void {
+  const { inputRequests, requestState } = result;
+  if (inputRequests === undefined && requestState === undefined) {
+    throw McpError.internalError('An input_required result needs inputRequests or requestState (P-73)');
+  }
+  if (requestState !== undefined && typeof requestState !== 'string') {
+    throw McpError.internalError('The requestState of an input_required result must be a string');
+  }
+  if (inputRequests === undefined) return;
+  if (!isRecord(inputRequests)) throw McpError.internalError('inputRequests must be an object (S-54)');
+  for (const [key, request] of Object.entries(inputRequests)) {
+    const where = `inputRequests[${JSON.stringify(clipForMessage(key))}]`;
+    if (!isInputRequest(request)) {
+      throw McpError.internalError(
+        `${where} is not an elicitation/create, sampling/createMessage or roots/list request (S-54)`,
+      );
+    }
+    const problem = inputRequestProblem(request as InputRequest);
+    if (problem) throw McpError.internalError(`${where}: ${problem}`);
+    const missing = missingCapabilities(request as InputRequest, capabilities);
+    if (missing) {
+      const names = Object.keys(missing).join(' and ');
+      throw McpError.missingRequiredClientCapability(
+        missing,
+        `Server requires the ${names} capability for this request (S-56)`,
+      );
+    }
+  }
+}
