@@ -37,7 +37,10 @@ function compiledForm(schema: unknown): CompiledJsonSchema {
   return compiled;
 }
 
-/** Checks an answer against the question it answers (S-60); `-32602` when it does not fit. */
+/**
+ * Checks an answer against the question it answers (S-60); `-32602` when it does not fit. An
+ * accepted form's `content` comes back with only the fields the form has.
+ */
 export function checkAnswer(key: string, request: InputRequest, answer: unknown): unknown {
   const { check, schema } = answerChecks[request.method];
   if (!check(answer)) {
@@ -53,8 +56,12 @@ export function checkAnswer(key: string, request: InputRequest, answer: unknown)
       `Invalid inputResponses["${key}"].content: ${describeSchemaErrors(verdict.errors)}`,
     );
   }
-  if (result.content !== undefined) return answer;
-  const filled = { content, ...result };
-  filled.content = content;
+  // Only the fields the form asked for reach the handler, whose type for `content` lists just those.
+  const asked = request.params.requestedSchema.properties;
+  const fields = Object.entries(content).filter(([name]) => Object.hasOwn(asked, name));
+  const kept = fields.length === Object.keys(content).length ? content : Object.fromEntries(fields);
+  if (kept === result.content) return answer;
+  const filled = { content: kept, ...result };
+  filled.content = kept;
   return filled;
 }

@@ -497,6 +497,24 @@ describe('answers (S-59, S-60)', () => {
     ]);
   });
 
+  it('S-60: an accepted form reaches the handler with only the fields the form asked for', async () => {
+    const server = new McpServer({ name: 'strip', version: '1' }, { onError: () => {} });
+    server.tool('echo_form', {}, async (_, ctx) => {
+      const answer = await ctx.elicit('q', nameFormParams);
+      return { content: [{ type: 'text', text: JSON.stringify(answer) }] };
+    });
+    const outcome = await tool(server, 'echo_form', {
+      inputResponses: {
+        q: { action: 'accept', content: { name: 'Ada', evil: 'x' }, _meta: {} },
+      },
+    });
+    expect(JSON.parse((outcome.result!.content as Array<{ text: string }>)[0]!.text)).toEqual({
+      action: 'accept',
+      content: { name: 'Ada' },
+      _meta: {},
+    });
+  });
+
   it('S-60: a form answer that breaks the form is refused naming the field, not the object around it', async () => {
     const { server } = newServer();
     const outcome = await tool(server, 'test_input_required_result_elicitation', {
