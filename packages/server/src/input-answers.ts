@@ -6,6 +6,7 @@ import {
   describeFailure,
   ElicitResultSchema,
   type InputRequest,
+  type ListRootsResult,
   ListRootsResultSchema,
   McpError,
 } from '@mcpkit/protocol';
@@ -45,6 +46,15 @@ export function checkAnswer(key: string, request: InputRequest, answer: unknown)
   const { check, schema } = answerChecks[request.method];
   if (!check(answer)) {
     throw McpError.invalidParams(describeFailure(schema, answer, `inputResponses["${key}"]`));
+  }
+  if (request.method === 'roots/list') {
+    // The schema: a root's uri "*must* start with `file://` for now" (C-49).
+    const roots = (answer as ListRootsResult).roots;
+    const index = roots.findIndex((root) => !root.uri.startsWith('file://'));
+    if (index >= 0) {
+      throw McpError.invalidParams(`inputResponses["${key}"].roots[${index}].uri must be a file:// URI`);
+    }
+    return answer;
   }
   if (request.method !== 'elicitation/create' || request.params.mode === 'url') return answer;
   const result = answer as { action: string; content?: Record<string, unknown> };

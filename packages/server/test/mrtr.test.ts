@@ -222,6 +222,21 @@ describe('input_required results (S-53..S-55)', () => {
     expect(r2.result?.content).toEqual([{ type: 'text', text: 'file:///test/root' }]);
   });
 
+  it('C-49, S-60: a roots answer with a root that is not a file:// URI is malformed (-32602)', async () => {
+    const { server } = newServer();
+    const r1 = await tool(server, 'test_input_required_result_list_roots');
+    for (const uri of ['zz', 'https://example.com/repo', 'FILE:/x']) {
+      const outcome = await tool(server, 'test_input_required_result_list_roots', {
+        inputResponses: { client_roots: { roots: [{ uri: 'file:///ok' }, { uri }] } },
+        requestState: r1.result?.requestState,
+      });
+      expect(outcome.error, uri).toEqual({
+        code: -32602,
+        message: 'inputResponses["client_roots"].roots[1].uri must be a file:// URI',
+      });
+    }
+  });
+
   it('S-54: several inputs in one round, unique keys; all answered completes', async () => {
     const { server } = newServer();
     const r1 = await tool(server, 'test_input_required_result_multiple_inputs');
