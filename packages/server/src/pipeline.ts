@@ -3,7 +3,7 @@ import {
   compileCheck,
   decodeMessage,
   describeFailure,
-  disallowedErrorCodeReason,
+  disallowedErrorReason,
   type Exchange,
   explicitHttpStatus,
   httpStatusForError,
@@ -83,9 +83,8 @@ function errorResponse(
   error: unknown,
   id: RequestId | undefined,
 ): JSONRPCErrorResponse {
-  // A thrown non-McpError, or a code this side may not send, reaches the client as -32603 only.
-  if (!(error instanceof McpError) || disallowedErrorCodeReason(error.code) !== undefined)
-    runtime.onError(error);
+  // A thrown non-McpError, or an error this side may not send as it is, reaches the client as -32603 only.
+  if (!(error instanceof McpError) || disallowedErrorReason(error) !== undefined) runtime.onError(error);
   const response = toErrorResponse(error, id);
   if (explicitHttpStatus(response) === undefined) setHttpStatus(response, httpStatusForError(response));
   return response;

@@ -264,6 +264,22 @@ describe('step 7 and the result', () => {
     expect(onError).toHaveBeenCalledTimes(2);
   });
 
+  it('S-2, S-3: a -32022 or -32021 thrown without its data becomes -32603 and is reported to onError', async () => {
+    const onError = vi.fn();
+    const s = new McpServer({ name: 't', version: '1' }, { onError });
+    s.resource('test://bad-version', { name: 'bad-version' }, () => {
+      throw new McpError(-32022, 'Unsupported protocol version');
+    });
+    s.resource('test://bad-capability', { name: 'bad-capability' }, () => {
+      throw new McpError(-32021, 'Missing capability', 'oops');
+    });
+    const version = await call(s, 'resources/read', { uri: 'test://bad-version' });
+    const capability = await call(s, 'resources/read', { uri: 'test://bad-capability' });
+    expect(version.error?.code).toBe(-32603);
+    expect(capability.error?.code).toBe(-32603);
+    expect(onError).toHaveBeenCalledTimes(2);
+  });
+
   it('every error response states its HTTP status', async () => {
     const s = server();
     const outcomes = await Promise.all([
