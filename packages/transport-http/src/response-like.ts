@@ -28,7 +28,9 @@ function isResponseLike(value: unknown): value is ResponseLike {
 /** Rebuilds a foreign response as a `Response` of this runtime, which every adapter can send. */
 async function adopt(foreign: ResponseLike): Promise<Response> {
   const headers = new Headers();
-  foreign.headers.forEach((value, name) => headers.append(name, value));
+  foreign.headers.forEach((value, name) => {
+    headers.append(name, value);
+  });
   const bytes = await foreign.arrayBuffer();
   const body = bytes.byteLength === 0 || NULL_BODY_STATUSES.has(foreign.status) ? null : bytes;
   return new Response(body, { status: foreign.status, statusText: foreign.statusText, headers });
