@@ -17,10 +17,22 @@ function declared(manifest) {
   return { ...manifest?.dependencies, ...manifest?.optionalDependencies };
 }
 
+/** Whether npm would install a locked package on this machine, by its `os` and `cpu` fields. */
+export function fitsThisMachine(entry, platform = process.platform, arch = process.arch) {
+  return allows(entry.os, platform) && allows(entry.cpu, arch);
+}
+
+function allows(field, value) {
+  const list = field === undefined ? [] : [field].flat();
+  const wanted = list.filter((item) => !item.startsWith('!'));
+  if (list.includes(`!${value}`)) return false;
+  return wanted.length === 0 || wanted.includes(value);
+}
+
 /**
  * Whether `npm ci` has to run in `dir`: package.json asks for other dependencies than the lockfile records
  * (npm ci then stops and says so), or node_modules lacks a locked package or holds another version of it.
- * A missing optional package is fine: npm skips those built for another platform.
+ * A missing optional package is fine only when it is built for another platform (npm skips those).
  */
 export function needsInstall(dir) {
   const wanted = declared(readJson(join(dir, 'package.json')));
@@ -31,7 +43,7 @@ export function needsInstall(dir) {
   return Object.entries(lock?.packages ?? {}).some(([path, entry]) => {
     if (path === '') return false;
     const installed = readJson(join(dir, path, 'package.json'));
-    if (!installed) return !entry.optional;
+    if (!installed) return !entry.optional || fitsThisMachine(entry);
     return installed.version !== entry.version;
   });
 }

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, it } from 'node:test';
-import { ensureInstalled, needsInstall } from './install.mjs';
+import { ensureInstalled, fitsThisMachine, needsInstall } from './install.mjs';
 
 let dir;
 beforeEach(() => {
@@ -25,7 +25,7 @@ function pin({ wanted = '2.0.0' } = {}) {
       '': { dependencies: { suite: '2.0.0' } },
       'node_modules/suite': { version: '2.0.0' },
       'node_modules/suite/node_modules/helper': { version: '1.1.0' },
-      'node_modules/binary-for-another-os': { version: '1.0.0', optional: true },
+      'node_modules/binary-for-another-os': { version: '1.0.0', optional: true, os: ['aix'], cpu: ['ppc64'] },
     },
   });
 }
@@ -37,6 +37,18 @@ function install({ suite = '2.0.0', helper = '1.1.0' } = {}) {
 }
 
 describe('needsInstall', () => {
+  it('is true when an optional package built for this machine is missing (npm ci installs it)', () => {
+    writeJson('package.json', { optionalDependencies: { here: '1.0.0' } });
+    writeJson('package-lock.json', {
+      lockfileVersion: 3,
+      packages: {
+        '': { optionalDependencies: { here: '1.0.0' } },
+        'node_modules/here': { version: '1.0.0', optional: true, os: [process.platform], cpu: process.arch },
+      },
+    });
+    assert.equal(needsInstall(dir), true);
+  });
+
   it('reads optionalDependencies too: a changed optional pin (the per-platform Node 22) reinstalls', () => {
     const lockOf = (version) => ({
       lockfileVersion: 3,
@@ -102,5 +114,15 @@ describe('ensureInstalled', () => {
     pin();
     install();
     ensureInstalled(dir, () => assert.fail('npm ci ran over a current install'));
+  });
+});
+
+describe('fitsThisMachine', () => {
+  it('reads os and cpu as a string, a list, or negations, as npm does', () => {
+    assert.equal(fitsThisMachine({}, 'linux', 'x64'), true);
+    assert.equal(fitsThisMachine({ os: 'linux', cpu: 'x64' }, 'linux', 'x64'), true);
+    assert.equal(fitsThisMachine({ os: ['darwin', 'linux'], cpu: ['arm64'] }, 'linux', 'x64'), false);
+    assert.equal(fitsThisMachine({ os: ['!win32'] }, 'linux', 'x64'), true);
+    assert.equal(fitsThisMachine({ os: ['!win32'] }, 'win32', 'x64'), false);
   });
 });
