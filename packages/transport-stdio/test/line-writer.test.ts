@@ -1,24 +1,7 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { LineWriter } from '../src/line-writer.js';
-
-/** A writable whose writes complete only when the test says so. */
-function heldStream(highWaterMark: number) {
-  const writes: string[] = [];
-  const callbacks: (() => void)[] = [];
-  const stream = new Writable({
-    highWaterMark,
-    decodeStrings: false,
-    write(chunk: string, _encoding, callback) {
-      writes.push(chunk);
-      callbacks.push(callback);
-    },
-  });
-  const release = () => {
-    for (const callback of callbacks.splice(0)) callback();
-  };
-  return { stream, writes, release };
-}
+import { heldStream } from './helpers/held-stream.js';
 
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 

@@ -1,26 +1,8 @@
-import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { Outbox } from '../src/client/outbox.js';
 import { type ExchangeOwner, PendingExchange } from '../src/client/pending-exchange.js';
 import { LineWriter } from '../src/line-writer.js';
-
-/** A writable whose writes complete only when the test says so. */
-function heldStream() {
-  const writes: string[] = [];
-  const callbacks: (() => void)[] = [];
-  const stream = new Writable({
-    highWaterMark: 4,
-    decodeStrings: false,
-    write(chunk: string, _encoding, callback) {
-      writes.push(chunk);
-      callbacks.push(callback);
-    },
-  });
-  const release = () => {
-    for (const callback of callbacks.splice(0)) callback();
-  };
-  return { stream, writes, release };
-}
+import { heldStream } from './helpers/held-stream.js';
 
 const owner: ExchangeOwner = { open: () => {}, abandon: () => {} };
 const exchange = (id: number) => new PendingExchange({ jsonrpc: '2.0', id, method: 'm' }, undefined, owner);
@@ -28,7 +10,7 @@ const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
 /** An outbox on a held stream, drained as a child connection drains it, recording what it serializes. */
 function setup() {
-  const { stream, writes, release } = heldStream();
+  const { stream, writes, release } = heldStream(4);
   const serialized: number[] = [];
   let outbox!: Outbox;
   const writer = new LineWriter(stream, {
