@@ -11,7 +11,33 @@ import { missingCapabilities } from './input-capabilities.js';
 import { inputRequestProblem } from './input-safety.js';
 
 /** Whether a value is one of the three input requests (S-54). */
-export const isInputRequest = compileCheck(InputRequestSchema);
+const isInputRequest = compileCheck(InputRequestSchema);
+
+/**
+ * Checks one input request this server is about to send under `key`: one of the three methods
+ * (S-54) and within the rules for what it may ask (S-73..S-75); `-32603` otherwise.
+ */
+export function checkInputRequest(key: string, request: unknown): asserts request is InputRequest {
+  const where = `inputRequests[${JSON.stringify(clipForMessage(key))}]`;
+  if (!isInputRequest(request)) {
+    throw McpError.internalError(
+      `${where} is not an elicitation/create, sampling/createMessage or roots/list request (S-54)`,
+    );
+  }
+  const problem = inputRequestProblem(request as InputRequest);
+  if (problem) throw McpError.internalError(`${where}: ${problem}`);
+}
+
+/** `-32021` with the capabilities `request` needs that `capabilities` lacks (S-56), if any. */
+export function requireCapabilities(request: InputRequest, capabilities: ClientCapabilities): void {
+  const missing = missingCapabilities(request, capabilities);
+  if (!missing) return;
+  const names = Object.keys(missing).join(' and ');
+  throw McpError.missingRequiredClientCapability(
+    missing,
+    `Server requires the ${names} capability for this request`,
+  );
+}
 
 /**
  * Checks an `input_required` result whoever made it, a handler through `ctx` or middleware by
@@ -30,21 +56,7 @@ export function checkInputRequired(result: Record<string, unknown>, capabilities
   if (inputRequests === undefined) return;
   if (!isRecord(inputRequests)) throw McpError.internalError('inputRequests must be an object (S-54)');
   for (const [key, request] of Object.entries(inputRequests)) {
-    const where = `inputRequests[${JSON.stringify(clipForMessage(key))}]`;
-    if (!isInputRequest(request)) {
-      throw McpError.internalError(
-        `${where} is not an elicitation/create, sampling/createMessage or roots/list request (S-54)`,
-      );
-    }
-    const problem = inputRequestProblem(request as InputRequest);
-    if (problem) throw McpError.internalError(`${where}: ${problem}`);
-    const missing = missingCapabilities(request as InputRequest, capabilities);
-    if (missing) {
-      const names = Object.keys(missing).join(' and ');
-      throw McpError.missingRequiredClientCapability(
-        missing,
-        `Server requires the ${names} capability for this request (S-56)`,
-      );
-    }
+    checkInputRequest(key, request);
+    requireCapabilities(request, capabilities);
   }
 }

@@ -2,8 +2,7 @@ import { type ClientCapabilities, clipForMessage, type InputRequest, McpError } 
 import { canonicalJson } from './canonical-json.js';
 import { checkAnswer } from './input-answers.js';
 import { missingCapabilities } from './input-capabilities.js';
-import { isInputRequest } from './input-required-check.js';
-import { inputRequestProblem } from './input-safety.js';
+import { checkInputRequest, requireCapabilities } from './input-required-check.js';
 import { InputRequiredSignal, type InputSpec } from './mrtr.js';
 import type { RequestStatePayload } from './request-state.js';
 
@@ -50,11 +49,7 @@ export class InputRound {
    * one question: asking it with another is `-32603`.
    */
   resolve(key: string, request: InputRequest): { answered: true; value: unknown } | { answered: false } {
-    if (!isInputRequest(request)) {
-      throw McpError.internalError(`Invalid input request ${JSON.stringify(key)}`);
-    }
-    const problem = inputRequestProblem(request);
-    if (problem) throw McpError.internalError(problem);
+    checkInputRequest(key, request);
     const question = canonicalJson(request);
     const first = this.questions.get(key);
     if (first === undefined) this.questions.set(key, question);
@@ -74,14 +69,7 @@ export class InputRound {
       this.used.set(key, used);
       return { answered: true, value };
     }
-    const missing = missingCapabilities(request, this.capabilities);
-    if (missing) {
-      const names = Object.keys(missing).join(' and ');
-      throw McpError.missingRequiredClientCapability(
-        missing,
-        `Server requires the ${names} capability for this request`,
-      );
-    }
+    requireCapabilities(request, this.capabilities);
     this.pending.set(key, request);
     return { answered: false };
   }

@@ -437,6 +437,7 @@ describe('input_required results (S-53..S-55)', () => {
     const undeclared = await answer({ inputRequests: { q: question } }, { sampling: {} });
     expect(undeclared.error).toMatchObject({
       code: -32021,
+      message: 'Server requires the elicitation capability for this request',
       data: { requiredCapabilities: { elicitation: {} } },
     });
     const fine = await answer({ inputRequests: { q: question }, requestState: 'opaque' });
@@ -458,9 +459,13 @@ describe('input_required results (S-53..S-55)', () => {
     expect((await tool(server, 'swallows')).result?.resultType).toBe('input_required');
   });
 
-  it('a malformed question is a server fault (-32603), never sent', async () => {
+  it('S-54: a malformed question is a server fault (-32603), never sent; the message names its key', async () => {
     const { server } = newServer();
-    expect((await tool(server, 'bad_question')).error?.code).toBe(-32603);
+    const { error } = await tool(server, 'bad_question');
+    expect(error?.code).toBe(-32603);
+    expect(error?.message).toMatch(
+      /^inputRequests\["q"\] is not an elicitation\/create, .* request \(S-54\)$/,
+    );
   });
 });
 
