@@ -71,7 +71,7 @@ export class CachedReads {
     let page: ResultOf<M>;
     try {
       page = (await this.through(method, primaryKey(cursor), options, deadline, async (sent) => ({
-        result: await requester.send(method, params, options, undefined, sent, deadline),
+        result: await requester.send(method, params, options, deadline, undefined, sent),
         retried: false,
       }))) as ResultOf<M>;
     } catch (error) {

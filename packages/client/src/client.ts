@@ -330,7 +330,7 @@ export class McpClient {
       deadline,
       (sent) =>
         this.#withInput('resources/read', { uri }, options, deadline, (params, roundDeadline) =>
-          this.#requester.send('resources/read', params, options, undefined, sent, roundDeadline),
+          this.#requester.send('resources/read', params, options, roundDeadline, undefined, sent),
         ),
     );
   }
@@ -342,15 +342,7 @@ export class McpClient {
   ): Promise<CompleteResult> {
     const deadline = this.#begin('completion/complete', options);
     await this.#connection.gate('completion/complete', options, deadline);
-    const result = await this.#requester.send(
-      'completion/complete',
-      params,
-      options,
-      undefined,
-      undefined,
-      deadline,
-    );
-    return result as CompleteResult;
+    return (await this.#requester.send('completion/complete', params, options, deadline)) as CompleteResult;
   }
 
   /**
@@ -404,7 +396,7 @@ export class McpClient {
     options: InputCallOptions,
     deadline: number,
     send: (params: Params, deadline: number) => Promise<Sent<M>> = (p, d) =>
-      this.#requester.send(method, p, options, undefined, undefined, d),
+      this.#requester.send(method, p, options, d),
     first?: Sent<M>,
   ): Promise<{ result: Sent<M>; retried: boolean }> {
     return withInputRounds(

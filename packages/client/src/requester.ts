@@ -154,15 +154,16 @@ export class Requester {
    * thrown as an `McpError` (C-17, C-18); `-32022` is retried once with a mutually supported
    * version (C-10); an idempotent request lost in transit is re-issued (C-55, T-17). The version
    * of the request that got the result goes to `sent`, for the cache key (C-30). Every attempt,
-   * and the wait for the re-probe after a restart, share the call's hard `deadline`.
+   * and the wait for the re-probe after a restart, share the call's hard `deadline` (see
+   * `deadline()`), which the caller fixed when the call started.
    */
   async send<M extends Method>(
     method: M,
     params: Record<string, unknown>,
     options: CallOptions,
+    deadline: number,
     paramHeaders?: Record<string, string | number | boolean>,
     sent?: SentVersion,
-    deadline = this.deadline(options),
   ): Promise<ResultOf<M> | InputRequiredResult> {
     let versionRetried = false;
     let reissues = 0;

@@ -117,7 +117,7 @@ async function listedEntry(
 function send(call: CallState, params: Params, deadline: number): Promise<Sent> {
   const { host, entry } = call;
   const headers = entry && host.tools.headerValues(entry, call.args);
-  return host.requester.send('tools/call', params, call.options, headers, undefined, deadline);
+  return host.requester.send('tools/call', params, call.options, deadline, headers);
 }
 
 /**
