@@ -185,17 +185,19 @@ function runRoute(
 function finishResult(
   runtime: ServerRuntime,
   spec: MethodSpec,
-  method: string,
+  request: JSONRPCRequest,
   result: unknown,
-  capabilities: ClientCapabilities,
 ): Record<string, unknown> {
+  const method = request.method;
   if (!isRecord(result)) {
     throw McpError.internalError(`The handler of ${method} returned no result`);
   }
   const { resultType } = result;
   if (resultType === 'input_required') {
     if (!spec.inputRequired) throw McpError.internalError(`${method} cannot answer input_required (S-53)`);
-    checkInputRequired(result, capabilities);
+    // Read only here, for the one result that needs them; step 2 checked they are there.
+    const declared = (request.params!._meta as Record<string, unknown>)[MetaKey.clientCapabilities];
+    checkInputRequired(result, declared as ClientCapabilities);
   } else if (resultType !== 'complete') {
     throw McpError.internalError(
       `The handler of ${method} returned resultType ${JSON.stringify(resultType)}`,
@@ -242,15 +244,11 @@ class RequestExchange extends ExchangeStream {
   }
 
   private succeed(result: unknown): void {
-    const { method, id, params } = this.request;
+    const { method, id } = this.request;
     const spec = methodSpec(method)!;
-    // Step 2 checked it is there.
-    const capabilities = (params!._meta as Record<string, unknown>)[
-      MetaKey.clientCapabilities
-    ] as ClientCapabilities;
     let out: Record<string, unknown>;
     try {
-      out = finishResult(this.runtime, spec, method, result, capabilities);
+      out = finishResult(this.runtime, spec, this.request, result);
     } catch (error) {
       this.fail(error);
       return;
