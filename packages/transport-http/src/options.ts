@@ -7,7 +7,17 @@ export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
 /** 15 s: the default interval between keep-alive comments on a quiet SSE stream (H-15). */
 export const DEFAULT_KEEP_ALIVE_MS = 15_000;
 /** The longest delay `setTimeout` honours (2^31 - 1 ms, about 24.8 days). */
-export const MAX_TIMER_MS = 2 ** 31 - 1;
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/**
+ * Throws a `RangeError` unless `value` is a delay a timer can wait: timers clamp a longer one to
+ * 1 ms, which would send a keep-alive on every tick or drop connections at once on close.
+ */
+export function checkTimerMs(name: string, value: number): void {
+  if (!Number.isFinite(value) || value < 0 || value > MAX_TIMER_MS) {
+    throw new RangeError(`${name} must be a number from 0 to ${MAX_TIMER_MS}`);
+  }
+}
 
 /** Options of the Streamable HTTP server, shared by the fetch handler and the Node adapter. */
 export interface HttpServerOptions {
@@ -70,10 +80,7 @@ export function resolveConfig(options: HttpServerOptions): HandlerConfig {
   if (!Number.isSafeInteger(maxBodyBytes) || maxBodyBytes < 0) {
     throw new RangeError('maxBodyBytes must be a non-negative integer');
   }
-  // Timers clamp a longer delay to 1 ms, which would send a keep-alive on every tick.
-  if (!Number.isFinite(keepAliveMs) || keepAliveMs < 0 || keepAliveMs > MAX_TIMER_MS) {
-    throw new RangeError(`keepAliveMs must be a number from 0 to ${MAX_TIMER_MS}`);
-  }
+  checkTimerMs('keepAliveMs', keepAliveMs);
   if (options.path !== undefined && !options.path.startsWith('/')) {
     throw new RangeError('path must start with "/"');
   }

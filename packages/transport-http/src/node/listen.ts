@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { type AddressInfo, isIPv6 } from 'node:net';
 import type { McpEndpoint } from '@mcpkit/protocol';
-import { type HttpServerOptions, MAX_TIMER_MS } from '../options.js';
+import { checkTimerMs, type HttpServerOptions } from '../options.js';
 import { LOCALHOST_NAMES } from '../origin-guard.js';
 import { DEFAULT_CLOSE_TIMEOUT_MS, gracefulClose } from './graceful-close.js';
 import { createNodeHandler } from './node-handler.js';
@@ -76,9 +76,7 @@ export async function listen(endpoint: McpEndpoint, options: ListenOptions = {})
     closeTimeoutMs = DEFAULT_CLOSE_TIMEOUT_MS,
     ...httpOptions
   } = options;
-  if (!Number.isFinite(closeTimeoutMs) || closeTimeoutMs < 0 || closeTimeoutMs > MAX_TIMER_MS) {
-    throw new RangeError(`closeTimeoutMs must be a number from 0 to ${MAX_TIMER_MS}`);
-  }
+  checkTimerMs('closeTimeoutMs', closeTimeoutMs);
   const allowedHosts =
     httpOptions.allowedHosts ?? (isWildcard(host) ? undefined : [...LOCALHOST_NAMES, urlHost(host)]);
   const server = createServer(createNodeHandler(endpoint, { ...httpOptions, allowedHosts, path }));
