@@ -51,11 +51,12 @@ export function runExchange(
 ): Promise<Response> {
   const signal = options.signal;
   if (signal?.aborted) return Promise.reject(new RequestAbortedError(request.method, signal.reason));
-  if (maxDeadline <= Date.now()) {
+  const now = Date.now();
+  if (maxDeadline <= now) {
     const maxMs = options.maxTotalTimeoutMs ?? defaults.maxTotalTimeoutMs;
     return Promise.reject(new RequestTimeoutError(request.method, 'maximum', maxMs));
   }
-  return new ExchangeCall(transport, request, options, defaults, deadlines, maxDeadline, paramHeaders)
+  return new ExchangeCall(transport, request, options, defaults, deadlines, now, maxDeadline, paramHeaders)
     .response;
 }
 
@@ -88,6 +89,7 @@ class ExchangeCall implements Expiring {
     options: CallOptions,
     defaults: TimeoutLimits,
     deadlines: Deadlines,
+    now: number,
     maxDeadline: number,
     paramHeaders: Record<string, string | number | boolean> | undefined,
   ) {
@@ -97,7 +99,6 @@ class ExchangeCall implements Expiring {
     this.#timeoutMs = options.timeoutMs ?? defaults.timeoutMs;
     this.#maxTotalTimeoutMs = options.maxTotalTimeoutMs ?? defaults.maxTotalTimeoutMs;
     this.#resetOnProgress = options.resetTimeoutOnProgress ?? defaults.resetTimeoutOnProgress;
-    const now = Date.now();
     this.#maxDeadline = maxDeadline;
     this.deadline = Math.min(now + this.#timeoutMs, this.#maxDeadline);
     this.response = new Promise<Response>((resolve, reject) => {
