@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { cachePrefix, isFresh, MemoryCacheStore, primaryKey, ResponseCache } from '../src/cache.js';
 import { type CacheStore, McpClient, type McpClientOptions, RequestAbortedError } from '../src/index.js';
 import {
+  clock,
   deferred,
   meta,
   mockServer,
@@ -11,11 +12,6 @@ import {
   tick,
   VERSION,
 } from './helpers/mock-server.js';
-
-function clock(start = 1_000) {
-  let now = start;
-  return { now: () => now, advance: (ms: number) => (now += ms) };
-}
 
 describe('freshness (C-32)', () => {
   it('fresh while now < t_received + ttlMs; ttlMs 0 is immediately stale', () => {

@@ -2,6 +2,7 @@ import { createInMemoryTransport, McpError } from '@mcpkit/protocol';
 import { McpServer } from '@mcpkit/server';
 import { describe, expect, it } from 'vitest';
 import { McpClient, type McpClientOptions } from '../src/index.js';
+import { clock } from './helpers/mock-server.js';
 import { recorded, sharedListenChannel } from './helpers/real-server.js';
 
 /**
@@ -9,11 +10,6 @@ import { recorded, sharedListenChannel } from './helpers/real-server.js';
  * the real `@mcpkit/server` through the in-memory transport, with the caching hints the server
  * puts on its results.
  */
-
-function clock(start = 1_000_000) {
-  let now = start;
-  return { now: () => now, advance: (ms: number) => (now += ms) };
-}
 
 const uriOf = (request: { params?: unknown }) => (request.params as { uri: string }).uri;
 const cursorOf = (request: { params?: unknown }) => (request.params as { cursor?: string }).cursor;

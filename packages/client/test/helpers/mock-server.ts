@@ -124,6 +124,12 @@ export function tick(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
+/** A hand-driven clock for the client's `now` option: starts at `start`, moves only by `advance`. */
+export function clock(start = 1_000) {
+  let now = start;
+  return { now: () => now, advance: (ms: number) => (now += ms) };
+}
+
 /** A promise with its resolver. */
 export function deferred<T = void>() {
   let resolve!: (value: T) => void;
