@@ -1,5 +1,5 @@
 import type { HttpRequestInfo } from './auth.js';
-import { asResponse, isPlainObject } from './response-like.js';
+import { callHook, type HookAnswer } from './hook-answer.js';
 
 /** An OAuth 2.0 Protected Resource Metadata document (RFC 9728). */
 export type ResourceMetadataDocument = Record<string, unknown>;
@@ -15,36 +15,13 @@ export type ProtectedResourceMetadata =
       request: HttpRequestInfo,
     ) => ResourceMetadataDocument | Response | Promise<ResourceMetadataDocument | Response>);
 
-/** What to answer a metadata request with. */
-export type MetadataAnswer =
-  /** The document, serialized. */
-  | { kind: 'document'; json: string }
-  /** A response the option's function made. */
-  | { kind: 'respond'; response: Response }
-  /** The function threw or returned something else: 500. */
-  | { kind: 'invalid' };
-
-/** Answers one metadata request. */
-export type MetadataSource = (request: HttpRequestInfo) => MetadataAnswer | Promise<MetadataAnswer>;
-
-async function callMetadata(
-  make: Exclude<ProtectedResourceMetadata, ResourceMetadataDocument>,
-  request: HttpRequestInfo,
-): Promise<MetadataAnswer> {
-  try {
-    const result: unknown = await make(request);
-    const response = await asResponse(result);
-    if (response !== undefined) return { kind: 'respond', response };
-    return isPlainObject(result) ? { kind: 'document', json: JSON.stringify(result) } : { kind: 'invalid' };
-  } catch {
-    return { kind: 'invalid' };
-  }
-}
+/** Answers one metadata request: the document serialized (`value`), a response, or 500 otherwise. */
+export type MetadataSource = (request: HttpRequestInfo) => HookAnswer<string> | Promise<HookAnswer<string>>;
 
 /** The option as a source of answers; a fixed document is serialized once, here. */
 export function compileMetadata(option: ProtectedResourceMetadata | undefined): MetadataSource | undefined {
   if (option === undefined) return undefined;
-  if (typeof option === 'function') return (request) => callMetadata(option, request);
-  const fixed: MetadataAnswer = { kind: 'document', json: JSON.stringify(option) };
+  if (typeof option === 'function') return (request) => callHook(option, request, JSON.stringify);
+  const fixed = { kind: 'value', value: JSON.stringify(option) } as const;
   return () => fixed;
 }

@@ -13,7 +13,7 @@ import {
   serializeMessage,
   toErrorResponse,
 } from '@mcpkit/protocol';
-import { runAuthenticate } from './auth-outcome.js';
+import { callHook } from './hook-answer.js';
 import type { IncomingHttpRequest } from './incoming.js';
 import { isJsonContentType, type ResponseMode, responseModeFor } from './negotiation.js';
 import type { HandlerConfig } from './options.js';
@@ -122,6 +122,9 @@ function isMetadataPath(pathname: string): boolean {
   return pathname === METADATA_PATH || pathname.startsWith(`${METADATA_PATH}/`);
 }
 
+/** An `authenticate` hook's plain-object answer is the caller's `AuthInfo`. */
+const asAuthInfo = (value: Record<string, unknown>): AuthInfo => value as AuthInfo;
+
 async function metadataReply(
   source: MetadataSource,
   request: IncomingHttpRequest,
@@ -138,15 +141,16 @@ async function metadataReply(
   switch (answer.kind) {
     case 'respond':
       return { kind: 'response', response: answer.response, headers: cors };
-    case 'invalid':
-      return errorReply(500, McpError.internalError('Resource metadata failed'), cors);
-    case 'document':
+    case 'value':
       return {
         kind: 'buffered',
         status: 200,
         headers: withHeaders({ 'content-type': 'application/json' }, cors),
-        body: method === 'HEAD' ? undefined : answer.json,
+        body: method === 'HEAD' ? undefined : answer.value,
       };
+    case 'none':
+    case 'invalid':
+      return errorReply(500, McpError.internalError('Resource metadata failed'), cors);
   }
 }
 
@@ -217,11 +221,12 @@ export async function serveHttp(
 
   let auth: AuthInfo | undefined;
   if (config.authenticate !== undefined) {
-    const outcome = await runAuthenticate(config.authenticate, { method, url: request.url(), headers });
-    if (outcome.kind === 'respond') return { kind: 'response', response: outcome.response, headers: cors };
-    if (outcome.kind === 'invalid')
+    const info = { method, url: request.url(), headers };
+    const answer = await callHook(config.authenticate, info, asAuthInfo);
+    if (answer.kind === 'respond') return { kind: 'response', response: answer.response, headers: cors };
+    if (answer.kind === 'invalid')
       return errorReply(500, McpError.internalError('Authentication failed'), cors);
-    auth = outcome.auth;
+    if (answer.kind === 'value') auth = answer.value;
   }
 
   const body = await request.readBody(config.maxBodyBytes);
