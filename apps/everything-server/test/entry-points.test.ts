@@ -182,7 +182,7 @@ describe('dist/http.js', { timeout: 30_000 }, () => {
   });
 
   it('H-2: a request with a foreign Host or Origin is refused with 403 (DNS rebinding)', async () => {
-    const body = { jsonrpc: '2.0', id: 10, method: 'server/discover', params: { _meta: meta } };
+    const body = discover(10);
     const foreign = await post(server.url, body, { origin: 'http://evil.example' });
     expect(foreign.status).toBe(403);
     const local = await post(server.url, body, { origin: `http://localhost:${server.port}` });
