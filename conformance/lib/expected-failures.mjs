@@ -1,5 +1,5 @@
 // expected-failures.txt: the required scenarios we are known to fail. Only authorization (auth/*) may be
-// listed, as it is a later issue; every other required scenario must pass.
+// listed, as mcpkit's client has no OAuth authorization flow yet; every other required scenario must pass.
 
 /** The scenario names of the list, without comments and blank lines. */
 export function parseExpectedFailures(text) {
