@@ -8,7 +8,7 @@ import {
   type ServerCapabilities,
   TransportError,
 } from '@mcpkit/protocol';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   type ClientWarning,
   type ListenNotification,
@@ -371,28 +371,44 @@ describe('subscriptions/listen (client side)', () => {
     }
   });
 
+  // Fake timers: on a loaded machine, 50 real milliseconds may pass before the stream even opens.
   it('C-40: no acknowledgement within timeoutMs ends the subscription with RequestTimeoutError', async () => {
-    const { listen, client } = setup();
-    const subscription = client.listen({ toolsListChanged: true }, { timeoutMs: 50 });
-    await until(() => listen.streams.length === 1);
-    const failure = await subscription.acknowledged.catch((e: unknown) => e);
-    expect(failure).toBeInstanceOf(RequestTimeoutError);
-    expect(failure).toMatchObject({ method: 'subscriptions/listen', timeoutMs: 50 });
-    expect(subscription.ended).toBe(true);
-    await expect(subscription.next()).rejects.toBe(failure);
-    await until(() => listen.streams[0]!.aborted());
+    vi.useFakeTimers();
+    try {
+      const { listen, client } = setup();
+      const subscription = client.listen({ toolsListChanged: true }, { timeoutMs: 50 });
+      await vi.advanceTimersByTimeAsync(49);
+      expect(listen.streams).toHaveLength(1);
+      expect(subscription.ended).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(subscription.ended).toBe(true);
+      const failure = await subscription.acknowledged.catch((e: unknown) => e);
+      expect(failure).toBeInstanceOf(RequestTimeoutError);
+      expect(failure).toMatchObject({ method: 'subscriptions/listen', timeoutMs: 50 });
+      await expect(subscription.next()).rejects.toBe(failure);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(listen.streams[0]!.aborted()).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('C-40: an acknowledgement in time stops the clock; invalid timeoutMs is a RangeError', async () => {
-    const { listen, client } = setup();
-    expect(() => client.listen({ toolsListChanged: true }, { timeoutMs: Number.NaN })).toThrow(RangeError);
-    const subscription = client.listen({ toolsListChanged: true }, { timeoutMs: 50 });
-    await until(() => listen.streams.length === 1);
-    listen.streams[0]!.push(ack(listen.streams[0]!.request));
-    await subscription.acknowledged;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(subscription.ended).toBe(false);
-    subscription.close();
+    vi.useFakeTimers();
+    try {
+      const { listen, client } = setup();
+      expect(() => client.listen({ toolsListChanged: true }, { timeoutMs: Number.NaN })).toThrow(RangeError);
+      const subscription = client.listen({ toolsListChanged: true }, { timeoutMs: 50 });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(listen.streams).toHaveLength(1);
+      listen.streams[0]!.push(ack(listen.streams[0]!.request));
+      await subscription.acknowledged;
+      await vi.advanceTimersByTimeAsync(100);
+      expect(subscription.ended).toBe(false);
+      subscription.close();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('acknowledged rejects with a documented error when the subscription ends before the acknowledgement', async () => {
