@@ -151,8 +151,8 @@ async function sendChecked(call: CallState, params: Params, deadline: number): P
  * annotated arguments as `Mcp-Param-*` headers (H-27), and on `-32020` refreshes `tools/list`
  * once and retries as a new request with the new headers before the same deadline (H-28);
  * answers `input_required` through `host.withInput`; checks `structuredContent` against the
- * tool's `outputSchema` (C-20). The usual call (known tool, no
- * continuation, a complete result) takes one request and no detour.
+ * tool's `outputSchema` (C-20). The usual call (known tool, no continuation, a complete
+ * result) takes one request and no detour.
  */
 export async function callTool(
   host: ToolCallHost,
