@@ -47,8 +47,8 @@ export type RestartDecision = { restart: true; delayMs: number } | { restart: fa
 
 /**
  * The restart decision after a process died. The first restart after a stable process (or the
- * first process) is immediate; each further consecutive failure doubles the delay, up to `maxDelayMs`; after
- * `maxAttempts` consecutive failures, or in mode `never`, there is no restart.
+ * first process) is immediate; each further consecutive failure doubles the delay, up to
+ * `maxDelayMs`; after `maxAttempts` consecutive failures, or in mode `never`, there is no restart.
  *
  * @example
  * ```ts
