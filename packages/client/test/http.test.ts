@@ -53,6 +53,30 @@ describe('over Streamable HTTP (real handler, injected fetch)', () => {
     expect(seen[3]!.headers.get('mcp-param-region')).toBe('ap-south-1');
   });
 
+  it('H-25, H-26, S-18: an argument of the wrong type for its header is mirrored, and the model gets the tool error', async () => {
+    const server = new McpServer({ name: 'http', version: '1.0.0' });
+    server.tool(
+      'scale',
+      {
+        description: 'Scales to a replica count',
+        inputSchema: {
+          type: 'object',
+          properties: { count: { type: 'integer', 'x-mcp-header': 'Count' } },
+          required: ['count'],
+        },
+      },
+      () => ({ content: [{ type: 'text', text: 'scaled' }] }),
+    );
+    const { client, seen } = overHttp(server);
+    const result = await client.callTool('scale', { count: 1.5 });
+    expect(result.isError).toBe(true);
+    const calls = seen.filter((r) => r.headers.get('mcp-method') === 'tools/call');
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.headers.get('mcp-param-count')).toBe('1.5');
+    expect(await client.callTool('scale', { count: 1e21 })).toMatchObject({ content: [{ text: 'scaled' }] });
+    expect(seen.at(-1)!.headers.get('mcp-param-count')).toBe('1000000000000000000000');
+  });
+
   it('C-10: a 400 with -32022 (as the request-metadata conformance scenario sends) is retried with a supported version', async () => {
     const versions: Array<string | null> = [];
     let first = true;

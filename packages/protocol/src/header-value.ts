@@ -19,12 +19,19 @@ function base64Utf8(value: string): string {
   return btoa(binary);
 }
 
+/** A number in decimal (H-26): integers digit by digit, since `String(1e21)` is `'1e+21'`. */
+function numberText(value: number): string {
+  if (!Number.isFinite(value)) throw new RangeError(`${value} has no header encoding (H-26)`);
+  return Number.isInteger(value) ? BigInt(value).toString() : String(value);
+}
+
 /**
  * Encodes a value for `Mcp-Name` or an `Mcp-Param-*` header (H-26): a string as is, an integer
  * in decimal, a boolean as `true`/`false`; a value that is not plain visible ASCII, has leading or
  * trailing whitespace, is empty, or looks like the sentinel itself becomes `=?base64?…?=` over its UTF-8.
- * Throws a `RangeError` for a number that is not a safe integer (H-23): it has no decimal form
- * (`1.5`, `NaN`), or none a receiver reads exactly (`1e21`).
+ * An integer is written out in full (`1e21` as `1000000000000000000000`, never in exponent form);
+ * another finite number as JavaScript prints it, so the server compares it with the body and its
+ * schema check reports the wrong argument. A number that is not finite throws a `RangeError`.
  *
  * @example
  * ```ts
@@ -33,10 +40,7 @@ function base64Utf8(value: string): string {
  * ```
  */
 export function encodeHeaderValue(value: string | number | boolean): string {
-  if (typeof value === 'number' && !Number.isSafeInteger(value)) {
-    throw new RangeError(`${value} is not a safe integer: it has no header encoding (H-23, H-26)`);
-  }
-  const text = typeof value === 'string' ? value : String(value);
+  const text = typeof value === 'number' ? numberText(value) : String(value);
   const plain = text.length > 0 && PLAIN.test(text) && text.trim() === text && !looksLikeSentinel(text);
   return plain ? text : `${SENTINEL_PREFIX}${base64Utf8(text)}${SENTINEL_SUFFIX}`;
 }

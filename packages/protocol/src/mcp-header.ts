@@ -135,25 +135,21 @@ export function valueAtPath(args: unknown, path: readonly string[]): unknown {
   return value;
 }
 
-/** Whether `value` is of the annotated type; an `integer` is a safe integer (H-23). */
-function isOfType(value: unknown, type: McpHeaderAnnotation['type']): value is string | number | boolean {
-  if (type === 'integer') return Number.isSafeInteger(value);
-  return typeof value === type;
-}
-
 /**
  * The annotated argument values to mirror as `Mcp-Param-*` headers, by header name part (H-25):
- * absent and `null` values are left out, and so is a value not of the annotated type (a fraction
- * or an integer beyond ±(2^53−1) for `integer`, a number for `string`), which has no encoding (H-26).
+ * absent and `null` values are left out. A value of another type than the annotation's (`1.5` for
+ * an `integer`) is mirrored as it is: the header then matches the body, and the server's argument
+ * check answers with a tool error the model can act on, not a `-32020` the caller cannot.
  */
 export function extractMcpHeaderValues(
   annotations: readonly McpHeaderAnnotation[],
   args: Record<string, unknown> | undefined,
 ): Record<string, string | number | boolean> {
   const values: Record<string, string | number | boolean> = {};
-  for (const { header, path, type } of annotations) {
+  for (const { header, path } of annotations) {
     const value = valueAtPath(args, path);
-    if (isOfType(value, type)) values[header] = value;
+    if (typeof value === 'string' || typeof value === 'boolean' || Number.isFinite(value))
+      values[header] = value as string | number | boolean;
   }
   return values;
 }
@@ -161,7 +157,7 @@ export function extractMcpHeaderValues(
 /**
  * The standard mirror headers of a request (H-6, H-27): `MCP-Protocol-Version`, `Mcp-Method`,
  * `Mcp-Name` where the method has one, and `Mcp-Param-*` for `paramHeaders`, encoded per H-26.
- * A number in `paramHeaders` that is not a safe integer is left out: it has no decimal encoding.
+ * A number in `paramHeaders` that is not finite is left out: it has no encoding.
  */
 export function requestHeaders(
   request: { method: string; params?: Record<string, unknown> },
@@ -175,7 +171,7 @@ export function requestHeaders(
   const name = nameParam ? request.params?.[nameParam] : undefined;
   if (typeof name === 'string') headers[McpHeader.name] = encodeHeaderValue(name);
   for (const [header, value] of Object.entries(paramHeaders ?? {})) {
-    if (typeof value === 'number' && !Number.isSafeInteger(value)) continue;
+    if (typeof value === 'number' && !Number.isFinite(value)) continue;
     headers[`${McpHeader.paramPrefix}${header}`] = encodeHeaderValue(value);
   }
   return headers;

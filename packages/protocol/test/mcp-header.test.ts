@@ -27,11 +27,14 @@ describe('H-26: header value encoding (streamable-http.mdx, "Encoding examples")
     expect(encodeHeaderValue(false)).toBe('false');
   });
 
-  it('H-23/H-26: a number that is not a safe integer has no encoding and is refused', () => {
-    for (const value of [1.5, 1e21, 2 ** 53, Number.NaN, Number.POSITIVE_INFINITY]) {
+  it('H-26: an integer is written in decimal digits, never in exponent form; a non-finite number is refused', () => {
+    expect(encodeHeaderValue(2 ** 53 - 1)).toBe('9007199254740991');
+    expect(encodeHeaderValue(1e21)).toBe('1000000000000000000000');
+    expect(encodeHeaderValue(-7)).toBe('-7');
+    expect(encodeHeaderValue(1.5)).toBe('1.5');
+    for (const value of [Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY]) {
       expect(() => encodeHeaderValue(value), String(value)).toThrow(RangeError);
     }
-    expect(encodeHeaderValue(2 ** 53 - 1)).toBe('9007199254740991');
   });
 
   it('encodes control characters, including tab, and the empty string', () => {
@@ -194,23 +197,21 @@ describe('H-25/H-27: extraction and request headers', () => {
     expect(extractMcpHeaderValues(annotations, undefined)).toEqual({});
   });
 
-  it('H-23/H-25: a value not of the annotated type is not mirrored', () => {
-    expect(extractMcpHeaderValues(annotations, { count: 1.5 })).toEqual({});
-    expect(extractMcpHeaderValues(annotations, { count: 1e21 })).toEqual({});
-    expect(extractMcpHeaderValues(annotations, { count: '3', region: 5, options: { dryRun: 'no' } })).toEqual(
-      {},
-    );
-    expect(extractMcpHeaderValues(annotations, { count: -(2 ** 53 - 1) })).toEqual({ Count: -(2 ** 53 - 1) });
+  it('H-25: a scalar of another type than the annotation is mirrored as it is, so the server reports the argument', () => {
+    expect(extractMcpHeaderValues(annotations, { count: 1.5 })).toEqual({ Count: 1.5 });
+    expect(extractMcpHeaderValues(annotations, { count: '3', region: 5 })).toEqual({ Count: '3', Region: 5 });
+    expect(extractMcpHeaderValues(annotations, { count: { n: 1 }, region: [1] })).toEqual({});
   });
 
-  it('H-26: requestHeaders leaves out a number parameter that is not a safe integer', () => {
+  it('H-26: requestHeaders writes integers in full and leaves out a number that is not finite', () => {
     const headers = requestHeaders(
       { method: 'tools/call', params: { name: 't' } },
-      { N: 1e21, F: 1.5, M: 7 },
+      { N: 1e21, F: 1.5, M: 7, X: Number.NaN },
     );
-    expect(headers).not.toHaveProperty('Mcp-Param-N');
-    expect(headers).not.toHaveProperty('Mcp-Param-F');
+    expect(headers['Mcp-Param-N']).toBe('1000000000000000000000');
+    expect(headers['Mcp-Param-F']).toBe('1.5');
     expect(headers['Mcp-Param-M']).toBe('7');
+    expect(headers).not.toHaveProperty('Mcp-Param-X');
   });
 
   it('H-6/H-27: builds the standard and parameter headers, encoded', () => {
