@@ -1,8 +1,6 @@
 import { type ExchangeMessage, type JSONRPCMessage, MetaKey, TransportError } from '@mcpkit/protocol';
 import { describe, expect, it } from 'vitest';
-import { collect, request, response, spawnFixture } from './helpers/processes.js';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+import { collect, request, response, sleep, spawnFixture } from './helpers/processes.js';
 
 describe('StdioClientTransport: one pipe, many exchanges', () => {
   it('T-8: 1,000 concurrent requests, answered out of order, each get their own response', async () => {

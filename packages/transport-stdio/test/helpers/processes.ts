@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import type { ExchangeMessage, JSONRPCRequest } from '@mcpkit/protocol';
+import { type ExchangeMessage, type JSONRPCRequest, TransportError } from '@mcpkit/protocol';
 import { afterEach, expect } from 'vitest';
 import { StdioClientTransport, type StdioClientTransportOptions } from '../../src/index.js';
 
@@ -30,6 +30,18 @@ export async function response(exchange: AsyncIterable<ExchangeMessage>): Promis
   const last = items.at(-1) as Record<string, unknown> | undefined;
   expect(last && 'id' in last).toBe(true);
   return last!;
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The error `promise` rejects with, which must be a `TransportError`. */
+export async function failure(promise: Promise<unknown>): Promise<TransportError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(TransportError);
+  return error as TransportError;
 }
 
 /** Whether a process with this id still exists (a zombie counts as existing). */
