@@ -1,0 +1,7 @@
+export {
+  canonicalResourceUri,
+  type ProtectedResource,
+  type ProtectedResourceConfig,
+  protectedResource,
+  resourceMetadataUrl,
+} from './resource-metadata.js';
