@@ -3,8 +3,8 @@ import { type Decoded, decodeWith } from './decode.js';
 import { McpError } from './errors.js';
 import { isRecord } from './is-record.js';
 import { type Method, methodSpec, type ResultOf } from './methods.js';
-import type { InputRequiredResult } from './schemas/mrtr.js';
-import { InputRequiredResultSchema } from './schemas/mrtr.js';
+import type { InputRequiredResult } from './schemas/input-required.js';
+import { InputRequiredResultSchema } from './schemas/input-required.js';
 
 /** Options for reading results. */
 export interface ResultDecodeOptions<E extends string = string> {

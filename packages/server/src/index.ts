@@ -1,11 +1,5 @@
 export { McpError } from '@mcpkit/protocol';
-export type { CacheableMethod, CacheHint, CachingOptions } from './caching.js';
-export type { Completer, CompletionValues } from './completion.js';
-export type { HandlerContext, Logger, RequestInfo } from './context.js';
-export { type EventBus, InMemoryEventBus, type ServerEvent } from './event-bus.js';
-export type { FormContent, FormField, FormSchema } from './form-types.js';
-export { coversUri, honouredFilter, wantsEvent } from './listen-filter.js';
-export type { McpCall, MethodResult, Middleware } from './middleware.js';
+export type { FormContent, FormField, FormSchema } from './input/form-types.js';
 export {
   type AnswerOf,
   type ElicitAnswer,
@@ -18,7 +12,12 @@ export {
   type InputSpec,
   roots,
   sampling,
-} from './mrtr.js';
+} from './input/input-spec.js';
+export type { RequestStateKey, RequestStateOptions } from './input/request-state.js';
+export type { HandlerContext, Logger, RequestInfo } from './pipeline/context.js';
+export type { McpCall, MethodResult, Middleware } from './pipeline/middleware.js';
+export type { CacheableMethod, CacheHint, CachingOptions } from './registration/caching.js';
+export type { Completer, CompletionValues } from './registration/completion.js';
 export type {
   PromptArgs,
   PromptArgumentConfig,
@@ -26,18 +25,16 @@ export type {
   PromptConfig,
   PromptHandler,
   PromptResult,
-} from './prompts.js';
-export type { RequestStateKey, RequestStateOptions } from './request-state.js';
+} from './registration/prompts.js';
 export type {
   ReadResult,
   ResourceConfig,
   ResourceReader,
   ResourceTemplateConfig,
   TemplateReader,
-} from './resources.js';
-export type { JsonSchema, SchemaInput } from './schema-adapter.js';
-export { McpServer, type RegistrationHandle, type ServerOptions } from './server.js';
-export type { TemplateVariableName, TemplateVariables } from './template-types.js';
+} from './registration/resources.js';
+export type { JsonSchema, SchemaInput } from './registration/schema-adapter.js';
+export type { TemplateVariableName, TemplateVariables } from './registration/template-types.js';
 export {
   type HandleCaller,
   HandleError,
@@ -46,6 +43,9 @@ export {
   InMemoryHandleStore,
   ToolHandles,
   type ToolHandlesOptions,
-} from './tool-handles.js';
-export type { ToolArgs, ToolConfig, ToolHandler, ToolResult, ToolStructured } from './tools.js';
-export { UriTemplate, type UriTemplateMatch, type UriTemplateValue } from './uri-template.js';
+} from './registration/tool-handles.js';
+export type { ToolArgs, ToolConfig, ToolHandler, ToolResult, ToolStructured } from './registration/tools.js';
+export { UriTemplate, type UriTemplateMatch, type UriTemplateValue } from './registration/uri-template.js';
+export { McpServer, type RegistrationHandle, type ServerOptions } from './server.js';
+export { type EventBus, InMemoryEventBus, type ServerEvent } from './subscriptions/event-bus.js';
+export { coversUri, honouredFilter, wantsEvent } from './subscriptions/listen-filter.js';

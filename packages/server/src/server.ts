@@ -6,21 +6,20 @@ import {
   type RequestContext,
   type ServerCapabilities,
 } from '@mcpkit/protocol';
-import { CachePolicy, type CachingOptions } from './caching.js';
-import { type EventBus, InMemoryEventBus, type ServerEvent } from './event-bus.js';
-import { ListenHub } from './listen.js';
-import type { Middleware } from './middleware.js';
-import { DEFAULT_PAGE_SIZE } from './pagination.js';
-import { handleMessage } from './pipeline.js';
+import { RequestStateCodec, type RequestStateOptions } from './input/request-state.js';
+import type { Middleware } from './pipeline/middleware.js';
+import { handleMessage } from './pipeline/pipeline.js';
+import type { ServerRuntime } from './pipeline/runtime.js';
+import { CachePolicy, type CachingOptions } from './registration/caching.js';
+import { DEFAULT_PAGE_SIZE } from './registration/pagination.js';
 import {
   compilePrompt,
   type PromptArgumentsInput,
   type PromptConfig,
   type PromptEntry,
   type PromptHandler,
-} from './prompts.js';
-import { Registry } from './registry.js';
-import { RequestStateCodec, type RequestStateOptions } from './request-state.js';
+} from './registration/prompts.js';
+import { Registry } from './registration/registry.js';
 import {
   compileResource,
   compileTemplate,
@@ -29,10 +28,11 @@ import {
   type ResourceReader,
   type ResourceTemplateConfig,
   type TemplateReader,
-} from './resources.js';
-import type { ServerRuntime } from './runtime.js';
-import type { SchemaInput } from './schema-adapter.js';
-import { compileTool, type ToolConfig, type ToolEntry, type ToolHandler } from './tools.js';
+} from './registration/resources.js';
+import type { SchemaInput } from './registration/schema-adapter.js';
+import { compileTool, type ToolConfig, type ToolEntry, type ToolHandler } from './registration/tools.js';
+import { type EventBus, InMemoryEventBus, type ServerEvent } from './subscriptions/event-bus.js';
+import { ListenHub } from './subscriptions/listen-hub.js';
 
 /** Options of `McpServer`. */
 export interface ServerOptions {

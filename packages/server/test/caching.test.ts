@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CachePolicy } from '../src/caching.js';
 import { elicitation, McpServer, type ServerOptions } from '../src/index.js';
+import { CachePolicy } from '../src/registration/caching.js';
 import { call, meta } from './helpers.js';
 
 function newServer(options: ServerOptions = {}) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { completionResult } from '../src/completion.js';
 import { McpServer } from '../src/index.js';
+import { completionResult } from '../src/registration/completion.js';
 import { call } from './helpers.js';
 
 function newServer(onError: (error: unknown) => void = () => {}) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ExchangeStream } from '../src/exchange.js';
+import { ExchangeStream } from '../src/pipeline/exchange.js';
 
 const note = (n: number) => ({
   jsonrpc: '2.0' as const,

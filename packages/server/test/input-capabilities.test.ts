@@ -1,6 +1,6 @@
 import type { ClientCapabilities, InputRequest } from '@mcpkit/protocol';
 import { describe, expect, it } from 'vitest';
-import { missingCapabilities, missingDeclared } from '../src/input-capabilities.js';
+import { missingCapabilities, missingDeclared } from '../src/input/capabilities.js';
 
 const form: InputRequest = {
   method: 'elicitation/create',

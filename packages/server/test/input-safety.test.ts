@@ -1,7 +1,7 @@
 import type { InputRequest } from '@mcpkit/protocol';
 import { describe, expect, it } from 'vitest';
 import { McpServer } from '../src/index.js';
-import { inputRequestProblem } from '../src/input-safety.js';
+import { inputRequestProblem } from '../src/input/safety.js';
 import { call, meta } from './helpers.js';
 
 const form = (properties: Record<string, { type: 'string' }>): InputRequest => ({

@@ -1,12 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
-import { InMemoryEventBus } from '../src/event-bus.js';
+import { InMemoryEventBus } from '../src/subscriptions/event-bus.js';
 import {
   acknowledgement,
   coversUri,
   honouredFilter,
   listenNotification,
   wantsEvent,
-} from '../src/listen-filter.js';
+} from '../src/subscriptions/listen-filter.js';
 
 describe('honouredFilter (S-48, Q-18)', () => {
   const all = {

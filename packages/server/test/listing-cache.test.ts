@@ -1,7 +1,7 @@
 import { createInMemoryTransport, serializeMessage } from '@mcpkit/protocol';
 import { describe, expect, it } from 'vitest';
 import { McpServer } from '../src/index.js';
-import { Registry } from '../src/registry.js';
+import { Registry } from '../src/registration/registry.js';
 import { call, meta, request } from './helpers.js';
 
 function newServer(options: ConstructorParameters<typeof McpServer>[1] = {}) {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { canonicalJson } from '../src/canonical-json.js';
-import { type RequestStateBinding, RequestStateCodec } from '../src/request-state.js';
+import { canonicalJson } from '../src/encoding/canonical-json.js';
+import { type RequestStateBinding, RequestStateCodec } from '../src/input/request-state.js';
 
 const secretA = 'a'.repeat(32);
 const secretB = 'b'.repeat(32);

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { UriTemplate } from '../src/uri-template.js';
+import { UriTemplate } from '../src/registration/uri-template.js';
 
 // The variables and expected expansions of RFC 6570 §3.2.
 const values = {

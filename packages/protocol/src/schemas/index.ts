@@ -47,8 +47,6 @@ export * from './completion.js';
 export * from './content.js';
 export * from './discover.js';
 export * from './elicitation.js';
-export * from './json.js';
-export * from './jsonrpc.js';
 export {
   type InputRequest,
   InputRequestSchema,
@@ -62,7 +60,9 @@ export {
   InputResponseSchema,
   type InputResponses,
   InputResponsesSchema,
-} from './mrtr.js';
+} from './input-required.js';
+export * from './json.js';
+export * from './jsonrpc.js';
 export * from './notifications.js';
 export * from './prompts.js';
 export * from './resources.js';

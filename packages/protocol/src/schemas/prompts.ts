@@ -9,8 +9,8 @@ import {
 import { IconSchema, optionalMeta } from './common.js';
 import { ContentBlockSchema } from './content.js';
 import { deferred } from './deferred.js';
+import { InputRequiredResultSchema, inputResponseShape } from './input-required.js';
 import { RoleSchema } from './json.js';
-import { InputRequiredResultSchema, inputResponseShape } from './mrtr.js';
 import { requestSchema, resultResponseSchema } from './request-shapes.js';
 
 const promptArgument = deferred(() =>

@@ -10,7 +10,7 @@ import {
 import { AnnotationsSchema, IconSchema, optionalMeta } from './common.js';
 import { BlobResourceContentsSchema, ResourceSchema, TextResourceContentsSchema } from './content.js';
 import { deferred } from './deferred.js';
-import { InputRequiredResultSchema, inputResponseShape } from './mrtr.js';
+import { InputRequiredResultSchema, inputResponseShape } from './input-required.js';
 import { notificationSchema, requestSchema, resultResponseSchema } from './request-shapes.js';
 
 const resourceTemplate = deferred(() =>

@@ -8,7 +8,7 @@ import {
 } from './base.js';
 import { ContentBlockSchema } from './content.js';
 import { deferred } from './deferred.js';
-import { InputRequiredResultSchema, inputResponseShape } from './mrtr.js';
+import { InputRequiredResultSchema, inputResponseShape } from './input-required.js';
 import { requestSchema, resultResponseSchema } from './request-shapes.js';
 import { ToolSchema } from './tool.js';
 

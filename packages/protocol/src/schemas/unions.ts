@@ -5,8 +5,8 @@ import type { CompleteRequest, CompleteResult } from './completion.js';
 import { CompleteRequestSchema, CompleteResultSchema } from './completion.js';
 import type { DiscoverRequest, DiscoverResult } from './discover.js';
 import { DiscoverRequestSchema, DiscoverResultSchema } from './discover.js';
-import type { InputRequiredResult } from './mrtr.js';
-import { InputRequiredResultSchema } from './mrtr.js';
+import type { InputRequiredResult } from './input-required.js';
+import { InputRequiredResultSchema } from './input-required.js';
 import type {
   CancelledNotification,
   LoggingMessageNotification,

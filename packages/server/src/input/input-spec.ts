@@ -4,7 +4,7 @@ import type {
   InputRequest,
   ListRootsResult,
 } from '@mcpkit/protocol';
-import type { HandlerContext } from './context.js';
+import type { HandlerContext } from '../pipeline/context.js';
 import type { FormContent, FormSchema } from './form-types.js';
 
 /** A form-mode elicitation: `requestedSchema` types the answer's `content`. */

@@ -9,9 +9,9 @@ import {
   type PromptMessage,
 } from '@mcpkit/protocol';
 import type * as core from 'zod/v4/core';
+import type { InputContext } from '../input/input-spec.js';
 import { contentBlockProblem, firstProblem } from './binary-content.js';
 import type { Completer } from './completion.js';
-import type { InputContext } from './mrtr.js';
 import { type CompiledSchema, compileSchema, isZod } from './schema-adapter.js';
 
 /** A prompt argument declared without zod. */

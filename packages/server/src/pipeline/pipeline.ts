@@ -27,11 +27,11 @@ import {
   toErrorResponse,
 } from '@mcpkit/protocol';
 import * as z from 'zod/mini';
+import { checkInputRequired } from '../input/required-check.js';
+import { InputScope } from '../input/scope.js';
 import { RequestScope } from './context.js';
 import { EMPTY_EXCHANGE, ExchangeStream } from './exchange.js';
 import { checkHeaders } from './header-check.js';
-import { checkInputRequired } from './input-required-check.js';
-import { InputScope } from './input-scope.js';
 import { runMiddleware } from './middleware.js';
 import { finishReusable } from './reusable-results.js';
 import { type Route, routes } from './routes.js';

@@ -10,8 +10,8 @@ import {
   ListRootsResultSchema,
   McpError,
 } from '@mcpkit/protocol';
-import { canonicalJson } from './canonical-json.js';
-import { describeSchemaErrors } from './schema-adapter.js';
+import { canonicalJson } from '../encoding/canonical-json.js';
+import { describeSchemaErrors } from '../registration/schema-adapter.js';
 
 const answerChecks = {
   'elicitation/create': { check: compileCheck(ElicitResultSchema), schema: ElicitResultSchema },

@@ -10,7 +10,7 @@ import {
   rootsAnswer,
   samplingAnswer,
   tool,
-} from './mrtr-server.js';
+} from './input-server.js';
 
 describe('input_required results (S-53..S-55)', () => {
   it('S-55: round 1 asks with inputRequests and a requestState; resultType is explicit', async () => {

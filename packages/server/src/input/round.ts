@@ -1,10 +1,10 @@
 import { type ClientCapabilities, clipForMessage, type InputRequest, McpError } from '@mcpkit/protocol';
-import { canonicalJson } from './canonical-json.js';
-import { checkAnswer } from './input-answers.js';
-import { missingCapabilities } from './input-capabilities.js';
-import { checkInputRequest, requireCapabilities } from './input-required-check.js';
-import { InputRequiredSignal, type InputSpec } from './mrtr.js';
+import { canonicalJson } from '../encoding/canonical-json.js';
+import { checkAnswer } from './answers.js';
+import { missingCapabilities } from './capabilities.js';
+import { InputRequiredSignal, type InputSpec } from './input-spec.js';
 import type { RequestStatePayload } from './request-state.js';
+import { checkInputRequest, requireCapabilities } from './required-check.js';
 
 function rejectedSignal(): Promise<never> {
   const rejected = Promise.reject(new InputRequiredSignal());

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { McpServer } from '../src/index.js';
 import { call, drain, meta, request } from './helpers.js';
-import { ALL, accept, nameForm, newServer, type Server, tool } from './mrtr-server.js';
+import { ALL, accept, nameForm, newServer, type Server, tool } from './input-server.js';
 
 describe('requestState (S-57, S-58)', () => {
   async function firstRound(server: Server, auth?: { principal: string }) {

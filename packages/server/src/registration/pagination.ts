@@ -1,5 +1,5 @@
 import { clipForMessage, McpError } from '@mcpkit/protocol';
-import { fromBase64url, toBase64url } from './base64url.js';
+import { fromBase64url, toBase64url } from '../encoding/base64url.js';
 import type { Registry } from './registry.js';
 
 /** The default number of items per page of a list result. */

@@ -1,5 +1,5 @@
 import { type CompleteResult, MAX_COMPLETION_VALUES, McpError } from '@mcpkit/protocol';
-import type { HandlerContext } from './context.js';
+import type { HandlerContext } from '../pipeline/context.js';
 
 /** What a completer may return: the values, or the values with `total`/`hasMore`. */
 export type CompletionValues =

@@ -8,20 +8,20 @@ import {
   type ReadResourceRequestParams,
   type SubscriptionsListenRequestParams,
 } from '@mcpkit/protocol';
-import type { CacheableMethod } from './caching.js';
-import { type Completer, completionResult, ownCompleter } from './completion.js';
+import { missingDeclared } from '../input/capabilities.js';
+import type { RequestStateBinding } from '../input/request-state.js';
+import { roundAnswers } from '../input/round.js';
+import type { InputScope } from '../input/scope.js';
+import type { CacheableMethod } from '../registration/caching.js';
+import { type Completer, completionResult, ownCompleter } from '../registration/completion.js';
+import { paginate } from '../registration/pagination.js';
+import { type PromptEntry, runPrompt } from '../registration/prompts.js';
+import type { Registry } from '../registration/registry.js';
+import { readResource } from '../registration/resources.js';
+import { runTool, type ToolEntry } from '../registration/tools.js';
 import type { RequestScope } from './context.js';
-import { missingDeclared } from './input-capabilities.js';
-import { roundAnswers } from './input-round.js';
-import type { InputScope } from './input-scope.js';
-import { paginate } from './pagination.js';
-import { type PromptEntry, runPrompt } from './prompts.js';
-import type { Registry } from './registry.js';
-import type { RequestStateBinding } from './request-state.js';
-import { readResource } from './resources.js';
 import { markReusable } from './reusable-results.js';
 import type { ServerRuntime } from './runtime.js';
-import { runTool, type ToolEntry } from './tools.js';
 
 type Params = Record<string, unknown>;
 type Result = Record<string, unknown>;

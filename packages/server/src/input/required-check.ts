@@ -7,8 +7,8 @@ import {
   isRecord,
   McpError,
 } from '@mcpkit/protocol';
-import { missingCapabilities } from './input-capabilities.js';
-import { inputRequestProblem } from './input-safety.js';
+import { missingCapabilities } from './capabilities.js';
+import { inputRequestProblem } from './safety.js';
 
 /** Whether a value is one of the three input requests (S-54). */
 const isInputRequest = compileCheck(InputRequestSchema);

@@ -12,9 +12,9 @@ import {
   type Tool,
   type ToolAnnotations,
 } from '@mcpkit/protocol';
+import { type InputContext, InputRequiredSignal } from '../input/input-spec.js';
+import type { InputScope } from '../input/scope.js';
 import { contentBlockProblem, firstProblem } from './binary-content.js';
-import type { InputScope } from './input-scope.js';
-import { type InputContext, InputRequiredSignal } from './mrtr.js';
 import {
   type CompiledSchema,
   compileSchema,

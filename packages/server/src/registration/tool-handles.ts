@@ -1,5 +1,5 @@
 import { type AuthInfo, clipForMessage } from '@mcpkit/protocol';
-import { toBase64url } from './base64url.js';
+import { toBase64url } from '../encoding/base64url.js';
 
 /** What a handle points to, as stored. */
 export interface HandleRecord<T> {

@@ -1,6 +1,6 @@
 import { isRecord, McpError } from '@mcpkit/protocol';
-import { fromBase64url, toBase64url } from './base64url.js';
-import { canonicalDigest } from './canonical-json.js';
+import { fromBase64url, toBase64url } from '../encoding/base64url.js';
+import { canonicalDigest } from '../encoding/canonical-json.js';
 
 /** One HMAC key of the ring. `id` names it inside every state it signs. */
 export interface RequestStateKey {

@@ -1,7 +1,7 @@
 import type { CreateMessageRequestParams, CreateMessageResult, ListRootsResult } from '@mcpkit/protocol';
-import { RequestScope } from './context.js';
-import { InputRound } from './input-round.js';
-import type { AnswerOf, ElicitAnswer, ElicitParams, InputContext, InputSpec } from './mrtr.js';
+import { RequestScope } from '../pipeline/context.js';
+import type { AnswerOf, ElicitAnswer, ElicitParams, InputContext, InputSpec } from './input-spec.js';
+import { InputRound } from './round.js';
 
 /** `InputContext` for the three methods that may answer `input_required` (S-53). */
 export class InputScope extends RequestScope implements InputContext {

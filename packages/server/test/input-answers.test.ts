@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type AnswerOf, elicitation, McpServer } from '../src/index.js';
-import { accept, nameForm, nameFormParams, newServer, samplingAnswer, tool } from './mrtr-server.js';
+import { accept, nameForm, nameFormParams, newServer, samplingAnswer, tool } from './input-server.js';
 
 describe('answers (S-59, S-60)', () => {
   it('S-60: answers without a state are this round’s answers; unknown extra keys are ignored', async () => {

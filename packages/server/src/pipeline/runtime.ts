@@ -1,12 +1,12 @@
 import type { Implementation, ServerCapabilities } from '@mcpkit/protocol';
-import type { CachePolicy } from './caching.js';
-import type { ListenHub } from './listen.js';
+import type { RequestStateCodec } from '../input/request-state.js';
+import type { CachePolicy } from '../registration/caching.js';
+import type { PromptEntry } from '../registration/prompts.js';
+import type { Registry } from '../registration/registry.js';
+import type { ResourceCatalog } from '../registration/resources.js';
+import type { ToolEntry } from '../registration/tools.js';
+import type { ListenHub } from '../subscriptions/listen-hub.js';
 import type { Middleware } from './middleware.js';
-import type { PromptEntry } from './prompts.js';
-import type { Registry } from './registry.js';
-import type { RequestStateCodec } from './request-state.js';
-import type { ResourceCatalog } from './resources.js';
-import type { ToolEntry } from './tools.js';
 
 /** Everything the request pipeline reads from a server. */
 export interface ServerRuntime {

@@ -11,10 +11,10 @@ import {
   type ResourceTemplate,
   type TextResourceContents,
 } from '@mcpkit/protocol';
+import type { InputContext } from '../input/input-spec.js';
 import { firstProblem, resourceContentsProblem } from './binary-content.js';
 import { type CacheHint, type CachePolicy, checkCacheHint } from './caching.js';
 import type { Completer } from './completion.js';
-import type { InputContext } from './mrtr.js';
 import { Registry } from './registry.js';
 import type { TemplateVariableName, TemplateVariables } from './template-types.js';
 import { UriTemplate, type UriTemplateMatch } from './uri-template.js';

@@ -1,6 +1,6 @@
 import { MetaKey, type RequestId, type ServerCapabilities, type SubscriptionFilter } from '@mcpkit/protocol';
+import type { ExchangeStream } from '../pipeline/exchange.js';
 import type { EventBus, ServerEvent } from './event-bus.js';
-import type { ExchangeStream } from './exchange.js';
 import { acknowledgement, honouredFilter, listenNotification, wantsEvent } from './listen-filter.js';
 
 interface OpenListen {
