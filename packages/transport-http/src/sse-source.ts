@@ -29,10 +29,21 @@ export function closeQuietly(iterator: AsyncIterator<unknown>): void {
 const TICK = Symbol('keep-alive');
 const ABORTED = Symbol('aborted');
 
+/** What ends a wait for the exchange's next item. */
+type Outcome =
+  | { result: IteratorResult<ExchangeMessage> }
+  | { error: unknown }
+  | typeof TICK
+  | typeof ABORTED;
+
 /**
  * The frames of an SSE response, pulled one at a time so the adapter's writes apply
  * backpressure: the exchange's messages, keep-alive comments while it is quiet, and nothing
  * after the final response (H-14). Cancelling aborts the exchange's signal (H-34).
+ *
+ * A stream may stay open for days, so a wait leaves nothing behind once it ends: the next item,
+ * the keep-alive timer and the abort listener all report to the one waiter of the moment instead
+ * of being raced as promises (a race leaves a reaction on every long-lived promise it is given).
  */
 export class SseSource {
   readonly #iterator: AsyncIterator<ExchangeMessage>;
@@ -40,8 +51,12 @@ export class SseSource {
   readonly #cancellation: LazyAbort;
   readonly #keepAliveMs: number;
   #first: ExchangeMessage | undefined;
-  #pending: Promise<IteratorResult<ExchangeMessage>> | undefined;
-  #aborted: Promise<typeof ABORTED> | undefined;
+  /** An `iterator.next()` is under way. */
+  #pulling = false;
+  /** The item that settled while no frame was being waited for (after a keep-alive). */
+  #arrived: Outcome | undefined;
+  #waiter: ((outcome: Outcome) => void) | undefined;
+  #listening = false;
   #done = false;
 
   constructor(
@@ -66,28 +81,25 @@ export class SseSource {
       this.#first = undefined;
       return this.#emit(first);
     }
-    this.#pending ??= this.#iterator.next();
-    let result: IteratorResult<ExchangeMessage> | typeof TICK | typeof ABORTED;
-    try {
-      result = await this.#wait(this.#pending);
-    } catch (error) {
-      this.#done = true;
-      return this.#cancellation.aborted ? null : sseFrame(toErrorResponse(error, this.#id));
-    }
-    if (result === TICK) return KEEP_ALIVE_FRAME;
-    if (result === ABORTED) {
+    if (!this.#pulling && this.#arrived === undefined) this.#pull();
+    const outcome = await this.#wait();
+    if (outcome === TICK) return KEEP_ALIVE_FRAME;
+    if (outcome === ABORTED) {
       this.cancel();
       return null;
     }
-    this.#pending = undefined;
-    if (result.done) {
+    if ('error' in outcome) {
+      this.#done = true;
+      return this.#cancellation.aborted ? null : sseFrame(toErrorResponse(outcome.error, this.#id));
+    }
+    if (outcome.result.done) {
       this.#done = true;
       if (this.#cancellation.aborted) return null;
       return sseFrame(
         toErrorResponse(McpError.internalError('The exchange ended without a response'), this.#id),
       );
     }
-    return this.#emit(result.value);
+    return this.#emit(outcome.result.value);
   }
 
   /** Stops the stream before its end: the client went away. A finished stream stays as it is. */
@@ -106,23 +118,42 @@ export class SseSource {
     return sseFrame(item);
   }
 
-  async #wait(
-    pending: Promise<IteratorResult<ExchangeMessage>>,
-  ): Promise<IteratorResult<ExchangeMessage> | typeof TICK | typeof ABORTED> {
-    this.#aborted ??= new Promise((resolve) => {
-      const signal = this.#cancellation.signal;
-      if (signal.aborted) resolve(ABORTED);
-      else signal.addEventListener('abort', () => resolve(ABORTED), { once: true });
-    });
-    if (this.#keepAliveMs <= 0) return Promise.race([pending, this.#aborted]);
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const tick = new Promise<typeof TICK>((resolve) => {
-      timer = setTimeout(resolve, this.#keepAliveMs, TICK);
-    });
-    try {
-      return await Promise.race([pending, this.#aborted, tick]);
-    } finally {
-      clearTimeout(timer);
+  #pull(): void {
+    this.#pulling = true;
+    this.#iterator.next().then(
+      (result) => this.#settle({ result }),
+      (error: unknown) => this.#settle({ error }),
+    );
+  }
+
+  /** Hands the item to the frame waiting for it, or keeps it for the next one. */
+  #settle(outcome: Outcome): void {
+    this.#pulling = false;
+    const waiter = this.#waiter;
+    if (waiter) waiter(outcome);
+    else this.#arrived = outcome;
+  }
+
+  #wait(): Promise<Outcome> {
+    const arrived = this.#arrived;
+    if (arrived !== undefined) {
+      this.#arrived = undefined;
+      return Promise.resolve(arrived);
     }
+    const signal = this.#cancellation.signal;
+    if (signal.aborted) return Promise.resolve(ABORTED);
+    if (!this.#listening) {
+      this.#listening = true;
+      signal.addEventListener('abort', () => this.#waiter?.(ABORTED), { once: true });
+    }
+    return new Promise<Outcome>((resolve) => {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      this.#waiter = (outcome) => {
+        this.#waiter = undefined;
+        if (timer !== undefined) clearTimeout(timer);
+        resolve(outcome);
+      };
+      if (this.#keepAliveMs > 0) timer = setTimeout(this.#waiter, this.#keepAliveMs, TICK);
+    });
   }
 }
