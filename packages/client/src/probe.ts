@@ -121,6 +121,9 @@ async function discoverOnce(
   } catch (error) {
     if (error instanceof ErrorAnswer) return { kind: 'error', error: error.error };
     if (error instanceof RequestTimeoutError) return { kind: 'silence', waitedMs: timeoutMs };
+    if (error instanceof InvalidResponseError) {
+      return { kind: 'malformed', detail: `a result that is not a DiscoverResult (${error.message})` };
+    }
     if (error instanceof TransportError) return { kind: 'transport', error };
     throw error;
   }

@@ -10,6 +10,8 @@ import {
 export type ProbeOutcome =
   | { kind: 'result'; result: DiscoverResult }
   | { kind: 'error'; error: McpError }
+  /** A result that is not a `DiscoverResult` (a catch-all handler of an older server). */
+  | { kind: 'malformed'; detail: string }
   /** No answer within the probe timeout. */
   | { kind: 'silence'; waitedMs: number }
   | { kind: 'transport'; error: TransportError };
@@ -50,7 +52,8 @@ export function versionAfterRefusal(
  * - a `DiscoverResult` is modern: take the newest version in `supportedVersions` we also speak;
  * - `-32022` is modern: "retry with a version from `data.supported`", once (`alreadyRetried`);
  * - `-32020` and `-32021` are modern errors, never a reason to fall back (B-5): report them;
- * - any other error, whatever its code (T-22), or silence within the timeout, is an older revision;
+ * - any other error, whatever its code (T-22), silence within the timeout, or a result that is not a
+ *   `DiscoverResult` (a modern server always answers with one), is an older revision;
  * - over HTTP, a 400, 404 or 405 without a JSON-RPC body is an older revision too (B-4, B-7);
  *   any other transport failure is just a failure.
  *
@@ -88,6 +91,8 @@ export function probeVerdict(
         evidence: `server/discover was answered with error ${error.code}: ${error.message}`,
       };
     }
+    case 'malformed':
+      return { kind: 'legacy', evidence: `server/discover was answered with ${outcome.detail}` };
     case 'silence':
       return { kind: 'legacy', evidence: `no answer to server/discover within ${outcome.waitedMs} ms` };
     case 'transport': {
