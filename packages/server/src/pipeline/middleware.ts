@@ -41,7 +41,7 @@ export function runMiddleware(
   method: Method,
   params: Record<string, unknown>,
   context: RequestInfo,
-  handler: () => Promise<Record<string, unknown>>,
+  handler: () => Promise<object>,
 ): Promise<unknown> {
   if (middleware.length === 0) return handler();
   const dispatch = (index: number): Promise<unknown> => {

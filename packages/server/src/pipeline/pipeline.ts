@@ -34,7 +34,7 @@ import { EMPTY_EXCHANGE, ExchangeStream } from './exchange.js';
 import { checkHeaders } from './header-check.js';
 import { runMiddleware } from './middleware.js';
 import { finishReusable } from './reusable-results.js';
-import { type Route, routes } from './routes.js';
+import { type Route, type RouteParams, routes } from './routes.js';
 import type { ServerRuntime } from './runtime.js';
 
 /*
@@ -57,6 +57,9 @@ import type { ServerRuntime } from './runtime.js';
  */
 const paramChecks: Partial<Record<Method, (value: unknown) => boolean>> = {};
 
+/** Narrows a request's params to those of `M`; `_meta` was checked by step 2, not here. */
+type ParamGuard<M extends Method> = (value: Record<string, unknown>) => value is RouteParams<M>;
+
 /** The object schema behind `schema`: protocol's schemas are `z.lazy` wrappers, built on first use. */
 function objectSchema(schema: z.ZodMiniType): z.ZodMiniObject {
   const internals = (schema as unknown as { _zod: { def: { type: string }; innerType?: z.ZodMiniType } })
@@ -64,13 +67,13 @@ function objectSchema(schema: z.ZodMiniType): z.ZodMiniObject {
   return internals.def.type === 'lazy' ? objectSchema(internals.innerType!) : (schema as z.ZodMiniObject);
 }
 
-function paramCheck(method: Method): (value: unknown) => boolean {
+function paramCheck<M extends Method>(method: M): ParamGuard<M> {
   let check = paramChecks[method];
   if (check === undefined) {
     check = compileCheck(z.omit(objectSchema(methods[method].params), { _meta: true }));
     paramChecks[method] = check;
   }
-  return check;
+  return check as ParamGuard<M>;
 }
 
 function offers(capabilities: ServerCapabilities, spec: MethodSpec): boolean {
@@ -158,20 +161,30 @@ function startRequest(
     context,
     capabilities.logging !== undefined,
   );
-  const route = routes[known];
+  return startRoute(runtime, known, params, scope);
+}
+
+/** The end of step 6 (the route's own checks), then step 7. */
+function startRoute<M extends Method>(
+  runtime: ServerRuntime,
+  method: M,
+  params: RouteParams<M>,
+  scope: RequestScope,
+): Promise<unknown> {
+  const route: Route<M> = routes[method];
   const prepared = route.prepare(runtime, scope, params);
   if (prepared instanceof Promise) {
-    return prepared.then((ready) => runRoute(runtime, route, known, params, scope, ready));
+    return prepared.then((ready) => runRoute(runtime, route, method, params, scope, ready));
   }
-  return runRoute(runtime, route, known, params, scope, prepared);
+  return runRoute(runtime, route, method, params, scope, prepared);
 }
 
 /** Step 7: middleware, then the handler. */
-function runRoute(
+function runRoute<M extends Method>(
   runtime: ServerRuntime,
-  route: Route<unknown>,
-  method: Method,
-  params: Record<string, unknown>,
+  route: Route<M>,
+  method: M,
+  params: RouteParams<M>,
   scope: RequestScope,
   prepared: unknown,
 ): Promise<unknown> {

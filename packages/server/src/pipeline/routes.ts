@@ -1,12 +1,9 @@
 import {
-  type CallToolRequestParams,
   type CompleteRequestParams,
   clipForMessage,
-  type GetPromptRequestParams,
   McpError,
   type Method,
-  type ReadResourceRequestParams,
-  type SubscriptionsListenRequestParams,
+  type ParamsOf,
 } from '@mcpkit/protocol';
 import { missingDeclared } from '../input/capabilities.js';
 import type { RequestStateBinding } from '../input/request-state.js';
@@ -26,23 +23,29 @@ import type { ServerRuntime } from './runtime.js';
 type Params = Record<string, unknown>;
 type Result = Record<string, unknown>;
 
+/** The params of `M` once step 6 has checked them: the method's own fields, on a JSON object. */
+export type RouteParams<M extends Method> = ParamsOf<M> & Params;
+
 /**
- * How one method is served. `prepare` finishes step 6 of the pipeline — what the params name
+ * How method `M` is served. `prepare` finishes step 6 of the pipeline — what the params name
  * must exist, the client must have declared what it needs, a `requestState` must verify — so its
- * errors come before middleware. `run` is the handler (step 7).
+ * errors come before middleware. `run` is the handler (step 7). `P` is what `prepare` hands `run`.
  */
-export interface Route<P = unknown> {
-  prepare(runtime: ServerRuntime, scope: RequestScope, params: Params): P | Promise<P>;
-  run(runtime: ServerRuntime, scope: RequestScope, params: Params, prepared: P): Promise<Result>;
+export interface Route<M extends Method, P = unknown> {
+  prepare(runtime: ServerRuntime, scope: RequestScope, params: RouteParams<M>): P | Promise<P>;
+  run(runtime: ServerRuntime, scope: RequestScope, params: RouteParams<M>, prepared: P): Promise<object>;
 }
 
+/** One route per method, each typed by its method's params. */
+export type RouteTable = { readonly [M in Method]: Route<M> };
+
 /** A list method: `field` holds the `definition` of each registry entry on the page. */
-function listRoute<E extends { readonly definition: unknown }>(
-  method: CacheableMethod,
+function listRoute<M extends CacheableMethod & Method, E extends { readonly definition: unknown }>(
+  method: M,
   kind: string,
   field: string,
   registry: (runtime: ServerRuntime) => Registry<E>,
-): Route<Result> {
+): Route<M, Result> {
   const build = (runtime: ServerRuntime, cursor: string | undefined): Result => {
     const page = paginate(registry(runtime), kind, cursor, runtime.pageSize);
     const result: Result = { resultType: 'complete', [field]: page.items.map((entry) => entry.definition) };
@@ -53,7 +56,7 @@ function listRoute<E extends { readonly definition: unknown }>(
     // A page is the same for every request until the registry changes: built once, its JSON
     // written once. Middleware may change what it is handed, so it gets a page of its own.
     prepare(runtime, _scope, params) {
-      const cursor = params.cursor as string | undefined;
+      const cursor = (params as { cursor?: string }).cursor;
       if (runtime.middleware.length > 0) return build(runtime, cursor);
       const key = cursor === undefined ? 'first page' : `page after ${cursor}`;
       return registry(runtime).derived(key, () => markReusable(build(runtime, cursor)));
@@ -128,9 +131,9 @@ async function settleRound(
   return { resultType: 'input_required', inputRequests: Object.fromEntries(round.pending), requestState };
 }
 
-const toolsCall: Route<ToolEntry> = {
+const toolsCall: Route<'tools/call', ToolEntry> = {
   prepare(runtime, scope, params) {
-    const { name } = params as unknown as CallToolRequestParams;
+    const { name } = params;
     const entry = runtime.tools.get(name);
     if (!entry) throw McpError.invalidParams(`Unknown tool: ${clipForMessage(name)}`);
     const required = entry.requiredClientCapabilities;
@@ -145,14 +148,13 @@ const toolsCall: Route<ToolEntry> = {
   },
   run(runtime, scope, params, entry) {
     const input = scope as InputScope;
-    const args = (params as unknown as CallToolRequestParams).arguments;
-    return withInput(runtime, input, params, runTool(entry, args, input));
+    return withInput(runtime, input, params, runTool(entry, params.arguments, input));
   },
 };
 
-const promptsGet: Route<{ entry: PromptEntry; args: unknown }> = {
+const promptsGet: Route<'prompts/get', { entry: PromptEntry; args: unknown }> = {
   prepare(runtime, scope, params) {
-    const { name, arguments: given } = params as unknown as GetPromptRequestParams;
+    const { name, arguments: given } = params;
     const entry = runtime.prompts.get(name);
     if (!entry) throw McpError.invalidParams(`Unknown prompt: ${clipForMessage(name)}`);
     const args = entry.parse(given);
@@ -164,12 +166,16 @@ const promptsGet: Route<{ entry: PromptEntry; args: unknown }> = {
   },
 };
 
-const resourcesRead: Route<undefined> = {
+const resourcesRead: Route<'resources/read', undefined> = {
   prepare: (runtime, scope, params) => afterRound(openRound(runtime, scope as InputScope, params), undefined),
   run(runtime, scope, params) {
     const input = scope as InputScope;
-    const { uri } = params as unknown as ReadResourceRequestParams;
-    return withInput(runtime, input, params, readResource(runtime.resources, uri, input, runtime.cache));
+    return withInput(
+      runtime,
+      input,
+      params,
+      readResource(runtime.resources, params.uri, input, runtime.cache),
+    );
   },
 };
 
@@ -186,16 +192,16 @@ function findCompleter(runtime: ServerRuntime, params: CompleteRequestParams): C
   return ownCompleter(template.complete, argument.name);
 }
 
-const completionComplete: Route<Completer | undefined> = {
-  prepare: (runtime, _scope, params) => findCompleter(runtime, params as unknown as CompleteRequestParams),
+const completionComplete: Route<'completion/complete', Completer | undefined> = {
+  prepare: (runtime, _scope, params) => findCompleter(runtime, params),
   async run(_runtime, scope, params, completer) {
-    const { argument, context } = params as unknown as CompleteRequestParams;
+    const { argument, context } = params;
     const offered = completer && (await completer(argument.value, context?.arguments ?? {}, scope));
-    return completionResult(offered) as unknown as Result;
+    return completionResult(offered);
   },
 };
 
-const discover: Route<undefined> = {
+const discover: Route<'server/discover', undefined> = {
   prepare: () => undefined,
   async run(runtime) {
     const result: Result = {
@@ -208,13 +214,12 @@ const discover: Route<undefined> = {
   },
 };
 
-const listen: Route<undefined> = {
+const listen: Route<'subscriptions/listen', undefined> = {
   prepare: () => undefined,
   run(runtime, scope, params) {
-    const { notifications } = params as unknown as SubscriptionsListenRequestParams;
     return runtime.listens.listen(
       scope.requestId,
-      notifications,
+      params.notifications,
       runtime.capabilities(),
       scope.stream,
       scope.signal,
@@ -223,7 +228,7 @@ const listen: Route<undefined> = {
 };
 
 /** The route of every 2026-07-28 method. */
-export const routes: Record<Method, Route<never>> = {
+export const routes: RouteTable = {
   'server/discover': discover,
   'tools/list': listRoute('tools/list', 'tools', 'tools', (r) => r.tools),
   'tools/call': toolsCall,
@@ -239,4 +244,4 @@ export const routes: Record<Method, Route<never>> = {
   'resources/read': resourcesRead,
   'completion/complete': completionComplete,
   'subscriptions/listen': listen,
-} as Record<Method, Route<never>>;
+};
