@@ -2,7 +2,9 @@ export { type Authenticate, type BearerAuthOptions, bearerAuth, type HttpRequest
 export {
   createHttpClientTransport,
   type HttpAuthProvider,
+  type HttpAuthRequest,
   type HttpClientTransportOptions,
+  MAX_AUTH_RETRIES,
 } from './client/http-client-transport.js';
 export { createFetchHandler } from './fetch-handler.js';
 export { DEFAULT_KEEP_ALIVE_MS, DEFAULT_MAX_BODY_BYTES, type HttpServerOptions } from './options.js';

@@ -11,16 +11,42 @@ import {
 } from '@mcpkit/protocol';
 import { readExchange } from './read-exchange.js';
 
-/** Supplies credentials for each request; a later OAuth layer implements it. */
-export interface HttpAuthProvider {
-  /** Headers for the next request, e.g. `{ Authorization: 'Bearer …' }`. */
-  headers(): Record<string, string> | undefined | Promise<Record<string, string> | undefined>;
-  /**
-   * Called with a 401 or 403 response. Resolve `true` once fresh credentials are ready: the
-   * request is then sent once more with new `headers()`.
-   */
-  onUnauthorized?(response: Response): boolean | Promise<boolean>;
+/** The HTTP request an auth provider is asked about: what a DPoP proof (RFC 9449) signs. */
+export interface HttpAuthRequest {
+  /** The HTTP method, e.g. `'POST'`. */
+  method: string;
+  /** The URL the request goes to. */
+  url: string;
 }
+
+/**
+ * Supplies credentials for each request, e.g. `@mcpkit/auth`'s OAuth client. The transport never
+ * looks inside them.
+ */
+export interface HttpAuthProvider {
+  /**
+   * Headers for the next request, e.g. `{ Authorization: 'Bearer …' }`. Called once per request sent,
+   * retries included, so a per-request proof such as a `DPoP` header is fresh every time.
+   */
+  headers(
+    request: HttpAuthRequest,
+  ): Record<string, string> | undefined | Promise<Record<string, string> | undefined>;
+  /**
+   * Called with a 401 or 403 response (its `WWW-Authenticate`, `DPoP-Nonce` and other headers);
+   * `attempt` counts the retries already made for this request. Resolve `true` once fresh
+   * credentials are ready: the request is sent again with new `headers()`, up to
+   * `MAX_AUTH_RETRIES` times per request. Resolve `false` to give up: the exchange fails with a
+   * `TransportError('bad-response')` carrying the status. A rejection fails it the same way, with
+   * the provider's error as `cause`.
+   */
+  onUnauthorized?(
+    response: Response,
+    request: HttpAuthRequest & { attempt: number },
+  ): boolean | Promise<boolean>;
+}
+
+/** How many times one request is re-sent after its auth provider says it has fresh credentials. */
+export const MAX_AUTH_RETRIES = 3;
 
 /** Options of `createHttpClientTransport`. */
 export interface HttpClientTransportOptions {
@@ -28,7 +54,7 @@ export interface HttpClientTransportOptions {
   fetch?: (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
   /** Extra headers on every POST, or a function computing them per request. */
   headers?: HeadersInit | (() => HeadersInit | Promise<HeadersInit>);
-  /** Credentials per request, with one retry after a 401/403 when it has fresh ones. */
+  /** Credentials per request, with a bounded retry after a 401/403 when it has fresh ones. */
   authProvider?: HttpAuthProvider;
 }
 
@@ -77,7 +103,7 @@ export function createHttpClientTransport(
     headers.set('content-type', 'application/json');
     headers.set('accept', ACCEPT);
     for (const [name, value] of Object.entries(mirror)) headers.set(name, value);
-    const auth = await options.authProvider?.headers();
+    const auth = await options.authProvider?.headers({ method: 'POST', url: endpoint });
     if (auth !== undefined) for (const [name, value] of Object.entries(auth)) headers.set(name, value);
     return headers;
   }
@@ -90,15 +116,33 @@ export function createHttpClientTransport(
     const body = JSON.stringify(message);
     const send = async () =>
       fetchImpl(endpoint, { method: 'POST', headers: await buildHeaders(mirror), body, signal });
-    const response = await send();
-    const provider = options.authProvider;
-    if ((response.status === 401 || response.status === 403) && provider?.onUnauthorized) {
-      if (await provider.onUnauthorized(response)) {
-        void response.body?.cancel().catch(() => {});
-        return send();
-      }
+    let response = await send();
+    if (!options.authProvider?.onUnauthorized) return response;
+    for (let attempt = 0; attempt < MAX_AUTH_RETRIES; attempt++) {
+      if (response.status !== 401 && response.status !== 403) break;
+      if (!(await askProvider(options.authProvider, response, attempt))) break;
+      void response.body?.cancel().catch(() => {});
+      response = await send();
     }
     return response;
+  }
+
+  /** The provider's verdict on a 401/403; its failure fails the exchange, never as retryable. */
+  async function askProvider(
+    provider: HttpAuthProvider,
+    response: Response,
+    attempt: number,
+  ): Promise<boolean> {
+    try {
+      return (await provider.onUnauthorized?.(response, { method: 'POST', url: endpoint, attempt })) === true;
+    } catch (error) {
+      void response.body?.cancel().catch(() => {});
+      const reason = error instanceof Error ? `: ${error.message}` : '';
+      throw new TransportError('bad-response', `HTTP ${response.status}, authorization failed${reason}`, {
+        status: response.status,
+        cause: error,
+      });
+    }
   }
 
   /** Why an exchange failed, as the caller should see it. */

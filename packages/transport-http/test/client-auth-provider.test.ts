@@ -1,0 +1,116 @@
+import { type ExchangeMessage, type JSONRPCRequest, TransportError } from '@mcpkit/protocol';
+import { describe, expect, it } from 'vitest';
+import {
+  createFetchHandler,
+  createHttpClientTransport,
+  type HttpAuthRequest,
+  type HttpClientTransportOptions,
+  MAX_AUTH_RETRIES,
+} from '../src/index.js';
+import { echo } from './helpers/endpoints.js';
+import { URL_BASE } from './helpers/http.js';
+
+type Fetch = NonNullable<HttpClientTransportOptions['fetch']>;
+
+const call: JSONRPCRequest = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'echo' } };
+
+/** A fetch answering each request with the next status of `statuses`, then with the echo endpoint. */
+function statusesThenEcho(statuses: number[]) {
+  const handler = createFetchHandler(echo);
+  const seen: Request[] = [];
+  const fetch: Fetch = async (input, init) => {
+    const request = new Request(input, init);
+    seen.push(request.clone());
+    const status = statuses.shift();
+    if (status === undefined) return handler(request);
+    return new Response(null, { status, headers: { 'www-authenticate': `Bearer error="e${status}"` } });
+  };
+  return { fetch, seen };
+}
+
+async function collect(exchange: AsyncIterable<ExchangeMessage>): Promise<ExchangeMessage[]> {
+  const items: ExchangeMessage[] = [];
+  for await (const item of exchange) items.push(item);
+  return items;
+}
+
+describe('auth provider hook', () => {
+  it('headers() gets the method and URL of each request sent, retries included (fresh DPoP proofs)', async () => {
+    const { fetch } = statusesThenEcho([401]);
+    const asked: HttpAuthRequest[] = [];
+    const transport = createHttpClientTransport(URL_BASE, {
+      fetch,
+      authProvider: {
+        headers: (request) => {
+          asked.push(request);
+          return { authorization: `Bearer t${asked.length}` };
+        },
+        onUnauthorized: () => true,
+      },
+    });
+    await collect(transport.exchange(call, {}));
+    expect(asked).toEqual([
+      { method: 'POST', url: URL_BASE },
+      { method: 'POST', url: URL_BASE },
+    ]);
+  });
+
+  it('onUnauthorized sees each 401/403 with its headers and the attempt number, and is retried while it says so', async () => {
+    const { fetch, seen } = statusesThenEcho([401, 401, 403]);
+    const calls: { status: number; challenge: string | null; attempt: number }[] = [];
+    const transport = createHttpClientTransport(URL_BASE, {
+      fetch,
+      authProvider: {
+        headers: () => undefined,
+        onUnauthorized: (response, request) => {
+          calls.push({
+            status: response.status,
+            challenge: response.headers.get('www-authenticate'),
+            attempt: request.attempt,
+          });
+          return true;
+        },
+      },
+    });
+    expect(await collect(transport.exchange(call, {}))).toHaveLength(1);
+    expect(calls).toEqual([
+      { status: 401, challenge: 'Bearer error="e401"', attempt: 0 },
+      { status: 401, challenge: 'Bearer error="e401"', attempt: 1 },
+      { status: 403, challenge: 'Bearer error="e403"', attempt: 2 },
+    ]);
+    expect(seen).toHaveLength(4);
+  });
+
+  it(`stops after ${MAX_AUTH_RETRIES} retries even when the provider keeps saying yes`, async () => {
+    const { fetch, seen } = statusesThenEcho([401, 401, 401, 401, 401]);
+    const transport = createHttpClientTransport(URL_BASE, {
+      fetch,
+      authProvider: { headers: () => undefined, onUnauthorized: () => true },
+    });
+    await expect(collect(transport.exchange(call, {}))).rejects.toMatchObject({
+      reason: 'bad-response',
+      status: 401,
+    });
+    expect(seen).toHaveLength(MAX_AUTH_RETRIES + 1);
+  });
+
+  it('a provider that fails makes a non-retryable bad-response whose cause is its error', async () => {
+    const { fetch, seen } = statusesThenEcho([401]);
+    const failure = new Error('the user closed the login window');
+    const transport = createHttpClientTransport(URL_BASE, {
+      fetch,
+      authProvider: {
+        headers: () => undefined,
+        onUnauthorized: () => Promise.reject(failure),
+      },
+    });
+    const error = await collect(transport.exchange(call, {})).then(
+      () => undefined,
+      (reason: unknown) => reason,
+    );
+    expect(error).toBeInstanceOf(TransportError);
+    expect(error).toMatchObject({ reason: 'bad-response', status: 401, retryable: false, cause: failure });
+    expect((error as Error).message).toContain('the user closed the login window');
+    expect(seen).toHaveLength(1);
+  });
+});
