@@ -40,7 +40,8 @@ export interface UnsupportedVersionData {
  *
  * `httpStatus` is never sent; it tells the HTTP transport which status to answer with when the
  * code alone does not decide it (a missing `_meta` field is `-32602` with 400, an unknown tool is
- * `-32602` with 200).
+ * `-32602` with 200). `httpHeaders`, never sent either, are response headers the HTTP transport
+ * adds to that error's response (an authorization layer's `WWW-Authenticate` challenge on a 403).
  *
  * @example
  * ```ts
@@ -52,18 +53,20 @@ export class McpError extends Error {
   readonly code: number;
   readonly data: unknown;
   readonly httpStatus: number | undefined;
+  readonly httpHeaders: Readonly<Record<string, string>> | undefined;
 
   constructor(
     code: number,
     message: string,
     data?: unknown,
-    options?: { httpStatus?: number; cause?: unknown },
+    options?: { httpStatus?: number; httpHeaders?: Readonly<Record<string, string>>; cause?: unknown },
   ) {
     super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'McpError';
     this.code = code;
     this.data = data;
     this.httpStatus = options?.httpStatus;
+    this.httpHeaders = options?.httpHeaders;
   }
 
   /** `-32700`: the bytes are not JSON. */
@@ -215,11 +218,17 @@ export function toErrorResponse(error: unknown, id: RequestId | undefined): JSON
       ? { jsonrpc: '2.0', error: mcpError.toJSON() }
       : { jsonrpc: '2.0', id, error: mcpError.toJSON() };
   if (mcpError.httpStatus !== undefined) setHttpStatus(response, mcpError.httpStatus);
+  if (mcpError.httpHeaders !== undefined) {
+    (response as { [httpHeadersKey]?: Readonly<Record<string, string>> })[httpHeadersKey] =
+      mcpError.httpHeaders;
+  }
   return response;
 }
 
 /** Off-the-wire HTTP status attached to an error response; `JSON.stringify` ignores symbol keys. */
 const httpStatusKey: unique symbol = Symbol.for('mcpkit.httpStatus');
+/** Off-the-wire HTTP response headers of an error response, from `McpError.httpHeaders`. */
+const httpHeadersKey: unique symbol = Symbol.for('mcpkit.httpHeaders');
 
 /** Attach the HTTP status an endpoint wants for this error response (ARCHITECTURE.md, "Errors and status codes"). */
 export function setHttpStatus(response: JSONRPCErrorResponse, status: number): void {
@@ -229,6 +238,13 @@ export function setHttpStatus(response: JSONRPCErrorResponse, status: number): v
 /** The HTTP status attached by `setHttpStatus`, if any. */
 export function explicitHttpStatus(response: JSONRPCErrorResponse): number | undefined {
   return (response as { [httpStatusKey]?: number })[httpStatusKey];
+}
+
+/** The HTTP response headers the error's `McpError` asked for, if any. */
+export function explicitHttpHeaders(
+  response: JSONRPCErrorResponse,
+): Readonly<Record<string, string>> | undefined {
+  return (response as { [httpHeadersKey]?: Readonly<Record<string, string>> })[httpHeadersKey];
 }
 
 /**

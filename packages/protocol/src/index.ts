@@ -27,6 +27,7 @@ export {
   disallowedErrorCodeReason,
   disallowedErrorReason,
   ErrorCode,
+  explicitHttpHeaders,
   explicitHttpStatus,
   isResourceNotFound,
   LEGACY_RESOURCE_NOT_FOUND,

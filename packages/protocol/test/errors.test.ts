@@ -5,6 +5,7 @@ import {
   disallowedErrorCodeReason,
   disallowedErrorReason,
   ErrorCode,
+  explicitHttpHeaders,
   explicitHttpStatus,
   httpStatusForError,
   isResourceNotFound,
@@ -181,6 +182,15 @@ describe('HTTP status of an error (ARCHITECTURE.md "Errors and status codes")', 
     expect(explicitHttpStatus(response)).toBe(422);
     expect(httpStatusForError(response)).toBe(422);
     expect(JSON.stringify(response)).not.toContain('422');
+  });
+
+  it('response headers an error asks for stay off the wire', () => {
+    const challenge = { 'www-authenticate': 'Bearer error="insufficient_scope"' };
+    const error = new McpError(-31403, 'Forbidden', undefined, { httpStatus: 403, httpHeaders: challenge });
+    const response = toErrorResponse(error, 1);
+    expect(explicitHttpHeaders(response)).toEqual(challenge);
+    expect(JSON.stringify(response)).not.toContain('Bearer');
+    expect(explicitHttpHeaders(toErrorResponse(McpError.internalError(), 1))).toBeUndefined();
   });
 });
 

@@ -34,6 +34,7 @@ export type {
   TemplateReader,
 } from './registration/resources.js';
 export type { JsonSchema, SchemaInput } from './registration/schema-adapter.js';
+export type { ScopedTarget } from './registration/scopes.js';
 export type { TemplateVariableName, TemplateVariables } from './registration/template-types.js';
 export {
   type HandleCaller,

@@ -30,6 +30,7 @@ import {
   type TemplateReader,
 } from './registration/resources.js';
 import type { SchemaInput } from './registration/schema-adapter.js';
+import type { ScopedTarget } from './registration/scopes.js';
 import { compileTool, type ToolConfig, type ToolEntry, type ToolHandler } from './registration/tools.js';
 import { type EventBus, InMemoryEventBus, type ServerEvent } from './subscriptions/event-bus.js';
 import { ListenHub } from './subscriptions/listen-hub.js';
@@ -71,6 +72,7 @@ export interface RegistrationHandle<C> {
 }
 
 type AnyToolConfig = ToolConfig<SchemaInput | undefined, SchemaInput | undefined>;
+const NO_SCOPES: readonly string[] = Object.freeze([]);
 
 function hasCompleters(complete: object | undefined): boolean {
   return complete !== undefined && Object.keys(complete).length > 0;
@@ -262,6 +264,26 @@ export class McpServer implements McpEndpoint {
       update: ({ handler: next, ...changes }) => registration.update(changes, next),
       remove: registration.remove,
     };
+  }
+
+  /**
+   * The OAuth scopes a registration declares (`scopes: [...]` in its config); `[]` when it
+   * declares none or does not exist. A resource URI resolves as a read would: a static
+   * resource, else the first matching template. The server never enforces them itself; an
+   * authorization layer does (`@mcpkit/auth/server`).
+   *
+   * @example
+   * ```ts
+   * server.tool('delete_file', { scopes: ['files:write'] }, handler);
+   * server.requiredScopes({ tool: 'delete_file' }); // ['files:write']
+   * ```
+   */
+  requiredScopes(target: ScopedTarget): readonly string[] {
+    const { tools, prompts, resources } = this.runtime;
+    if ('tool' in target) return tools.get(target.tool)?.scopes ?? NO_SCOPES;
+    if ('prompt' in target) return prompts.get(target.prompt)?.scopes ?? NO_SCOPES;
+    if ('resource' in target) return resources.find(target.resource)?.entry.scopes ?? NO_SCOPES;
+    return resources.templates.get(target.resourceTemplate)?.scopes ?? NO_SCOPES;
   }
 
   /** Adds middleware around every request; the first added runs outermost. */

@@ -111,3 +111,36 @@ describe('middleware', () => {
     expect((await call(server, 'tools/list')).error?.code).toBe(-32603);
   });
 });
+
+describe('scopes declared on registrations', () => {
+  it('are read back by requiredScopes: tools, prompts, resources (through templates too)', () => {
+    const server = new McpServer({ name: 'scoped', version: '1' });
+    const text = { content: [{ type: 'text' as const, text: 'x' }] };
+    server.tool('write', { scopes: ['files:write', 'files:write'] }, () => text);
+    server.tool('open', {}, () => text);
+    server.prompt('review', { scopes: ['prompts:read'] }, () => ({ messages: [] }));
+    server.resource('file:///a', { name: 'a', scopes: ['files:read'] }, () => ({ contents: [] }));
+    server.resourceTemplate('notes://{id}', { name: 'note', scopes: ['notes:read'] }, () => ({
+      contents: [],
+    }));
+    expect(server.requiredScopes({ tool: 'write' })).toEqual(['files:write']);
+    expect(server.requiredScopes({ tool: 'open' })).toEqual([]);
+    expect(server.requiredScopes({ tool: 'missing' })).toEqual([]);
+    expect(server.requiredScopes({ prompt: 'review' })).toEqual(['prompts:read']);
+    expect(server.requiredScopes({ resource: 'file:///a' })).toEqual(['files:read']);
+    expect(server.requiredScopes({ resource: 'notes://42' })).toEqual(['notes:read']);
+    expect(server.requiredScopes({ resourceTemplate: 'notes://{id}' })).toEqual(['notes:read']);
+  });
+
+  it('follow an update, and a scope that is not an OAuth scope token is a TypeError', () => {
+    const server = new McpServer({ name: 'scoped', version: '1' });
+    const handle = server.tool('write', { scopes: ['a'] }, () => ({ content: [] }));
+    handle.update({ scopes: ['b'] });
+    expect(server.requiredScopes({ tool: 'write' })).toEqual(['b']);
+    for (const bad of ['', 'two words', 'quote"', 'back\\slash', 'é']) {
+      expect(() => server.tool(`t${bad.length}`, { scopes: [bad] }, () => ({ content: [] }))).toThrow(
+        TypeError,
+      );
+    }
+  });
+});

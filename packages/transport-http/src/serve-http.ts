@@ -1,6 +1,7 @@
 import {
   type AuthInfo,
   type ExchangeMessage,
+  explicitHttpHeaders,
   httpStatusForError,
   isRequestId,
   type JSONRPCErrorResponse,
@@ -93,10 +94,15 @@ function jsonReply(
   extra: Record<string, string> | undefined,
 ): HttpReply {
   const status = replyStatus(response, notification);
+  const own = 'error' in response ? explicitHttpHeaders(response as JSONRPCErrorResponse) : undefined;
+  const base =
+    own === undefined
+      ? { 'content-type': 'application/json' }
+      : { ...own, 'content-type': 'application/json' };
   return {
     kind: 'buffered',
     status,
-    headers: withHeaders({ 'content-type': 'application/json' }, extra),
+    headers: withHeaders(base, extra),
     body: serializeMessage(response),
   };
 }

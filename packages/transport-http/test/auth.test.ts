@@ -1,4 +1,4 @@
-import type { AuthInfo } from '@mcpkit/protocol';
+import { type AuthInfo, McpError, toErrorResponse } from '@mcpkit/protocol';
 import { describe, expect, it } from 'vitest';
 import { type Authenticate, bearerAuth } from '../src/index.js';
 import { echo, request, scripted } from './helpers/endpoints.js';
@@ -172,5 +172,24 @@ describe('bearerAuth', () => {
     expect(bad.headers.get('www-authenticate')).toBe(
       'Bearer error="invalid_token", error_description="The access token is invalid"',
     );
+  });
+});
+
+describe('headers an endpoint attaches to an error', () => {
+  it('reach the HTTP response with its status (an authorization layer’s 403 challenge)', async () => {
+    const challenge = 'Bearer error="insufficient_scope", scope="files:write"';
+    const endpoint = scripted(async function* (message) {
+      const error = new McpError(-31403, 'Insufficient scope', undefined, {
+        httpStatus: 403,
+        httpHeaders: { 'WWW-Authenticate': challenge, 'content-type': 'text/html' },
+      });
+      yield toErrorResponse(error, message.id as number);
+    });
+    const response = await handlerFor(endpoint)(post(request(1), { origin: 'http://localhost' }));
+    expect(response.status).toBe(403);
+    expect(response.headers.get('www-authenticate')).toBe(challenge);
+    expect(response.headers.get('content-type')).toBe('application/json');
+    expect(response.headers.get('access-control-expose-headers')).toBe('WWW-Authenticate');
+    expect(await response.json()).toMatchObject({ id: 1, error: { code: -31403 } });
   });
 });

@@ -13,6 +13,7 @@ import type { InputContext } from '../input/input-spec.js';
 import { contentBlockProblem, firstProblem } from './binary-content.js';
 import type { Completer } from './completion.js';
 import { type CompiledSchema, compileSchema, isZod } from './schema-adapter.js';
+import { compileScopes } from './scopes.js';
 
 /** A prompt argument declared without zod. */
 export interface PromptArgumentConfig {
@@ -42,6 +43,8 @@ export interface PromptConfig<A extends PromptArgumentsInput | undefined = undef
   arguments?: A;
   /** Completers for the arguments (`completion/complete` with `ref/prompt`). */
   complete?: Readonly<Record<string, Completer>>;
+  /** OAuth scopes a `prompts/get` needs, for an authorization layer to enforce (see `ToolConfig.scopes`). */
+  scopes?: readonly string[];
 }
 
 /** What a prompt handler returns. */
@@ -59,6 +62,7 @@ export type PromptHandler<A> = (
 export interface PromptEntry {
   readonly definition: Prompt;
   readonly complete: Readonly<Record<string, Completer>>;
+  readonly scopes: readonly string[];
   /** Checks and converts the request's arguments; throws `-32602` when they do not fit. */
   readonly parse: (args: Record<string, string> | undefined) => unknown;
   readonly handler: (args: unknown, ctx: InputContext) => PromptResult | Promise<PromptResult>;
@@ -135,7 +139,8 @@ export function compilePrompt(
   if (list.length > 0) definition.arguments = list;
   if (config.icons !== undefined) definition.icons = config.icons;
   if (config._meta !== undefined) definition._meta = config._meta;
-  return { definition, complete, parse, handler: handler as PromptEntry['handler'] };
+  const scopes = compileScopes(config.scopes, `prompt ${JSON.stringify(name)}`);
+  return { definition, complete, scopes, parse, handler: handler as PromptEntry['handler'] };
 }
 
 /** Runs a prompt; a result that breaks the `GetPromptResult` shape or S-38 is `-32603`. */

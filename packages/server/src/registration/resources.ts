@@ -16,6 +16,7 @@ import { firstProblem, resourceContentsProblem } from './binary-content.js';
 import { type CacheHint, type CachePolicy, checkCacheHint } from './caching.js';
 import type { Completer } from './completion.js';
 import { Registry } from './registry.js';
+import { compileScopes } from './scopes.js';
 import type { TemplateVariableName, TemplateVariables } from './template-types.js';
 import { UriTemplate, type UriTemplateMatch } from './uri-template.js';
 
@@ -32,6 +33,8 @@ export interface ResourceConfig {
   _meta?: Record<string, unknown>;
   /** Caching hints of its `resources/read` results, over the server's and the method's. */
   cache?: Partial<CacheHint>;
+  /** OAuth scopes a `resources/read` needs, for an authorization layer to enforce (see `ToolConfig.scopes`). */
+  scopes?: readonly string[];
 }
 
 /** How a resource template is listed, and how its variables complete. */
@@ -59,6 +62,7 @@ export type TemplateReader<T extends string> = (
 /** What reading a URI needs: the reader and its own caching hints. */
 interface ReadableEntry {
   readonly cache: Partial<CacheHint> | undefined;
+  readonly scopes: readonly string[];
   readonly read: (
     uri: string,
     variables: UriTemplateMatch,
@@ -94,6 +98,7 @@ export function compileResource(uri: string, config: ResourceConfig, read: Resou
   return {
     definition: listed<Resource>({ uri }, config),
     cache: config.cache,
+    scopes: compileScopes(config.scopes, `resource ${uri}`),
     read: (u, _, ctx) => read(u, ctx),
   };
 }
@@ -121,6 +126,7 @@ export function compileTemplate<T extends string>(
     definition: listed<ResourceTemplate>({ uriTemplate }, templateConfig),
     template,
     cache: config.cache,
+    scopes: compileScopes(config.scopes, `resource template ${uriTemplate}`),
     complete,
     read: (uri, variables, ctx) => read(uri, variables as TemplateVariables<T>, ctx),
   };

@@ -22,6 +22,7 @@ import {
   type SchemaInputType,
   type SchemaOutput,
 } from './schema-adapter.js';
+import { compileScopes } from './scopes.js';
 
 /** How a tool is described and checked. */
 export interface ToolConfig<
@@ -46,6 +47,11 @@ export interface ToolConfig<
    * `-32021` before the handler runs (S-3), e.g. `{ sampling: {} }`.
    */
   requiredClientCapabilities?: ClientCapabilities;
+  /**
+   * OAuth scopes a call needs, for an authorization layer such as `@mcpkit/auth` to enforce
+   * (the server itself does not); read them with `McpServer.requiredScopes({ tool })`.
+   */
+  scopes?: readonly string[];
 }
 
 /** What a tool handler returns. `content` defaults to the JSON of `structuredContent` (S-20). */
@@ -76,6 +82,7 @@ export interface ToolEntry {
   readonly output: CompiledSchema | undefined;
   readonly headerAnnotations: readonly McpHeaderAnnotation[];
   readonly requiredClientCapabilities: ClientCapabilities | undefined;
+  readonly scopes: readonly string[];
   readonly handler: (args: unknown, ctx: InputContext) => unknown;
 }
 
@@ -115,6 +122,7 @@ export function compileTool(
     output,
     headerAnnotations: headers.annotations,
     requiredClientCapabilities: config.requiredClientCapabilities,
+    scopes: compileScopes(config.scopes, where),
     handler: handler as ToolEntry['handler'],
   };
 }
