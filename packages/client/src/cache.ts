@@ -1,3 +1,5 @@
+import type { CacheMode } from './options.js';
+
 /** A result kept by the response cache. */
 export interface CachedResult {
   /** The decoded `complete` result. Shared with every caller it is served to: do not change it. */
@@ -72,9 +74,13 @@ export class MemoryCacheStore implements CacheStore {
 
 const PUBLIC_PARTITION = '*';
 
-/** Where a request records the protocol version it was answered with (see `Requester.send`). */
-export interface SentVersion {
-  version: string;
+/** What a call found in the cache before fetching (see `ResponseCache.visit`). */
+export interface CacheVisit {
+  /** A fresh result to serve instead of fetching. */
+  hit: Record<string, unknown> | undefined;
+  partition: string;
+  /** The invalidation count when the call looked (see `ResponseCache.epoch`). */
+  epoch: number;
 }
 
 /**
@@ -197,42 +203,50 @@ export class ResponseCache {
   }
 
   /**
-   * Runs `fetch` through the cache by `mode` (see `CacheMode`): a fresh hit is served without
-   * fetching; a fetched `complete` result is stored unless it came from an MRTR retry (C-31).
-   * `version` is the one to look up; `fetch` records in `sent` the version of the request that
-   * was answered (a `-32022` retry or a concurrent switch may make it another), and the result is
-   * stored under that one (C-30). The partition
+   * What a call finds before it fetches, by `mode` (see `CacheMode`): a fresh `hit` to serve
+   * without fetching, or the partition and epoch to `keep` the fetched result under. The partition
    * is the one current when the request is sent: a private result is filed under the
    * authorization context it was fetched with, even if that changes before it arrives (C-35).
-   * When the partition cannot be told, the request is neither looked up nor stored.
+   * `undefined`: fetch without the cache (`bypass`, or the partition cannot be told).
    */
-  async through<R extends { resultType: string }>(
+  async visit(
     method: string,
     primary: string,
     version: string,
-    mode: 'use' | 'refresh' | 'bypass',
-    fetch: (sent?: SentVersion) => Promise<{ result: R; retried: boolean }>,
-  ): Promise<R> {
-    if (mode === 'bypass') return (await fetch()).result;
+    mode: CacheMode,
+  ): Promise<CacheVisit | undefined> {
+    if (mode === 'bypass') return undefined;
     let partition: string;
     try {
       partition = await this.#partitionName();
     } catch (error) {
       this.#onError(error);
-      return (await fetch()).result;
+      return undefined;
     }
-    if (mode === 'use') {
-      const hit = await this.lookup(method, primary, version, partition);
-      if (hit) return hit as unknown as R;
-    }
-    const epoch = this.#invalidations;
-    const sent: SentVersion = { version };
-    const { result, retried } = await fetch(sent);
-    if (!retried && result.resultType === 'complete') {
-      const stored = result as unknown as Record<string, unknown>;
-      await this.store(method, primary, sent.version, stored, epoch, partition);
-    }
-    return result;
+    const hit = mode === 'use' ? await this.lookup(method, primary, version, partition) : undefined;
+    return { hit, partition, epoch: this.#invalidations };
+  }
+
+  /**
+   * Stores what a call fetched after `visit`, when it is a `complete` result, under the version
+   * of the request that was answered (C-30): a `-32022` retry or a concurrent switch may have made
+   * it another than the one looked up.
+   */
+  async keep(
+    method: string,
+    primary: string,
+    version: string,
+    result: { resultType: string },
+    visit: CacheVisit,
+  ): Promise<void> {
+    if (result.resultType !== 'complete') return;
+    const stored = result as unknown as Record<string, unknown>;
+    await this.store(method, primary, version, stored, visit.epoch, visit.partition);
+  }
+
+  /** A change notification arrived on a listen: drops what it makes stale (C-36). */
+  observe(notification: { method: string; params?: unknown }): void {
+    for (const prefix of stalePrefixes(notification)) void this.invalidate(prefix);
   }
 
   /** Drops every result under `prefix` (see `cachePrefix`), in every partition (C-36). */

@@ -1,3 +1,4 @@
+import type { CallState } from './call.js';
 import { timerDelay } from './deadlines.js';
 import { RequestAbortedError, RequestTimeoutError } from './errors.js';
 import type { TimeoutLimits } from './exchange.js';
@@ -31,7 +32,7 @@ export function checkInputRounds(value: number | undefined): void {
  * after the call started. It is fixed once, so it also bounds the wait for the `server/discover`
  * probe, the `tools/list` walk before a tool call, re-issues after a lost stream or a restart,
  * the `-32022` version retry, the `-32020` refresh and retry, and the rounds of a multi
- * round-trip call (moved later by the time its input handlers take, see `withInputRounds`).
+ * round-trip call (moved later by the time its input handlers take, see `inputRoundsStep`).
  * Invalid timeouts in `options` throw a `RangeError` (see `checkTimeout`).
  */
 export function hardDeadline(options: CallOptions, limits: TimeoutLimits): number {
@@ -50,14 +51,10 @@ export interface WaitLimit {
  * How long a call may wait for something other than its response (the probe, the re-probe after
  * a restart): its idle timeout, or what is left before its hard deadline if that comes first.
  */
-export function waitLimit(
-  method: string,
-  options: CallOptions,
-  limits: TimeoutLimits,
-  deadline: number,
-): WaitLimit {
+export function waitLimit(call: CallState, limits: TimeoutLimits): WaitLimit {
+  const { method, options } = call;
   const idleMs = options.timeoutMs ?? limits.timeoutMs;
-  const leftMs = deadline - Date.now();
+  const leftMs = call.deadline - Date.now();
   if (idleMs <= leftMs)
     return { afterMs: idleMs, error: () => new RequestTimeoutError(method, 'idle', idleMs) };
   const maxMs = options.maxTotalTimeoutMs ?? limits.maxTotalTimeoutMs;

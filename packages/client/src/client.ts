@@ -11,26 +11,25 @@ import {
   type ListResourcesResult,
   type ListResourceTemplatesResult,
   type ListToolsResult,
-  type Method,
   MODERN_PROTOCOL_VERSIONS,
   type Prompt,
   type ReadResourceResult,
   type Resource,
   type ResourceTemplate,
-  type ResultOf,
   type SubscriptionFilter,
   type Tool,
   TransportError,
 } from '@mcpkit/protocol';
-import { MemoryCacheStore, primaryKey, ResponseCache } from './cache.js';
-import { CachedReads } from './cached-reads.js';
+import { MemoryCacheStore, ResponseCache } from './cache.js';
+import { cacheStep } from './cache-step.js';
+import { type ClientMiddleware, startCall } from './call.js';
+import { CallChain } from './call-chain.js';
 import { checkInputRounds, checkTimeout, waitUnless } from './call-limits.js';
 import { declaredCapabilities } from './capabilities.js';
 import { Connection } from './connection.js';
 import { RequestAbortedError } from './errors.js';
 import type { TimeoutLimits } from './exchange.js';
-import type { InputHandlers, InputRequiredMethod } from './handlers.js';
-import { withInputRounds } from './input-rounds.js';
+import { inputRoundsStep } from './input-rounds.js';
 import type {
   AutoInputOptions,
   CacheableCallOptions,
@@ -40,17 +39,17 @@ import type {
   ManualInputOptions,
   McpClientOptions,
 } from './options.js';
+import { listItems, listPage } from './pages.js';
 import type { ServerDescription } from './probe.js';
 import { Requester } from './requester.js';
+import { reissueStep, versionRetryStep } from './resend.js';
 import { type ListenHost, Subscription } from './subscription.js';
-import { callTool, type ToolCallHost } from './tool-calls.js';
-import { ToolRegistry } from './tools.js';
+import { ToolCatalog } from './tool-catalog.js';
 
 /** `clientInfo` sent when the application names none (C-2). */
 export const DEFAULT_CLIENT_INFO: Implementation = { name: '@mcpkit/client', version: '0.1.0' };
 
 type Params = Record<string, unknown>;
-type Sent<M extends Method> = ResultOf<M> | InputRequiredResult;
 
 /**
  * An MCP 2026-07-28 client over any `ClientTransport`. It probes the server with
@@ -72,22 +71,17 @@ type Sent<M extends Method> = ResultOf<M> | InputRequiredResult;
 export class McpClient {
   readonly #transport: ClientTransport;
   readonly #requester: Requester;
-  readonly #reads: CachedReads;
-  readonly #tools: ToolRegistry;
-  readonly #handlers: InputHandlers;
-  readonly #options: McpClientOptions;
+  readonly #connection: Connection;
+  readonly #chain: CallChain;
+  readonly #tools: ToolCatalog;
+  readonly #limits: TimeoutLimits;
   readonly #capabilities: Readonly<ClientCapabilities>;
-  readonly #subscriptions = new Set<Subscription>();
   readonly #lifetime = new AbortController();
   readonly #listenHost: ListenHost;
-  readonly #toolCalls: ToolCallHost;
   readonly #stopRestartListener: (() => void) | undefined;
-  readonly #connection: Connection;
 
   constructor(transport: ClientTransport, options: McpClientOptions = {}) {
     this.#transport = transport;
-    this.#options = options;
-    this.#handlers = options.handlers ?? {};
     this.#capabilities = declaredCapabilities(options.handlers, options.capabilities);
     checkTimeout('timeoutMs', options.timeoutMs);
     checkTimeout('maxTotalTimeoutMs', options.maxTotalTimeoutMs);
@@ -99,14 +93,15 @@ export class McpClient {
       maxTotalTimeoutMs: options.maxTotalTimeoutMs ?? 600_000,
       resetTimeoutOnProgress: options.resetTimeoutOnProgress ?? true,
     };
-    this.#requester = new Requester(transport, {
+    this.#limits = limits;
+    const requester = new Requester(transport, {
       capabilities: this.#capabilities,
       clientInfo: options.clientInfo === false ? undefined : (options.clientInfo ?? DEFAULT_CLIENT_INFO),
       versions: options.protocolVersions ?? MODERN_PROTOCOL_VERSIONS,
       limits,
-      restarted: () => this.#connection.restarted(),
     });
-    if (options.protocolVersion !== undefined) this.#requester.version = options.protocolVersion;
+    if (options.protocolVersion !== undefined) requester.version = options.protocolVersion;
+    this.#requester = requester;
     let cache: ResponseCache | undefined;
     if (options.cache !== false) {
       const now = options.now ?? Date.now;
@@ -115,46 +110,64 @@ export class McpClient {
         warn({ kind: 'cache-failed', error }),
       );
     }
-    this.#connection = new Connection({
-      requester: this.#requester,
+    const connection = new Connection({
+      requester,
       cache,
       probeTimeoutMs: options.probeTimeoutMs ?? 10_000,
       limits,
-      closed: () => this.#lifetime.signal.aborted,
+      lifetime: this.#lifetime.signal,
       fixedVersion: options.protocolVersion !== undefined,
     });
-    this.#tools = new ToolRegistry((tool, reason) => warn({ kind: 'tool-rejected', tool, reason }));
-    this.#reads = new CachedReads({
-      requester: this.#requester,
-      connection: this.#connection,
-      cache,
-      tools: this.#tools,
-      begin: (method, options) => this.#begin(method, options),
+    this.#connection = connection;
+    const chain = new CallChain(limits, requester.send);
+    const tools = new ToolCatalog(chain, {
+      autoListTools: options.autoListTools !== false,
+      validateStructuredContent: options.validateStructuredContent !== false,
+      maxTotalTimeoutMs: limits.maxTotalTimeoutMs,
+      rejected: (tool, reason) => warn({ kind: 'tool-rejected', tool, reason }),
     });
+    // The order of the steps, outermost first, and why: docs/design/client-chain.md.
+    chain.add(connection.step);
+    chain.add(tools.step);
+    if (cache) chain.add(cacheStep(cache, requester));
+    chain.add(
+      inputRoundsStep({
+        handlers: options.handlers ?? {},
+        maxRounds: options.maxInputRounds ?? 10,
+        lifetime: this.#lifetime.signal,
+      }),
+    );
+    chain.add(tools.refreshStep);
+    chain.add(versionRetryStep(requester));
+    chain.add(reissueStep(connection, limits));
+    this.#chain = chain;
+    this.#tools = tools;
     this.#listenHost = {
-      requester: this.#requester,
-      ready: async () => (await this.#connection.connected())?.capabilities,
-      restarted: () => void this.#connection.restarted(),
-      observe: (notification) => this.#reads.observe(notification),
+      requester,
+      connection,
+      observers: cache ? [tools, cache] : [tools],
       warn,
       maxReopenAttempts: options.maxReopenAttempts ?? 5,
       timeoutMs: limits.timeoutMs,
       reopenDelayMs: options.reopenDelayMs ?? ((attempt) => Math.min(250 * 2 ** (attempt - 1), 10_000)),
-      ended: (subscription) => this.#subscriptions.delete(subscription),
-    };
-    this.#toolCalls = {
-      requester: this.#requester,
-      tools: this.#tools,
-      autoListTools: options.autoListTools !== false,
-      validateStructuredContent: options.validateStructuredContent !== false,
-      maxTotalTimeoutMs: limits.maxTotalTimeoutMs,
-      listTools: async (signal, cache) => {
-        for await (const _ of this.iterateTools({ signal, cache }));
-      },
-      withInput: (params, options, deadline, send, first) =>
-        this.#withInput('tools/call', params, options, deadline, send, first),
+      subscriptions: new Set(),
     };
     this.#stopRestartListener = transport.onRestart?.(() => this.#restarted());
+  }
+
+  /**
+   * Adds middleware around every call the client makes for the application (see
+   * `ClientMiddleware`): the first added runs outermost, before the client connects, reads its
+   * cache or answers input, and sees the final result or error. Returns the client.
+   *
+   * @example
+   * ```ts
+   * client.use((call, next) => next({ ...call, options: { ...call.options, meta: { traceparent } } }));
+   * ```
+   */
+  use(middleware: ClientMiddleware): this {
+    this.#chain.use(middleware);
+    return this;
   }
 
   /** The capabilities declared on every request, from the registered handlers (C-3). */
@@ -184,8 +197,7 @@ export class McpClient {
   async connect(
     options: Pick<CallOptions, 'signal' | 'timeoutMs' | 'maxTotalTimeoutMs'> = {},
   ): Promise<ServerDescription | undefined> {
-    const deadline = this.#begin('server/discover', options);
-    return this.#connection.connectedFor('server/discover', options, deadline);
+    return this.#connection.connectedFor(startCall('server/discover', {}, options, this.#limits));
   }
 
   /**
@@ -209,16 +221,12 @@ export class McpClient {
     params: { cursor?: string } = {},
     options: CacheableCallOptions = {},
   ): Promise<ListToolsResult> {
-    const generation = this.#tools.generation;
-    const page = await this.#reads.page('tools/list', params.cursor, options);
-    if (params.cursor === undefined && page.nextCursor === undefined) this.#tools.markComplete(generation);
-    return page;
+    return this.#tools.page(params.cursor, options);
   }
 
   /** Every tool, page after page (P-67: an empty cursor is a cursor). */
   iterateTools(options: CacheableCallOptions = {}): AsyncGenerator<Tool> {
-    const generation = this.#tools.generation;
-    return this.#reads.items('tools/list', 'tools', options, () => this.#tools.markComplete(generation));
+    return this.#tools.iterate(options);
   }
 
   /**
@@ -233,18 +241,13 @@ export class McpClient {
     args: Params | undefined,
     options: ManualInputOptions,
   ): Promise<CallToolResult | InputRequiredResult>;
-  callTool(name: string, args?: Params, options: InputCallOptions = {}): Promise<Sent<'tools/call'>> {
-    let deadline: number;
-    try {
-      deadline = this.#begin('tools/call', options);
-      if (this.#connection.gateOpen('tools/call'))
-        return callTool(this.#toolCalls, name, args, options, deadline);
-    } catch (error) {
-      return Promise.reject(error);
-    }
-    return this.#connection
-      .gate('tools/call', options, deadline)
-      .then(() => callTool(this.#toolCalls, name, args, options, deadline));
+  callTool(
+    name: string,
+    args?: Params,
+    options: InputCallOptions = {},
+  ): Promise<CallToolResult | InputRequiredResult> {
+    const params = args === undefined ? { name } : { name, arguments: args };
+    return this.#chain.call('tools/call', params, options) as Promise<CallToolResult | InputRequiredResult>;
   }
 
   /** One page of prompts. */
@@ -252,12 +255,12 @@ export class McpClient {
     params: { cursor?: string } = {},
     options: CacheableCallOptions = {},
   ): Promise<ListPromptsResult> {
-    return this.#reads.page('prompts/list', params.cursor, options);
+    return listPage(this.#chain, 'prompts/list', params.cursor, options);
   }
 
   /** Every prompt, page after page. */
   iteratePrompts(options: CacheableCallOptions = {}): AsyncGenerator<Prompt> {
-    return this.#reads.items('prompts/list', 'prompts', options);
+    return listItems(this.#chain, 'prompts/list', 'prompts', options);
   }
 
   /** Gets a prompt, answering `input_required` with the handlers. */
@@ -271,15 +274,13 @@ export class McpClient {
     args: Record<string, string> | undefined,
     options: ManualInputOptions,
   ): Promise<GetPromptResult | InputRequiredResult>;
-  async getPrompt(
+  getPrompt(
     name: string,
     args?: Record<string, string>,
     options: InputCallOptions = {},
-  ): Promise<Sent<'prompts/get'>> {
-    const deadline = this.#begin('prompts/get', options);
-    await this.#connection.gate('prompts/get', options, deadline);
+  ): Promise<GetPromptResult | InputRequiredResult> {
     const params = args === undefined ? { name } : { name, arguments: args };
-    return (await this.#withInput('prompts/get', params, options, deadline)).result;
+    return this.#chain.call('prompts/get', params, options) as Promise<GetPromptResult | InputRequiredResult>;
   }
 
   /** One page of resources. */
@@ -287,12 +288,12 @@ export class McpClient {
     params: { cursor?: string } = {},
     options: CacheableCallOptions = {},
   ): Promise<ListResourcesResult> {
-    return this.#reads.page('resources/list', params.cursor, options);
+    return listPage(this.#chain, 'resources/list', params.cursor, options);
   }
 
   /** Every resource, page after page. */
   iterateResources(options: CacheableCallOptions = {}): AsyncGenerator<Resource> {
-    return this.#reads.items('resources/list', 'resources', options);
+    return listItems(this.#chain, 'resources/list', 'resources', options);
   }
 
   /** One page of resource templates. */
@@ -300,12 +301,12 @@ export class McpClient {
     params: { cursor?: string } = {},
     options: CacheableCallOptions = {},
   ): Promise<ListResourceTemplatesResult> {
-    return this.#reads.page('resources/templates/list', params.cursor, options);
+    return listPage(this.#chain, 'resources/templates/list', params.cursor, options);
   }
 
   /** Every resource template, page after page. */
   iterateResourceTemplates(options: CacheableCallOptions = {}): AsyncGenerator<ResourceTemplate> {
-    return this.#reads.items('resources/templates/list', 'resourceTemplates', options);
+    return listItems(this.#chain, 'resources/templates/list', 'resourceTemplates', options);
   }
 
   /**
@@ -317,32 +318,18 @@ export class McpClient {
     uri: string,
     options: ManualInputOptions & CacheableCallOptions,
   ): Promise<ReadResourceResult | InputRequiredResult>;
-  async readResource(
+  readResource(
     uri: string,
     options: InputCallOptions & CacheableCallOptions = {},
-  ): Promise<Sent<'resources/read'>> {
-    const deadline = this.#begin('resources/read', options);
-    const continuation = options.inputResponses !== undefined || options.requestState !== undefined;
-    return this.#reads.through(
-      'resources/read',
-      primaryKey(uri),
-      continuation ? { ...options, cache: 'bypass' } : options,
-      deadline,
-      (sent) =>
-        this.#withInput('resources/read', { uri }, options, deadline, (params, roundDeadline) =>
-          this.#requester.send('resources/read', params, options, roundDeadline, undefined, sent),
-        ),
-    );
+  ): Promise<ReadResourceResult | InputRequiredResult> {
+    return this.#chain.call('resources/read', { uri }, options) as Promise<
+      ReadResourceResult | InputRequiredResult
+    >;
   }
 
   /** Asks for argument completions (`completion/complete`). */
-  async complete(
-    params: Omit<CompleteRequestParams, '_meta'>,
-    options: CallOptions = {},
-  ): Promise<CompleteResult> {
-    const deadline = this.#begin('completion/complete', options);
-    await this.#connection.gate('completion/complete', options, deadline);
-    return (await this.#requester.send('completion/complete', params, options, deadline)) as CompleteResult;
+  complete(params: Omit<CompleteRequestParams, '_meta'>, options: CallOptions = {}): Promise<CompleteResult> {
+    return this.#chain.call('completion/complete', params, options) as Promise<CompleteResult>;
   }
 
   /**
@@ -364,7 +351,7 @@ export class McpClient {
   ): Subscription {
     if (this.#lifetime.signal.aborted) throw new TransportError('closed', 'the client is closed');
     const subscription = new Subscription(this.#listenHost, filter, options);
-    if (!subscription.ended) this.#subscriptions.add(subscription);
+    if (!subscription.ended) this.#listenHost.subscriptions.add(subscription);
     return subscription;
   }
 
@@ -373,51 +360,14 @@ export class McpClient {
     if (this.#lifetime.signal.aborted) return;
     this.#lifetime.abort(new TransportError('closed', 'the client is closed'));
     this.#stopRestartListener?.();
-    for (const subscription of this.#subscriptions) subscription.close();
+    for (const subscription of this.#listenHost.subscriptions) subscription.close();
     await this.#transport.close();
-  }
-
-  /**
-   * What every call does first: refuses an aborted signal, so nothing is sent and no cached
-   * result served (C-52), and invalid timeouts or `maxInputRounds` (`RangeError`); returns the
-   * call's hard deadline.
-   */
-  #begin(method: string, options: CallOptions & Pick<InputCallOptions, 'maxInputRounds'>): number {
-    const { signal } = options;
-    if (signal?.aborted) throw new RequestAbortedError(method, signal.reason);
-    checkInputRounds(options.maxInputRounds);
-    return this.#requester.deadline(options);
-  }
-
-  /** The MRTR rounds of a call (see `withInputRounds`), all before the call's hard `deadline`. */
-  #withInput<M extends InputRequiredMethod>(
-    method: M,
-    params: Params,
-    options: InputCallOptions,
-    deadline: number,
-    send: (params: Params, deadline: number) => Promise<Sent<M>> = (p, d) =>
-      this.#requester.send(method, p, options, d),
-    first?: Sent<M>,
-  ): Promise<{ result: Sent<M>; retried: boolean }> {
-    return withInputRounds(
-      method,
-      params,
-      options,
-      deadline,
-      send,
-      {
-        handlers: this.#handlers,
-        maxRounds: this.#options.maxInputRounds ?? 10,
-        lifetime: this.#lifetime.signal,
-      },
-      first,
-    );
   }
 
   /** The transport reconnected to a new peer: re-probe it and re-open the listens (C-43, T-17). */
   #restarted(): void {
     if (this.#lifetime.signal.aborted) return;
     void this.#connection.restarted();
-    for (const subscription of this.#subscriptions) subscription.transportRestarted();
+    for (const subscription of this.#listenHost.subscriptions) subscription.transportRestarted();
   }
 }

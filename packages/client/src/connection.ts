@@ -1,10 +1,12 @@
 import { type Method, TransportError } from '@mcpkit/protocol';
 import type { ResponseCache } from './cache.js';
+import type { CallState } from './call.js';
+import type { Step } from './call-chain.js';
 import { waitLimit, waitUnless } from './call-limits.js';
 import { missingServerCapability } from './capabilities.js';
 import { UnsupportedByServerError } from './errors.js';
 import type { TimeoutLimits } from './exchange.js';
-import type { CacheMode, CallOptions } from './options.js';
+import type { CacheMode } from './options.js';
 import { probeServer, type ServerDescription } from './probe.js';
 import type { Requester } from './requester.js';
 
@@ -15,8 +17,8 @@ export interface ConnectionConfig {
   probeTimeoutMs: number;
   /** The client's default timeouts, which also bound a call's wait for the probe. */
   limits: TimeoutLimits;
-  /** Whether the client is closed: nothing connects any more. */
-  closed: () => boolean;
+  /** Aborts when the client closes: nothing connects any more. */
+  lifetime: AbortSignal;
   /** The application fixed the version: no probe, nothing known about the server. */
   fixedVersion: boolean;
 }
@@ -49,7 +51,8 @@ export class Connection {
 
   /** Connects (probes) unless it already has, or is on its way. */
   ready(cacheMode: CacheMode = 'use'): Promise<ServerDescription | undefined> {
-    if (this.#config.closed()) return Promise.reject(new TransportError('closed', 'the client is closed'));
+    if (this.#config.lifetime.aborted)
+      return Promise.reject(new TransportError('closed', 'the client is closed'));
     if (this.#ready) return this.#ready;
     const ready: Promise<ServerDescription | undefined> = probeServer(this.#config.requester, {
       timeoutMs: this.#config.probeTimeoutMs,
@@ -89,7 +92,7 @@ export class Connection {
    */
   restarted(): Promise<unknown> {
     if (this.#restartProbe === undefined) {
-      if (this.#server === undefined || this.#config.closed()) {
+      if (this.#server === undefined || this.#config.lifetime.aborted) {
         return (this.#ready ?? Promise.resolve()).catch(() => {});
       }
       this.forget();
@@ -117,38 +120,37 @@ export class Connection {
   }
 
   /**
-   * `connected()` for a call of `method`: the wait ends early when the call's `signal` aborts
-   * (`RequestAbortedError`), its `timeoutMs` passes, or its hard `deadline` comes
+   * `connected()` for `call`: the wait ends early when the call's signal aborts
+   * (`RequestAbortedError`), its `timeoutMs` passes, or its hard deadline comes
    * (`RequestTimeoutError`). Only the call gives up; the probe goes on for the others.
    */
-  connectedFor(
-    method: string,
-    options: CallOptions,
-    deadline: number,
-  ): Promise<ServerDescription | undefined> {
-    const limit = waitLimit(method, options, this.#config.limits, deadline);
-    return waitUnless(this.connected(), method, options.signal, limit);
+  connectedFor(call: CallState): Promise<ServerDescription | undefined> {
+    const limit = waitLimit(call, this.#config.limits);
+    return waitUnless(this.connected(), call.method, call.signal, limit);
   }
 
   /**
-   * Connects, then refuses a method whose server capability was not advertised (C-12). The wait
-   * for the probe ends as `connectedFor` says, with the call's hard `deadline` (fixed when the
-   * call started, see `hardDeadline`).
+   * The first step of every call: connects, then refuses a method whose server capability was
+   * not advertised (C-12) with `UnsupportedByServerError`. Once connected it awaits nothing.
    */
-  async gate(method: Method, options: CallOptions, deadline: number): Promise<void> {
-    if (this.gateOpen(method)) return;
-    const server = await this.connectedFor(method, options, deadline);
-    const missing = server && missingServerCapability(method, server.capabilities);
-    if (missing) throw new UnsupportedByServerError(method, missing);
+  readonly step: Step = (call, next) =>
+    this.gateOpen(call.method) ? next(call) : this.#gate(call).then(() => next(call));
+
+  /** Connects for `call` (see `connectedFor`), then checks the server's capabilities. */
+  async #gate(call: CallState): Promise<void> {
+    const server = await this.connectedFor(call);
+    const missing = server && missingServerCapability(call.method, server.capabilities);
+    if (missing) throw new UnsupportedByServerError(call.method, missing);
   }
 
   /**
    * Whether `method` may be sent at once: connected (the usual case after the first call), so
    * nothing needs awaiting. Throws when the server does not offer it (C-12); `false` means "go
-   * through `gate`".
+   * through the wait".
    */
   gateOpen(method: Method): boolean {
-    if (this.#ready === undefined || this.#ready !== this.#readyNow || this.#config.closed()) return false;
+    if (this.#ready === undefined || this.#ready !== this.#readyNow || this.#config.lifetime.aborted)
+      return false;
     const server = this.#server;
     const missing = server && missingServerCapability(method, server.capabilities);
     if (missing) throw new UnsupportedByServerError(method, missing);

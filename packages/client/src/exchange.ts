@@ -8,6 +8,7 @@ import {
   type LoggingMessageNotificationParams,
   TransportError,
 } from '@mcpkit/protocol';
+import type { CallState } from './call.js';
 import type { Deadlines, Expiring } from './deadlines.js';
 import { InvalidResponseError, RequestAbortedError, RequestTimeoutError } from './errors.js';
 import type { CallOptions } from './options.js';
@@ -32,47 +33,45 @@ export interface TimeoutLimits {
 type Response = JSONRPCResultResponse | JSONRPCErrorResponse;
 
 /**
- * Sends one request through the transport and returns its response (result or error), giving up
- * when nothing arrives for `timeoutMs` or at `maxDeadline`, the hard deadline of the call (see
- * `hardDeadline`), at once if it has passed. Progress for the request's token (its id, when
- * `options.onProgress` is set) and log notifications go to the callbacks; anything else on the
- * request's stream is ignored. Aborting `options.signal` or running out of time cancels the
- * exchange through the transport (C-51) and stops reading it, so a late response is dropped
- * (C-53). A stream that ends without a response is a retryable `TransportError` (C-55).
+ * Sends one request of `call` through the transport and resolves with its response (result or
+ * error), giving up when nothing arrives for the call's `timeoutMs` or at its hard `deadline`, at
+ * once if that has passed. Progress for the request's token (its id, when `options.onProgress` is
+ * set) and log notifications go to the call's callbacks; anything else on the request's stream
+ * is ignored. Aborting the call's `signal` or running out of time cancels the exchange through
+ * the transport (C-51) and stops reading it, so a late response is dropped (C-53). A stream that
+ * ends without a response is a retryable `TransportError` (C-55).
  */
-export function runExchange(
+export function awaitResponse(
   transport: ClientTransport,
   request: JSONRPCRequest,
-  options: CallOptions,
+  call: CallState,
   defaults: TimeoutLimits,
   deadlines: Deadlines,
-  maxDeadline: number,
-  paramHeaders?: Record<string, string | number | boolean>,
 ): Promise<Response> {
-  const signal = options.signal;
+  const signal = call.signal;
   if (signal?.aborted) return Promise.reject(new RequestAbortedError(request.method, signal.reason));
   const now = Date.now();
-  if (maxDeadline <= now) {
-    const maxMs = options.maxTotalTimeoutMs ?? defaults.maxTotalTimeoutMs;
+  if (call.deadline <= now) {
+    const maxMs = call.options.maxTotalTimeoutMs ?? defaults.maxTotalTimeoutMs;
     return Promise.reject(new RequestTimeoutError(request.method, 'maximum', maxMs));
   }
-  return new ExchangeCall(transport, request, options, defaults, deadlines, now, maxDeadline, paramHeaders)
-    .response;
+  return new PendingResponse(transport, request, call, defaults, deadlines, now).response;
 }
 
 /**
- * One request in flight. It needs no `AbortController`: the caller's signal (if any) goes to the
+ * One request in flight. It needs no `AbortController`: the call's signal (if any) goes to the
  * transport as is, and a timeout or an abort ends the exchange the way leaving a `for await`
  * would, with `return()` on its iterator, which the built-in transports treat as a cancel (see
  * the README for what a custom transport must do).
  */
-class ExchangeCall implements Expiring {
+class PendingResponse implements Expiring {
   readonly response: Promise<Response>;
   deadline: number;
   deadlinePrevious: Expiring | undefined = undefined;
   deadlineNext: Expiring | undefined = undefined;
   readonly #request: JSONRPCRequest;
   readonly #options: CallOptions;
+  readonly #signal: AbortSignal | undefined;
   readonly #deadlines: Deadlines;
   readonly #timeoutMs: number;
   readonly #maxTotalTimeoutMs: number;
@@ -86,35 +85,35 @@ class ExchangeCall implements Expiring {
   constructor(
     transport: ClientTransport,
     request: JSONRPCRequest,
-    options: CallOptions,
+    call: CallState,
     defaults: TimeoutLimits,
     deadlines: Deadlines,
     now: number,
-    maxDeadline: number,
-    paramHeaders: Record<string, string | number | boolean> | undefined,
   ) {
+    const options = call.options;
     this.#request = request;
     this.#options = options;
+    this.#signal = call.signal;
     this.#deadlines = deadlines;
     this.#timeoutMs = options.timeoutMs ?? defaults.timeoutMs;
     this.#maxTotalTimeoutMs = options.maxTotalTimeoutMs ?? defaults.maxTotalTimeoutMs;
     this.#resetOnProgress = options.resetTimeoutOnProgress ?? defaults.resetTimeoutOnProgress;
-    this.#maxDeadline = maxDeadline;
+    this.#maxDeadline = call.deadline;
     this.deadline = Math.min(now + this.#timeoutMs, this.#maxDeadline);
     this.response = new Promise<Response>((resolve, reject) => {
       this.#resolve = resolve;
       this.#reject = reject;
     });
     deadlines.add(this);
-    void this.#read(transport, paramHeaders);
+    void this.#read(transport, call.paramHeaders);
     // Listening after the transport (which starts listening on its first read) lets it cancel
     // with the caller's reason before this call gives up on the exchange.
-    if (!this.#settled) options.signal?.addEventListener('abort', this, { once: true });
+    if (!this.#settled) this.#signal?.addEventListener('abort', this, { once: true });
   }
 
   /** The caller's `abort` listener (the call itself, so no closure per request). */
   handleEvent(): void {
-    this.#fail(new RequestAbortedError(this.#request.method, this.#options.signal!.reason));
+    this.#fail(new RequestAbortedError(this.#request.method, this.#signal!.reason));
   }
 
   expire(now: number): void {
@@ -131,7 +130,7 @@ class ExchangeCall implements Expiring {
     paramHeaders: Record<string, string | number | boolean> | undefined,
   ): Promise<void> {
     try {
-      const exchange = transport.exchange(this.#request, { signal: this.#options.signal, paramHeaders });
+      const exchange = transport.exchange(this.#request, { signal: this.#signal, paramHeaders });
       const iterator = exchange[Symbol.asyncIterator]();
       this.#iterator = iterator;
       for (;;) {
@@ -195,7 +194,7 @@ class ExchangeCall implements Expiring {
   #settle(): void {
     this.#settled = true;
     this.#deadlines.delete(this);
-    this.#options.signal?.removeEventListener('abort', this);
+    this.#signal?.removeEventListener('abort', this);
     try {
       this.#iterator?.return?.()?.catch(() => {});
     } catch {

@@ -1,4 +1,12 @@
 export { type CachedResult, type CacheStore, isFresh, MemoryCacheStore } from './cache.js';
+export type {
+  CallResult,
+  ClientCall,
+  ClientCallOptions,
+  ClientMethod,
+  ClientMiddleware,
+  ClientNext,
+} from './call.js';
 export { declaredCapabilities, supportedFilter, unacknowledged } from './capabilities.js';
 export { DEFAULT_CLIENT_INFO, McpClient } from './client.js';
 export {

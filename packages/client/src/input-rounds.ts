@@ -1,13 +1,13 @@
-import type { InputRequiredResult, ResultOf } from '@mcpkit/protocol';
+import type { InputRequiredResult } from '@mcpkit/protocol';
+import type { CallResult, CallState } from './call.js';
+import type { Next, Step } from './call-chain.js';
 import { InputRequiredError } from './errors.js';
 import type { InputHandlers, InputRequiredMethod } from './handlers.js';
 import { fulfilInputRequests } from './mrtr.js';
-import type { InputCallOptions } from './options.js';
 
 type Params = Record<string, unknown>;
-type Sent<M extends InputRequiredMethod> = ResultOf<M> | InputRequiredResult;
 
-/** What the rounds of one call share with the client. */
+/** What the input rounds of every call share with the client. */
 export interface InputRoundsConfig {
   handlers: InputHandlers;
   /** The client's default for `maxInputRounds`. */
@@ -16,42 +16,40 @@ export interface InputRoundsConfig {
   lifetime: AbortSignal;
 }
 
+/** Whether `method`'s result may be `input_required` (S-53). */
+function mayAskForInput(method: string): method is InputRequiredMethod {
+  return method === 'tools/call' || method === 'prompts/get' || method === 'resources/read';
+}
+
 /**
- * Sends a request that may answer `input_required` and, unless the caller chose manual mode,
- * fulfils it and retries as a new request (C-24..C-29): the original params plus this round's
- * answers and the `requestState` exactly as received, never anything from another request
- * (C-27). `retried` tells whether the final result came from a retry, which must not be cached
- * (C-31). `first`, when given, is the answer the caller already got to `params` as they are
- * (no continuation in `options`): the rounds go on from it.
+ * The step that answers `input_required` (C-24..C-29), unless the call chose manual mode: it
+ * fulfils the input requests with the handlers and sends the call again as a new request with the
+ * original params plus this round's answers and the `requestState` exactly as received, never
+ * anything from another request (C-27). `call.round` counts the answered rounds, so a step above
+ * knows a result came from a retry (which must not be cached, C-31). A manual continuation
+ * (`inputResponses` or `requestState` in the options) is sent with them.
  *
- * Every round is sent before the call's hard `deadline` (C-54, P-81), which moves later by the
- * time the handlers took: the application's own wait, for a person maybe, is not the server's.
+ * Every round is sent before the call's hard deadline (C-54, P-81), which moves later by the time
+ * the handlers took: the application's own wait, for a person maybe, is not the server's.
  */
-export async function withInputRounds<M extends InputRequiredMethod>(
-  method: M,
-  params: Params,
-  options: InputCallOptions,
-  deadline: number,
-  send: (params: Params, deadline: number) => Promise<Sent<M>>,
-  config: InputRoundsConfig,
-  first?: Sent<M>,
-): Promise<{ result: Sent<M>; retried: boolean }> {
-  const maxRounds = options.maxInputRounds ?? config.maxRounds;
-  let retry: Params | undefined;
+export function inputRoundsStep(config: InputRoundsConfig): Step {
+  return (call, next) => (mayAskForInput(call.method) ? inputRounds(call, next, config) : next(call));
+}
+
+async function inputRounds(call: CallState, next: Next, config: InputRoundsConfig): Promise<CallResult> {
+  const { options } = call;
+  const method = call.method as InputRequiredMethod;
+  const params = call.params;
   if (options.inputResponses !== undefined || options.requestState !== undefined) {
-    retry = {};
-    if (options.inputResponses !== undefined) retry.inputResponses = options.inputResponses;
-    if (options.requestState !== undefined) retry.requestState = options.requestState;
+    const continued: Params = { ...params };
+    if (options.inputResponses !== undefined) continued.inputResponses = options.inputResponses;
+    if (options.requestState !== undefined) continued.requestState = options.requestState;
+    call.params = continued;
   }
-  let retried = retry !== undefined;
-  let roundsDeadline = deadline;
+  const maxRounds = options.maxInputRounds ?? config.maxRounds;
   for (let round = 1; ; round++) {
-    const result =
-      round === 1 && first !== undefined
-        ? first
-        : await send(retry === undefined ? params : { ...params, ...retry }, roundsDeadline);
-    if (result.resultType !== 'input_required' || options.inputRequired === 'manual')
-      return { result, retried };
+    const result = await next(call);
+    if (result.resultType !== 'input_required' || options.inputRequired === 'manual') return result;
     if (round > maxRounds) {
       throw new InputRequiredError(
         method,
@@ -60,9 +58,9 @@ export async function withInputRounds<M extends InputRequiredMethod>(
       );
     }
     const { inputRequests, requestState } = result as InputRequiredResult;
-    const signal = options.signal ? AbortSignal.any([options.signal, config.lifetime]) : config.lifetime;
-    retry = {};
+    const retry: Params = { ...params };
     if (inputRequests !== undefined) {
+      const signal = call.signal ? AbortSignal.any([call.signal, config.lifetime]) : config.lifetime;
       const asked = Date.now();
       retry.inputResponses = await fulfilInputRequests(inputRequests, config.handlers, {
         signal,
@@ -70,9 +68,10 @@ export async function withInputRounds<M extends InputRequiredMethod>(
         params,
         round,
       });
-      roundsDeadline += Date.now() - asked;
+      call.deadline += Date.now() - asked;
     }
     if (requestState !== undefined) retry.requestState = requestState;
-    retried = true;
+    call.params = retry;
+    call.round = round;
   }
 }

@@ -1,6 +1,33 @@
+import type { ResultOf } from '@mcpkit/protocol';
+import type { CallChain } from './call-chain.js';
 import { InvalidResponseError } from './errors.js';
+import type { CacheableCallOptions } from './options.js';
 
 type Page = { nextCursor?: string };
+
+/** The methods that list something page by page. */
+export type PaginatedMethod = 'tools/list' | 'prompts/list' | 'resources/list' | 'resources/templates/list';
+
+/** One page of a list, as a call through `chain` (cached on its own clock, C-37). */
+export function listPage<M extends PaginatedMethod>(
+  chain: CallChain,
+  method: M,
+  cursor: string | undefined,
+  options: CacheableCallOptions,
+): Promise<ResultOf<M>> {
+  return chain.call(method, cursor === undefined ? {} : { cursor }, options) as Promise<ResultOf<M>>;
+}
+
+/** Every item in `field` of a list, page after page, each page a call through `chain` (see `walkPages`). */
+export function listItems<T>(
+  chain: CallChain,
+  method: PaginatedMethod,
+  field: string,
+  options: CacheableCallOptions,
+  onComplete?: () => void,
+): AsyncGenerator<T> {
+  return walkPages<T>(method, field, (cursor) => listPage(chain, method, cursor, options), onComplete);
+}
 
 const DONE: IteratorReturnResult<void> = Object.freeze({ done: true, value: undefined });
 

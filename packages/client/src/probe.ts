@@ -8,6 +8,7 @@ import {
   TransportError,
 } from '@mcpkit/protocol';
 import type { ResponseCache } from './cache.js';
+import { CallState } from './call.js';
 import {
   InvalidResponseError,
   LegacyServerError,
@@ -90,11 +91,6 @@ export async function probeServer(requester: Requester, options: ProbeOptions): 
   }
 }
 
-/** The server answered the probe with an error: an outcome, thrown only to pass the cache, which keeps results. */
-class ErrorAnswer {
-  constructor(readonly error: McpError) {}
-}
-
 /** One `server/discover` request with `version`, through the cache as `options.cacheMode` says. */
 async function discoverOnce(
   requester: Requester,
@@ -102,24 +98,19 @@ async function discoverOnce(
   options: ProbeOptions,
 ): Promise<ProbeOutcome> {
   const { cache, timeoutMs } = options;
-  const fetch = async () => {
-    const response = await requester.exchange('server/discover', {}, version, {
-      timeoutMs,
-      maxTotalTimeoutMs: timeoutMs,
-      resetTimeoutOnProgress: false,
-    });
-    if ('error' in response) throw new ErrorAnswer(McpError.fromResponse(response));
+  try {
+    const visit = await cache?.visit('server/discover', '-', version, options.cacheMode);
+    if (visit?.hit) return { kind: 'result', result: visit.hit as DiscoverResult };
+    const probeOptions = { timeoutMs, maxTotalTimeoutMs: timeoutMs, resetTimeoutOnProgress: false };
+    const call = new CallState('server/discover', {}, probeOptions, Date.now() + timeoutMs);
+    const response = await requester.exchange(call, version);
+    if ('error' in response) return { kind: 'error', error: McpError.fromResponse(response) };
     const decoded = decodeResult('server/discover', response.result);
     if (!decoded.ok) throw new InvalidResponseError('server/discover', decoded.error.message, decoded.rule);
-    return { result: decoded.value as DiscoverResult, retried: false };
-  };
-  try {
-    const result = cache
-      ? await cache.through('server/discover', '-', version, options.cacheMode, fetch)
-      : (await fetch()).result;
+    const result = decoded.value as DiscoverResult;
+    if (visit) await cache!.keep('server/discover', '-', version, result, visit);
     return { kind: 'result', result };
   } catch (error) {
-    if (error instanceof ErrorAnswer) return { kind: 'error', error: error.error };
     if (error instanceof RequestTimeoutError) return { kind: 'silence', waitedMs: timeoutMs };
     if (error instanceof InvalidResponseError) {
       return { kind: 'malformed', detail: `a result that is not a DiscoverResult (${error.message})` };

@@ -2,22 +2,16 @@ import {
   type ClientCapabilities,
   type ClientTransport,
   decodeResult,
-  ErrorCode,
   type Implementation,
-  type InputRequiredResult,
   type JSONRPCErrorResponse,
   type JSONRPCRequest,
   type JSONRPCResultResponse,
-  type Method,
-  type ResultOf,
   requestMeta,
-  TransportError,
 } from '@mcpkit/protocol';
-import type { SentVersion } from './cache.js';
-import { hardDeadline, waitLimit, waitUnless } from './call-limits.js';
+import type { CallResult, CallState } from './call.js';
 import { Deadlines } from './deadlines.js';
 import { InvalidResponseError, NoCommonVersionError, peerError } from './errors.js';
-import { runExchange, type TimeoutLimits } from './exchange.js';
+import { awaitResponse, type TimeoutLimits } from './exchange.js';
 import type { CallOptions } from './options.js';
 import { versionAfterRefusal } from './version.js';
 
@@ -28,25 +22,11 @@ export interface RequesterConfig {
   /** Versions the client speaks, most preferred first. */
   versions: readonly string[];
   limits: TimeoutLimits;
-  /**
-   * The transport restarted: starts the re-probe of the new server unless it runs already, and
-   * resolves once it has settled.
-   */
-  restarted: () => Promise<unknown>;
-}
-
-/** How often a request lost in transit is re-issued (C-55, T-17). */
-const MAX_REISSUES = 2;
-
-/** Whether re-sending `method` cannot repeat a side effect: everything but `tools/call` (and listens). */
-function isIdempotent(method: string): boolean {
-  return method !== 'tools/call' && method !== 'subscriptions/listen';
 }
 
 /**
- * Owns JSON-RPC ids and the per-request `_meta`, and sends requests: one exchange at a time,
- * re-issued as new requests with new ids when the server refuses the version (C-10) or an
- * idempotent request is lost in transit (C-55).
+ * Owns JSON-RPC ids, the per-request `_meta` and the protocol version requests carry, and sends
+ * one request at a time: `send` is the last step of every call's chain (see `CallChain`).
  */
 export class Requester {
   /** The protocol version requests carry. */
@@ -97,24 +77,27 @@ export class Requester {
     return { jsonrpc: '2.0', id, method, params: withMeta };
   }
 
-  /** The hard deadline of a call starting now with `options` (C-54, P-81). */
-  deadline(options: CallOptions): number {
-    return hardDeadline(options, this.#config.limits);
+  /** Sends one request of `call` with `version` and returns its raw response. */
+  exchange(call: CallState, version: string): Promise<JSONRPCResultResponse | JSONRPCErrorResponse> {
+    const { options } = call;
+    const request = this.build(call.method, call.params, version, options, options.onProgress !== undefined);
+    return awaitResponse(this.transport, request, call, this.#config.limits, this.#deadlines);
   }
 
-  /** Sends one request with `version` and returns its raw response. */
-  exchange(
-    method: string,
-    params: Record<string, unknown>,
-    version: string,
-    options: CallOptions,
-    paramHeaders?: Record<string, string | number | boolean>,
-    deadline = this.deadline(options),
-  ): Promise<JSONRPCResultResponse | JSONRPCErrorResponse> {
-    const request = this.build(method, params, version, options, options.onProgress !== undefined);
-    const { limits } = this.#config;
-    return runExchange(this.transport, request, options, limits, this.#deadlines, deadline, paramHeaders);
-  }
+  /**
+   * The exchange, last step of every call: sends one request with the current version (recorded
+   * on the call, for the cache key (C-30) and the `-32022` retry) and decodes its result by the
+   * receiver's rules (C-14..C-16). A peer error is thrown as an `McpError` (C-17, C-18).
+   */
+  readonly send = async (call: CallState): Promise<CallResult> => {
+    const version = this.version;
+    call.version = version;
+    const response = await this.exchange(call, version);
+    if ('error' in response) throw peerError(response, call.method, call.params);
+    const decoded = decodeResult(call.method, response.result);
+    if (!decoded.ok) throw new InvalidResponseError(call.method, decoded.error.message, decoded.rule);
+    return decoded.value as CallResult;
+  };
 
   /**
    * After `-32022` refused `refused` (C-10): switches every later request to the client's most
@@ -147,64 +130,5 @@ export class Requester {
       this.#template = { version, meta };
     }
     return this.#template.meta;
-  }
-
-  /**
-   * Sends a request and decodes its result by the receiver's rules (C-14..C-16). A peer error is
-   * thrown as an `McpError` (C-17, C-18); `-32022` is retried once with a mutually supported
-   * version (C-10); an idempotent request lost in transit is re-issued (C-55, T-17). The version
-   * of the request that got the result goes to `sent`, for the cache key (C-30). Every attempt,
-   * and the wait for the re-probe after a restart, share the call's hard `deadline` (see
-   * `deadline()`), which the caller fixed when the call started.
-   */
-  async send<M extends Method>(
-    method: M,
-    params: Record<string, unknown>,
-    options: CallOptions,
-    deadline: number,
-    paramHeaders?: Record<string, string | number | boolean>,
-    sent?: SentVersion,
-  ): Promise<ResultOf<M> | InputRequiredResult> {
-    let versionRetried = false;
-    let reissues = 0;
-    for (;;) {
-      const version = this.version;
-      let response: JSONRPCResultResponse | JSONRPCErrorResponse;
-      try {
-        response = await this.exchange(method, params, version, options, paramHeaders, deadline);
-      } catch (error) {
-        if (
-          error instanceof TransportError &&
-          error.retryable &&
-          isIdempotent(method) &&
-          reissues < MAX_REISSUES
-        ) {
-          reissues++;
-          if (error.reason === 'restarted') {
-            const limit = waitLimit(method, options, this.#config.limits, deadline);
-            await waitUnless(this.#config.restarted(), method, options.signal, limit);
-          }
-          continue;
-        }
-        throw error;
-      }
-      if ('error' in response) {
-        if (response.error.code === ErrorCode.UnsupportedProtocolVersion) {
-          const noCommonVersion = this.adoptVersionAfterRefusal(
-            response.error.data,
-            version,
-            !versionRetried,
-          );
-          if (noCommonVersion) throw noCommonVersion;
-          versionRetried = true;
-          continue;
-        }
-        throw peerError(response, method, params);
-      }
-      const decoded = decodeResult(method, response.result);
-      if (!decoded.ok) throw new InvalidResponseError(method, decoded.error.message, decoded.rule);
-      if (sent) sent.version = version;
-      return decoded.value as ResultOf<M> | InputRequiredResult;
-    }
   }
 }

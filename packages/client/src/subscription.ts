@@ -10,7 +10,6 @@ import {
   type RequestId,
   type ResourceListChangedNotification,
   type ResourceUpdatedNotification,
-  type ServerCapabilities,
   type SubscriptionFilter,
   SubscriptionsAcknowledgedNotificationParamsSchema,
   subscriptionIdOf,
@@ -19,6 +18,7 @@ import {
 } from '@mcpkit/protocol';
 import { checkTimeout } from './call-limits.js';
 import { supportedFilter, unacknowledged } from './capabilities.js';
+import type { Connection } from './connection.js';
 import { timerDelay } from './deadlines.js';
 import {
   peerError,
@@ -37,22 +37,25 @@ export type ListenNotification =
   | ResourceListChangedNotification
   | ResourceUpdatedNotification;
 
-/** What a subscription needs from its client. */
+/** Something that must see every change notification (the cache, the tool catalog). */
+export interface ChangeObserver {
+  observe(notification: ListenNotification): void;
+}
+
+/** What a subscription shares with its client. */
 export interface ListenHost {
   requester: Requester;
-  /** Resolves when the client is connected, with the server's capabilities when discovered. */
-  ready(): Promise<ServerCapabilities | undefined>;
-  /** The transport restarted: starts the re-probe of the new server unless it runs already. */
-  restarted(): void;
-  /** Sees every notification first (cache invalidation), whether or not anyone iterates. */
-  observe(notification: ListenNotification): void;
+  /** Waited for before each open (the server's capabilities decide the filter), re-probed after a restart. */
+  connection: Connection;
+  /** See every notification first (cache invalidation), whether or not anyone iterates. */
+  observers: readonly ChangeObserver[];
   warn(warning: ClientWarning): void;
   maxReopenAttempts: number;
   reopenDelayMs(attempt: number): number;
   /** The client's default `timeoutMs`: how long a listen waits for its first acknowledgement. */
   timeoutMs: number;
-  /** The subscription ended for good. */
-  ended(subscription: Subscription): void;
+  /** The client's open subscriptions; one that ends for good leaves it. */
+  subscriptions: Set<Subscription>;
 }
 
 const listenChecks = new Map<string, Check>(
@@ -223,7 +226,7 @@ export class Subscription implements AsyncIterableIterator<ListenNotification> {
       if (attempt.error instanceof TransportError && attempt.error.reason === 'restarted') {
         // The re-open waits for the re-probe (`ready()`) and is the re-open `onRestart` asks for.
         this.#skipNextRestart = true;
-        this.#host.restarted();
+        void this.#host.connection.restarted();
       }
       await this.#sleep(this.#host.reopenDelayMs(failures));
     }
@@ -231,7 +234,7 @@ export class Subscription implements AsyncIterableIterator<ListenNotification> {
 
   /** The filter to send: once connected, only what the server advertises (C-12). */
   async #filter(): Promise<SubscriptionFilter> {
-    const server = await this.#host.ready();
+    const server = (await this.#host.connection.connected())?.capabilities;
     if (!server) return this.requested;
     const filter = supportedFilter(this.requested, server);
     if (Object.keys(filter).length === 0) {
@@ -307,7 +310,7 @@ export class Subscription implements AsyncIterableIterator<ListenNotification> {
     }
     if (!listenChecks.get(notification.method)?.(params)) return false;
     const typed = notification as ListenNotification;
-    this.#host.observe(typed);
+    for (const observer of this.#host.observers) observer.observe(typed);
     const waiter = this.#waiters.shift();
     if (waiter) {
       waiter.resolve({ value: typed, done: false });
@@ -347,6 +350,6 @@ export class Subscription implements AsyncIterableIterator<ListenNotification> {
       if (error === undefined) waiter.resolve({ value: undefined, done: true });
       else waiter.reject(error);
     }
-    this.#host.ended(this);
+    this.#host.subscriptions.delete(this);
   }
 }

@@ -9,7 +9,7 @@ import {
 } from '@mcpkit/protocol';
 
 /** A tool the client can call, with what `tools/list` said about it. */
-interface ToolEntry {
+export interface ToolEntry {
   readonly ok: true;
   readonly tool: Tool;
   readonly headers: readonly McpHeaderAnnotation[];

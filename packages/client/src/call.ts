@@ -1,0 +1,122 @@
+import type { InputRequiredResult, Method, ResultOf } from '@mcpkit/protocol';
+import { checkInputRounds, hardDeadline } from './call-limits.js';
+import { RequestAbortedError } from './errors.js';
+import type { TimeoutLimits } from './exchange.js';
+import type { CacheableCallOptions, InputCallOptions } from './options.js';
+import type { ToolEntry } from './tools.js';
+
+/** The requests an application's calls send, each one a `ClientCall` through the middleware. */
+export type ClientMethod =
+  | 'tools/call'
+  | 'tools/list'
+  | 'prompts/get'
+  | 'prompts/list'
+  | 'resources/read'
+  | 'resources/list'
+  | 'resources/templates/list'
+  | 'completion/complete';
+
+/** What a call resolves to: the method's result, or `input_required` for the three that may ask (S-53). */
+export type CallResult = ResultOf<ClientMethod> | InputRequiredResult;
+
+/** Every option a call may carry; which ones apply depends on the method. */
+export type ClientCallOptions = InputCallOptions & CacheableCallOptions;
+
+/**
+ * One call of the application, as client middleware sees it: a single object from the moment the
+ * call starts until it settles, whatever the client does for it on the way (connecting, the
+ * cache, input rounds, retries). Middleware may change `params`, `options`, `signal` and
+ * `deadline` before handing the call on.
+ */
+export interface ClientCall {
+  readonly method: ClientMethod;
+  /**
+   * The params the next request carries, without `_meta` (the client adds it from `options.meta`
+   * and its own fields). Replace the object rather than changing it: it may be the application's.
+   */
+  params: Record<string, unknown>;
+  /** The call's options as the application passed them (the client's defaults fill the gaps). */
+  options: ClientCallOptions;
+  /** Cancels the call (C-51); `options.signal` when the call started. */
+  signal: AbortSignal | undefined;
+  /**
+   * The call's hard deadline, ms since the epoch on the `Date.now()` clock (C-54, P-81): the
+   * call's start plus its `maxTotalTimeoutMs`, moved later by the time input handlers took.
+   */
+  deadline: number;
+  /** How many `input_required` results the call has answered; 0 while its first request is out. */
+  round: number;
+  /** `Mcp-Param-*` values the request mirrors into headers (H-27), once the tool's annotations are known. */
+  paramHeaders: Record<string, string | number | boolean> | undefined;
+  /** The protocol version of the latest request sent for the call; `undefined` before one was sent. */
+  version: string | undefined;
+}
+
+/** Runs the rest of the chain for `call` (the same object, or a changed copy of it). */
+export type ClientNext = (call: ClientCall) => Promise<CallResult>;
+
+/**
+ * A hook around every call the client makes for the application, symmetric to the server's
+ * `server.use`: logging, tracing, metrics, extra `_meta`, answering from elsewhere. It runs before
+ * anything else the client does for the call, sees the final result or error, and may change the
+ * call before `next`, replace the result, or answer without calling `next` at all. Calling `next`
+ * twice throws: a call is one request of the application (retry by calling the client again).
+ * The `server/discover` probe and `listen` streams do not pass through middleware.
+ *
+ * @example
+ * ```ts
+ * client.use(async (call, next) => {
+ *   const started = performance.now();
+ *   try {
+ *     return await next(call);
+ *   } finally {
+ *     console.error(call.method, performance.now() - started);
+ *   }
+ * });
+ * ```
+ */
+export type ClientMiddleware = (call: ClientCall, next: ClientNext) => Promise<CallResult>;
+
+/**
+ * A call in progress, with what the client's own steps keep on it. It is one object per call, so
+ * a step carries state from one request of the call to the next on it rather than in closures.
+ */
+export class CallState implements Omit<ClientCall, 'method'> {
+  readonly method: Method;
+  params: Record<string, unknown>;
+  options: ClientCallOptions;
+  signal: AbortSignal | undefined;
+  deadline: number;
+  round = 0;
+  paramHeaders: Record<string, string | number | boolean> | undefined = undefined;
+  version: string | undefined = undefined;
+  /** `tools/call`: what `tools/list` said about the tool (see `ToolCatalog`). */
+  tool: ToolEntry | undefined = undefined;
+  /** `tools/call`: whether `tools/list` was refreshed after `-32020` already (H-28: once a call). */
+  toolsRefreshed = false;
+
+  constructor(method: Method, params: Record<string, unknown>, options: ClientCallOptions, deadline: number) {
+    this.method = method;
+    this.params = params;
+    this.options = options;
+    this.signal = options.signal;
+    this.deadline = deadline;
+  }
+}
+
+/**
+ * What every call does first: refuses an aborted signal, so nothing is sent and no cached result
+ * served (C-52), and invalid timeouts or `maxInputRounds` (`RangeError`); fixes the call's hard
+ * deadline. Throws rather than rejecting: the caller decides.
+ */
+export function startCall(
+  method: Method,
+  params: Record<string, unknown>,
+  options: ClientCallOptions,
+  limits: TimeoutLimits,
+): CallState {
+  const { signal } = options;
+  if (signal?.aborted) throw new RequestAbortedError(method, signal.reason);
+  checkInputRounds(options.maxInputRounds);
+  return new CallState(method, params, options, hardDeadline(options, limits));
+}
