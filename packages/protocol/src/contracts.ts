@@ -83,7 +83,9 @@ export type TransportErrorReason =
   /** The connection or response stream broke before the response arrived (C-55). */
   | 'connection-lost'
   /** The peer answered outside JSON-RPC (an HTTP status without a JSON-RPC body, bad framing). */
-  | 'bad-response';
+  | 'bad-response'
+  /** The peer sent a message or body larger than the transport's limit; the exchange was cut off. */
+  | 'too-large';
 
 /**
  * A local failure of the transport, never a message from the peer. When `retryable` is true the

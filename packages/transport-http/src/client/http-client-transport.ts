@@ -9,6 +9,7 @@ import {
   requestHeaders,
   TransportError,
 } from '@mcpkit/protocol';
+import { DEFAULT_MAX_MESSAGE_BYTES, type ResponseLimits } from './bounded-body.js';
 import { readExchange } from './read-exchange.js';
 
 /** The HTTP request an auth provider is asked about: what a DPoP proof (RFC 9449) signs. */
@@ -56,6 +57,22 @@ export interface HttpClientTransportOptions {
   headers?: HeadersInit | (() => HeadersInit | Promise<HeadersInit>);
   /** Credentials per request, with a bounded retry after a 401/403 when it has fresh ones. */
   authProvider?: HttpAuthProvider;
+  /**
+   * Largest JSON response body, in bytes (default 64 MiB). A larger one fails the exchange with a
+   * `TransportError('too-large')` as soon as it is seen, and the response is cancelled.
+   */
+  maxResponseBytes?: number;
+  /**
+   * Largest SSE event, in characters of its decoded text, which is at most its bytes (default
+   * 64 MiB). A stream of many events is never limited, only each event.
+   */
+  maxEventBytes?: number;
+}
+
+function limitOption(value: number | undefined, name: string): number {
+  if (value === undefined) return DEFAULT_MAX_MESSAGE_BYTES;
+  if (!(value > 0)) throw new RangeError(`${name} must be a positive number, got ${value}`);
+  return value;
 }
 
 const ACCEPT = 'application/json, text/event-stream';
@@ -89,6 +106,10 @@ export function createHttpClientTransport(
   const fetchImpl = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const inFlight = new Set<AbortController>();
   const plainHeaders = options.headers === undefined && options.authProvider === undefined;
+  const limits: ResponseLimits = {
+    maxResponseBytes: limitOption(options.maxResponseBytes, 'maxResponseBytes'),
+    maxEventBytes: limitOption(options.maxEventBytes, 'maxEventBytes'),
+  };
   let closed = false;
 
   async function buildHeaders(mirror: Record<string, string>): Promise<HeadersInit> {
@@ -168,7 +189,7 @@ export function createHttpClientTransport(
     const signal = callerSignal ? AbortSignal.any([callerSignal, controller.signal]) : controller.signal;
     try {
       const response = await post(message, mirror, signal);
-      for await (const item of readExchange(response)) {
+      for await (const item of readExchange(response, limits)) {
         if (!('method' in item)) state.answered = true;
         yield item;
       }
@@ -218,7 +239,7 @@ export function createHttpClientTransport(
           await response.body?.cancel();
           return;
         }
-        for await (const message of readExchange(response)) {
+        for await (const message of readExchange(response, limits)) {
           if ('error' in message) throw McpError.fromResponse(message);
         }
         throw new TransportError('bad-response', `HTTP ${response.status}`, { status: response.status });

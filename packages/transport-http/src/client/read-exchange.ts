@@ -1,5 +1,6 @@
 import { decodeMessage, type ExchangeMessage, parseJson, TransportError } from '@mcpkit/protocol';
-import { SseParser } from './sse-parser.js';
+import { type ByteSource, type ResponseLimits, readBoundedText, tooLarge } from './bounded-body.js';
+import { SseEventTooLarge, SseParser } from './sse-parser.js';
 
 function badResponse(response: Response, detail: string): TransportError {
   return new TransportError('bad-response', `HTTP ${response.status}: ${detail}`, {
@@ -34,19 +35,29 @@ function isEventStream(contentType: string | null): boolean {
   return (contentType ?? '').trimStart().toLowerCase().startsWith('text/event-stream');
 }
 
+/** The events `text` completes; an event past the limit fails the exchange. */
+function parse(parser: SseParser, text: string, end: boolean, response: Response) {
+  try {
+    return end ? parser.push(text).concat(parser.end()) : parser.push(text);
+  } catch (error) {
+    if (error instanceof SseEventTooLarge) throw tooLarge('an SSE event', error.limit, response.status);
+    throw error;
+  }
+}
+
 async function* readEvents(
   response: Response,
-  body: ReadableStream<Uint8Array>,
+  reader: ByteSource,
+  maxEventBytes: number,
 ): AsyncGenerator<ExchangeMessage> {
-  const reader = body.getReader();
   const decoder = new TextDecoder();
-  const parser = new SseParser();
+  const parser = new SseParser(maxEventBytes);
   try {
     for (;;) {
       const { done, value } = await reader.read();
       const events = done
-        ? parser.push(decoder.decode()).concat(parser.end())
-        : parser.push(decoder.decode(value, { stream: true }));
+        ? parse(parser, decoder.decode(), true, response)
+        : parse(parser, decoder.decode(value, { stream: true }), false, response);
       for (const event of events) {
         // Empty events (priming events of older servers) and named events carry no MCP message.
         if (event.event !== 'message' || event.data.trim() === '') continue;
@@ -67,15 +78,27 @@ async function* readEvents(
  * The messages of one HTTP exchange: the JSON body, or the SSE stream's notifications then
  * response (H-11). A JSON-RPC error body is a message whatever the status (the client needs
  * the -32020, -32022 and -32601 bodies of 400 and 404). Anything else is a `TransportError`:
- * `bad-response` with the status, or `connection-lost` when the stream ends early.
+ * `bad-response` with the status, `connection-lost` when the stream ends early, or `too-large`
+ * when the body or one SSE event is past `limits` (the body is cancelled then).
  */
-export async function* readExchange(response: Response): AsyncGenerator<ExchangeMessage> {
+export async function* readExchange(
+  response: Response,
+  limits: ResponseLimits,
+): AsyncGenerator<ExchangeMessage> {
   const contentType = response.headers.get('content-type');
   if (response.ok && isEventStream(contentType) && response.body !== null) {
-    yield* readEvents(response, response.body);
+    yield* readEvents(response, response.body.getReader(), limits.maxEventBytes);
     return;
   }
-  const text = await response.text();
+  const text =
+    response.body === null
+      ? ''
+      : await readBoundedText(
+          response.body.getReader(),
+          limits.maxResponseBytes,
+          response.headers.get('content-length'),
+          response.status,
+        );
   if (text.trim() === '') throw badResponse(response, 'no JSON-RPC response in the body');
   let decoded: ReturnType<typeof decodeServerMessage>;
   try {

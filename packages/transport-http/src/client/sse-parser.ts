@@ -6,11 +6,23 @@ export interface SseEvent {
   data: string;
 }
 
+/** Thrown by `SseParser.push` when the event being read grows past the parser's limit. */
+export class SseEventTooLarge extends RangeError {
+  constructor(readonly limit: number) {
+    super(`an SSE event exceeds ${limit} characters`);
+    this.name = 'SseEventTooLarge';
+  }
+}
+
 /**
  * An incremental parser of the `text/event-stream` format (WHATWG HTML, "Server-sent events"):
  * feed it decoded text in chunks of any size; it handles `\r\n`, `\r` and `\n` line ends (also
  * split across chunks), comment lines (ignored, H-15), multi-line `data`, and `event` names.
  * `id` and `retry` are ignored: MCP streams are not resumable (H-16).
+ *
+ * Memory is bounded by `maxEventLength`: the text held for the event being read (its unfinished
+ * line, its `data` lines, its `event` name) may not grow past it, or `push` throws
+ * `SseEventTooLarge`. A stream of many small events is never limited.
  *
  * @example
  * ```ts
@@ -29,6 +41,13 @@ export class SseParser {
   #data: string[] = [];
   #event = '';
   #started = false;
+  /** Characters held for the current event: `#partial`, `#data` and `#event` together. */
+  #held = 0;
+  readonly #maxEventLength: number;
+
+  constructor(maxEventLength = Number.POSITIVE_INFINITY) {
+    this.#maxEventLength = maxEventLength;
+  }
 
   /** Parses `text` and returns the events it completed. */
   push(text: string): SseEvent[] {
@@ -59,7 +78,10 @@ export class SseParser {
         else if (nextLf === start) start++;
       }
     }
-    if (start < text.length) this.#partial.push(text.slice(start));
+    if (start < text.length) {
+      this.#partial.push(text.slice(start));
+      this.#hold(text.length - start);
+    }
     return events;
   }
 
@@ -82,7 +104,13 @@ export class SseParser {
     this.#partial.push(tail);
     const line = this.#partial.join('');
     this.#partial = [];
+    this.#held -= line.length - tail.length;
     return line;
+  }
+
+  #hold(length: number): void {
+    this.#held += length;
+    if (this.#held > this.#maxEventLength) throw new SseEventTooLarge(this.#maxEventLength);
   }
 
   #line(line: string, events: SseEvent[]): void {
@@ -95,13 +123,19 @@ export class SseParser {
     const field = colon < 0 ? line : line.slice(0, colon);
     let value = colon < 0 ? '' : line.slice(colon + 1);
     if (value.charCodeAt(0) === 0x20) value = value.slice(1);
-    if (field === 'data') this.#data.push(value);
-    else if (field === 'event') this.#event = value;
+    if (field === 'data') {
+      this.#data.push(value);
+      this.#hold(value.length + 1);
+    } else if (field === 'event') {
+      this.#hold(value.length - this.#event.length);
+      this.#event = value;
+    }
   }
 
   #dispatch(events: SseEvent[]): void {
     if (this.#data.length > 0) events.push({ event: this.#event || 'message', data: this.#data.join('\n') });
     this.#data = [];
     this.#event = '';
+    this.#held = 0;
   }
 }
