@@ -7,7 +7,7 @@ import {
   signingKey,
   unsignedToken,
 } from './helpers/issuer.js';
-import { challengeParams, mcpRequest, protectedHandler } from './helpers/protected.js';
+import { challengeParams, handlerRuns, mcpRequest, protectedHandler } from './helpers/protected.js';
 
 const issuer = new FakeIssuer();
 let handler: (request: Request) => Promise<Response>;
@@ -57,7 +57,9 @@ describe('challenges', () => {
   });
 
   it('A-9, A-10: a token lacking scopes is 403 insufficient_scope listing every scope the call needs', async () => {
+    const runs = handlerRuns.write_file;
     const response = await callTool('write_file', await issuer.token({ scope: 'mcp:tools files:read' }));
+    expect(handlerRuns.write_file).toBe(runs);
     expect(response.status).toBe(403);
     expect(challengeParams(response.headers.get('www-authenticate'))).toMatchObject({
       error: 'insufficient_scope',
@@ -217,6 +219,23 @@ describe('lists', () => {
       'write_file',
       'confirm',
     ]);
+  });
+
+  it('A-14: a filtered list is private even where the server made lists public', async () => {
+    const publicLists = protectedHandler(
+      issuer,
+      { filterLists: true },
+      { cache: { methods: { 'tools/list': { ttlMs: 60_000, cacheScope: 'public' } } } },
+    );
+    const response = await publicLists(mcpRequest('tools/list', {}, await issuer.token()));
+    expect(await response.json()).toMatchObject({ result: { cacheScope: 'private', ttlMs: 60_000 } });
+    const unfiltered = protectedHandler(
+      issuer,
+      {},
+      { cache: { methods: { 'tools/list': { cacheScope: 'public' } } } },
+    );
+    const shared = await unfiltered(mcpRequest('tools/list', {}, await issuer.token()));
+    expect(await shared.json()).toMatchObject({ result: { cacheScope: 'public' } });
   });
 
   it('A-14: without filterLists every tool is listed', async () => {

@@ -24,6 +24,7 @@ export interface TokenAuthenticatorOptions {
   optional?: boolean;
 }
 
+const SCHEMES = /^(Bearer|DPoP)(\s|$)/i;
 const AUTHORIZATION = /^(Bearer|DPoP)[ \t]+([A-Za-z0-9\-._~+/]+=*)[ \t]*$/i;
 
 type Outcome = { ok: true; token: VerifiedToken } | { ok: false; error: ChallengeError; description: string };
@@ -67,8 +68,11 @@ export function tokenAuthenticator(
     const header = request.headers.get('authorization');
     if (header === null) return options.optional ? undefined : challenge(request, undefined);
     const match = AUTHORIZATION.exec(header);
-    if (match === null)
+    if (match === null) {
+      // Another scheme (Basic) carries no token for us: challenged like no header (RFC 6750 §3.1).
+      if (!SCHEMES.test(header)) return options.optional ? undefined : challenge(request, undefined);
       return challenge(request, undefined, 'invalid_request', 'Malformed Authorization header');
+    }
     const scheme = match[1]!;
     const outcome = await authenticateToken(options.verifier, dpop, scheme, match[2]!, request);
     if (!outcome.ok) return challenge(request, scheme, outcome.error, outcome.description);

@@ -1,5 +1,4 @@
-import type { AuthInfo, Method } from '@mcpkit/protocol';
-import { decodeHeaderValue } from '@mcpkit/protocol';
+import { type AuthInfo, decodeHeaderValue, type Method } from '@mcpkit/protocol';
 import type { McpServer } from '@mcpkit/server';
 import { type AuthRequest, tokenAuthenticator } from './authenticate.js';
 import type { DpopOptions } from './dpop.js';

@@ -115,7 +115,8 @@ export function scopeGuard(server: ScopeSource, options: ScopeGuardOptions = {})
     const listed = options.filterLists ? LISTED[method] : undefined;
     if (listed === undefined) return call.next();
     const result = (await call.next()) as unknown as Params;
-    const items = result[listed.field] as Params[];
+    const items = result[listed.field];
+    if (!Array.isArray(items)) return result as unknown as MethodResult<Method>;
     const usable = items.filter(
       (item) => checker.missing(granted ?? [], needed(listed.use, listed.target(item))).length === 0,
     );

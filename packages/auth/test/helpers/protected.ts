@@ -1,13 +1,23 @@
-import { McpServer } from '@mcpkit/server';
+import { McpServer, type ServerOptions } from '@mcpkit/server';
 import { createFetchHandler } from '@mcpkit/transport-http';
 import { jwtVerifier, type ProtectServerOptions, protectServer } from '../../src/server/index.js';
 import { type FakeIssuer, RESOURCE } from './issuer.js';
 
+/** How often each guarded handler ran, to show refusals come before it. */
+export const handlerRuns = { write_file: 0 };
+
 const text = (value: string) => ({ content: [{ type: 'text' as const, text: value }] });
 
 /** A server with tools, a prompt and a resource that declare scopes, protected by `protectServer`. */
-export function protectedHandler(issuer: FakeIssuer, options: Partial<ProtectServerOptions> = {}) {
-  const server = new McpServer({ name: 'protected', version: '1.0.0' }, { onError: () => {} });
+export function protectedHandler(
+  issuer: FakeIssuer,
+  options: Partial<ProtectServerOptions> = {},
+  serverOptions: ServerOptions = {},
+) {
+  const server = new McpServer(
+    { name: 'protected', version: '1.0.0' },
+    { onError: () => {}, ...serverOptions },
+  );
   server.tool('whoami', {}, (_args, ctx) =>
     text(
       JSON.stringify({
@@ -18,7 +28,10 @@ export function protectedHandler(issuer: FakeIssuer, options: Partial<ProtectSer
     ),
   );
   server.tool('read_file', { scopes: ['files:read'] }, () => text('contents'));
-  server.tool('write_file', { scopes: ['files:read', 'files:write'] }, () => text('written'));
+  server.tool('write_file', { scopes: ['files:read', 'files:write'] }, () => {
+    handlerRuns.write_file++;
+    return text('written');
+  });
   server.tool('confirm', {}, async (_args, ctx) => {
     const answer = await ctx.elicit('ok', {
       message: 'Sure?',
