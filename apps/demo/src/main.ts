@@ -2,7 +2,7 @@
 import { relative } from 'node:path';
 import { McpClient, type McpClientOptions } from '@mcpkit/client';
 import { createHttpClientTransport } from '@mcpkit/transport-http';
-import { StdioClientTransport } from '@mcpkit/transport-stdio';
+import { createStdioClientTransport } from '@mcpkit/transport-stdio';
 import { type HttpServerProcess, serverEntry, startHttpServer } from './servers.js';
 import { callTool, discover, elicitation, listen, listTools, progress, readResource } from './tour.js';
 import { Transcript } from './transcript.js';
@@ -32,7 +32,7 @@ async function overStdio(): Promise<void> {
   const entry = serverEntry('stdio');
   t.heading(`1. stdio: the client spawns node ${relative(process.cwd(), entry)}`);
   const client = new McpClient(
-    new StdioClientTransport({
+    createStdioClientTransport({
       command: process.execPath,
       args: [entry],
       stderr: (text) => (stdioServerLog += text),

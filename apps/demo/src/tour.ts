@@ -1,5 +1,4 @@
-import type { McpClient } from '@mcpkit/client';
-import type { CallToolResult } from '@mcpkit/protocol';
+import type { CallToolResult, McpClient } from '@mcpkit/client';
 import { someOf, type Transcript } from './transcript.js';
 
 /** A step found the server doing something other than what the demo expects. */

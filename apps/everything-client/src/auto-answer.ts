@@ -1,5 +1,4 @@
-import type { InputHandlers } from '@mcpkit/client';
-import type { ElicitResult, PrimitiveSchemaDefinition } from '@mcpkit/protocol';
+import type { ElicitResult, InputHandlers, PrimitiveSchemaDefinition } from '@mcpkit/client';
 
 type FieldValue = NonNullable<ElicitResult['content']>[string];
 

@@ -1,5 +1,4 @@
-import { McpClient, type McpClientOptions } from '@mcpkit/client';
-import { MODERN_PROTOCOL_VERSIONS } from '@mcpkit/protocol';
+import { McpClient, type McpClientOptions, MODERN_PROTOCOL_VERSIONS } from '@mcpkit/client';
 import { createHttpClientTransport } from '@mcpkit/transport-http';
 import { autoAnswerHandlers } from './auto-answer.js';
 import { type ScenarioRun, scenarios } from './scenarios.js';

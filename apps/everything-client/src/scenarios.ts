@@ -1,5 +1,4 @@
-import type { McpClient, McpClientOptions } from '@mcpkit/client';
-import type { CallToolResult, Tool } from '@mcpkit/protocol';
+import type { CallToolResult, McpClient, McpClientOptions, Tool } from '@mcpkit/client';
 import { autoAnswerHandlers } from './auto-answer.js';
 import { sampleArguments } from './sample-arguments.js';
 

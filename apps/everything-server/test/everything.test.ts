@@ -7,7 +7,7 @@ import {
 } from '@mcpkit/client';
 import { type ClientTransport, type InputRequiredResult, McpError } from '@mcpkit/protocol';
 import { createHttpClientTransport } from '@mcpkit/transport-http';
-import { StdioClientTransport } from '@mcpkit/transport-stdio';
+import { createStdioClientTransport } from '@mcpkit/transport-stdio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entry, type RunningHttpServer, startHttpServer, stopAllHttpServers } from './helpers/processes.js';
 
@@ -86,7 +86,7 @@ function stdioHarness(): Harness {
   return {
     async start() {},
     transport: () =>
-      new StdioClientTransport({ command: process.execPath, args: [entry('stdio.js')], stderr: 'ignore' }),
+      createStdioClientTransport({ command: process.execPath, args: [entry('stdio.js')], stderr: 'ignore' }),
     async stop() {},
   };
 }

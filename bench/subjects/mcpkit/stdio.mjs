@@ -1,9 +1,9 @@
-// mcpkit, stdio client: `StdioClientTransport` from @mcpkit/transport-stdio spawning the server.
-import { StdioClientTransport } from '@mcpkit/transport-stdio';
+// mcpkit, stdio client: `createStdioClientTransport` from @mcpkit/transport-stdio spawning the server.
+import { createStdioClientTransport } from '@mcpkit/transport-stdio';
 import { connectClient } from './client.mjs';
 
 export const serverScript = new URL('./stdio-server.mjs', import.meta.url);
 
 export function connect({ command, args }) {
-  return connectClient(new StdioClientTransport({ command, args, stderr: 'inherit' }));
+  return connectClient(createStdioClientTransport({ command, args, stderr: 'inherit' }));
 }

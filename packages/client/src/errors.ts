@@ -36,7 +36,7 @@ export class ResourceNotFoundError extends McpError {
 
 /**
  * The error a peer's JSON-RPC error response stands for: always an `McpError`, specialised for
- * `-32021` and for a missing resource. A `-32602` answering an MRTR retry of a read, without
+ * `-32021` and for a missing resource. A `-32602` answering an input-round retry of a read, without
  * `data.uri`, is about the answers sent, not the resource, and stays a plain `McpError`.
  */
 export function peerError(response: JSONRPCErrorResponse, method: string, params: object): McpError {

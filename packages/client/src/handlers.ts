@@ -11,7 +11,7 @@ import type {
 export type InputRequiredMethod = 'tools/call' | 'prompts/get' | 'resources/read';
 
 /** What an input handler knows about the request it answers for. */
-export interface InputContext {
+export interface InputHandlerContext {
   /** Aborts when the call is aborted or closed; stop asking the user then. */
   signal: AbortSignal;
   /** The request that needs the input. */
@@ -28,9 +28,9 @@ export interface InputContext {
 export type FormElicitation = ElicitRequestFormParams & { mode: 'form' };
 
 /**
- * Handlers the application registers to answer a server's input requests (MRTR). Registering a
- * handler declares the matching capability on every request (C-3, C-4); the server never asks
- * for anything else.
+ * Handlers the application registers to answer a server's input requests (`input_required`,
+ * the multi round-trip feature). Registering a handler declares the matching capability on
+ * every request (C-3, C-4); the server never asks for anything else.
  *
  * @example
  * ```ts
@@ -43,18 +43,21 @@ export type FormElicitation = ElicitRequestFormParams & { mode: 'form' };
 export interface InputHandlers {
   elicitation?: {
     /** Form mode: show `message` and a form for `requestedSchema`; offer decline and cancel (C-44). */
-    form?: (request: FormElicitation, context: InputContext) => ElicitResult | Promise<ElicitResult>;
+    form?: (request: FormElicitation, context: InputHandlerContext) => ElicitResult | Promise<ElicitResult>;
     /**
      * URL mode: show the full URL and its host, and open it only with the user's consent (C-46).
      * `accept` means the user agreed to go there, not that the flow is complete.
      */
-    url?: (request: ElicitRequestURLParams, context: InputContext) => ElicitResult | Promise<ElicitResult>;
+    url?: (
+      request: ElicitRequestURLParams,
+      context: InputHandlerContext,
+    ) => ElicitResult | Promise<ElicitResult>;
   };
   /** Sampling (deprecated in 2026-07-28, still supported). */
   sampling?: {
     createMessage: (
       request: CreateMessageRequestParams,
-      context: InputContext,
+      context: InputHandlerContext,
     ) => CreateMessageResult | Promise<CreateMessageResult>;
     /** Declare `sampling.tools`: the handler runs tool-enabled sampling (C-4). */
     tools?: boolean;
@@ -62,5 +65,5 @@ export interface InputHandlers {
     context?: boolean;
   };
   /** Roots (deprecated in 2026-07-28, still supported): only `file://` URIs, only permitted ones (C-49). */
-  roots?: (context: InputContext) => readonly Root[] | Promise<readonly Root[]>;
+  roots?: (context: InputHandlerContext) => readonly Root[] | Promise<readonly Root[]>;
 }

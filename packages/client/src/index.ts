@@ -1,3 +1,48 @@
+// The protocol's everyday types and values, so that a client needs no import of @mcpkit/protocol.
+export {
+  type CallToolResult,
+  type ClientCapabilities,
+  type ClientTransport,
+  type CompleteRequestParams,
+  type CompleteResult,
+  type ContentBlock,
+  type CreateMessageRequestParams,
+  type CreateMessageResult,
+  createInMemoryTransport,
+  type ElicitRequestFormParams,
+  type ElicitRequestURLParams,
+  type ElicitResult,
+  ErrorCode,
+  type Exchange,
+  type ExchangeMessage,
+  type ExchangeOptions,
+  type GetPromptResult,
+  type Implementation,
+  type InputRequiredResult,
+  type InputResponses,
+  type JSONRPCNotification,
+  type JSONRPCRequest,
+  LATEST_PROTOCOL_VERSION,
+  type ListPromptsResult,
+  type ListResourcesResult,
+  type ListResourceTemplatesResult,
+  type ListToolsResult,
+  type LoggingLevel,
+  type LoggingMessageNotificationParams,
+  McpError,
+  MODERN_PROTOCOL_VERSIONS,
+  type PrimitiveSchemaDefinition,
+  type Prompt,
+  type ReadResourceResult,
+  type Resource,
+  type ResourceTemplate,
+  type Root,
+  type ServerCapabilities,
+  type SubscriptionFilter,
+  type Tool,
+  TransportError,
+  type TransportErrorReason,
+} from '@mcpkit/protocol';
 export { type CachedResult, type CacheStore, isFresh, MemoryCacheStore } from './cache.js';
 export type {
   CallResult,
@@ -7,7 +52,6 @@ export type {
   ClientMiddleware,
   ClientNext,
 } from './call.js';
-export { declaredCapabilities, supportedFilter, unacknowledged } from './capabilities.js';
 export { DEFAULT_CLIENT_INFO, McpClient } from './client.js';
 export {
   InputRequiredError,
@@ -24,8 +68,8 @@ export {
   SubscriptionClosedError,
   UnsupportedByServerError,
 } from './errors.js';
-export type { Progress, TimeoutLimits } from './exchange.js';
-export type { FormElicitation, InputContext, InputHandlers, InputRequiredMethod } from './handlers.js';
+export type { Progress } from './exchange.js';
+export type { FormElicitation, InputHandlerContext, InputHandlers, InputRequiredMethod } from './handlers.js';
 export type {
   AutoInputOptions,
   CacheableCallOptions,
@@ -39,4 +83,3 @@ export type {
 } from './options.js';
 export type { ServerDescription } from './probe.js';
 export { type ListenNotification, Subscription } from './subscription.js';
-export { type ProbeOutcome, type ProbeVerdict, probeVerdict, versionAfterRefusal } from './version.js';

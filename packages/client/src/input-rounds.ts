@@ -3,7 +3,7 @@ import type { CallResult, CallState } from './call.js';
 import type { Next, Step } from './call-chain.js';
 import { InputRequiredError } from './errors.js';
 import type { InputHandlers, InputRequiredMethod } from './handlers.js';
-import { fulfilInputRequests } from './mrtr.js';
+import { fulfilInputRequests } from './input-requests.js';
 
 type Params = Record<string, unknown>;
 

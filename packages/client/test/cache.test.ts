@@ -253,7 +253,7 @@ describe('the client cache (C-30..C-37)', () => {
     ]);
   });
 
-  it('C-31: a read that needed input (an MRTR retry) is never cached, nor is input_required', async () => {
+  it('C-31: a read that needed input (an input-round retry) is never cached, nor is input_required', async () => {
     const { server, client } = setup(
       {
         'resources/read': (request) =>

@@ -146,7 +146,7 @@ describe('one hard deadline per request (C-54, P-81)', () => {
   const inputMethods = Object.keys(inputCalls) as InputMethod[];
 
   it.each(inputMethods)(
-    "C-24, C-54, P-81: every MRTR round of %s shares the call's maximum",
+    "C-24, C-54, P-81: every input round of %s shares the call's maximum",
     async (method) => {
       const { server } = askingServer(200);
       const client = new McpClient(createInMemoryTransport(server), {

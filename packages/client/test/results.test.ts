@@ -83,7 +83,7 @@ describe('results', () => {
     expect(legacy).toMatchObject({ code: -32002, uri: 'file:///old' });
   });
 
-  it('C-17: a -32602 about the answers of an MRTR retry is not a missing resource', async () => {
+  it('C-17: a -32602 about the answers of an input-round retry is not a missing resource', async () => {
     const client = new McpClient(
       createInMemoryTransport(
         mockServer(

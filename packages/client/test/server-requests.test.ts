@@ -79,7 +79,7 @@ async function exercise(client: McpClient) {
 }
 
 describe('per-request duties against @mcpkit/server (C-1..C-5)', () => {
-  it('C-1, C-2: every request carries protocolVersion, clientCapabilities and clientInfo, MRTR retries included', async () => {
+  it('C-1, C-2: every request carries protocolVersion, clientCapabilities and clientInfo, input-round retries included', async () => {
     const endpoint = recorded(server());
     const client = new McpClient(createInMemoryTransport(endpoint), {
       clientInfo: { name: 'agent', version: '2.0.0' },
@@ -149,7 +149,7 @@ describe('per-request duties against @mcpkit/server (C-1..C-5)', () => {
     expect((tools as MissingClientCapabilityError).requiredCapabilities).toEqual({ sampling: { tools: {} } });
   });
 
-  it('C-5: every request has a fresh, non-null id: MRTR retries, the -32022 version retry and re-issues included', async () => {
+  it('C-5: every request has a fresh, non-null id: input-round retries, the -32022 version retry and re-issues included', async () => {
     const endpoint = recorded(server());
     const client = new McpClient(breakingTransport(endpoint, 'resources/read'), {
       handlers,

@@ -1,13 +1,13 @@
 import { fileURLToPath } from 'node:url';
 import type { ClientTransport } from '@mcpkit/protocol';
-import { StdioClientTransport } from '@mcpkit/transport-stdio';
+import { createStdioClientTransport } from '@mcpkit/transport-stdio';
 import { describe, expect, it } from 'vitest';
 import { LegacyServerError, McpClient } from '../src/index.js';
 
 const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));
 
 function spawn(script: string, ...args: string[]) {
-  return new StdioClientTransport({
+  return createStdioClientTransport({
     command: process.execPath,
     args: [fixture(script), ...args],
     cwd: fileURLToPath(new URL('..', import.meta.url)),

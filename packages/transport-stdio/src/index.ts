@@ -11,7 +11,11 @@ export {
   restartDecision,
   restartPolicy,
 } from './client/restart-policy.js';
-export { StdioClientTransport, type StdioClientTransportOptions } from './client/stdio-client-transport.js';
+export {
+  createStdioClientTransport,
+  type StdioClientTransport,
+  type StdioClientTransportOptions,
+} from './client/stdio-client-transport.js';
 export { DEFAULT_MAX_MESSAGE_BYTES, type LineSink, LineSplitter } from './line-splitter.js';
 export { type StdioServerOptions, serveStdio } from './server/serve-stdio.js';
 export {

@@ -23,7 +23,7 @@ import { type RestartOptions, type RestartPolicy, restartDecision, restartPolicy
 import { ExchangeRouter } from './router.js';
 import { startFailure } from './start-failure.js';
 
-/** Options of `StdioClientTransport`. */
+/** Options of `createStdioClientTransport`. */
 export interface StdioClientTransportOptions extends SpawnSpec {
   /** Replacing a server process that died (T-17). Default: on demand, with backoff, 5 attempts. */
   restart?: RestartOptions;
@@ -75,6 +75,22 @@ function cancelLine(requestId: JSONRPCRequest['id'], reason: unknown): string {
 }
 
 /**
+ * A `ClientTransport` that runs an MCP server as a child process (see `createStdioClientTransport`),
+ * with what only a process has: its id, and starting it before the first exchange.
+ */
+export interface StdioClientTransport extends ClientTransport {
+  /** The id of the current server process, if one is running. */
+  readonly pid: number | undefined;
+  /**
+   * Starts the server process now rather than at the first exchange. Rejects with a
+   * `TransportError` when it cannot be started.
+   */
+  start(): Promise<void>;
+  notify(notification: JSONRPCNotification): Promise<void>;
+  onRestart(listener: () => void): () => void;
+}
+
+/**
  * A `ClientTransport` that runs an MCP server as a child process and talks to it over
  * stdin/stdout, many exchanges at once on the one pipe, told apart by JSON-RPC id (T-8, T-9).
  * Aborting an exchange's signal, or leaving its `for await` early, sends `notifications/cancelled`
@@ -85,14 +101,19 @@ function cancelLine(requestId: JSONRPCRequest['id'], reason: unknown): string {
  *
  * @example
  * ```ts
- * const transport = new StdioClientTransport({ command: 'node', args: ['server.js'] });
+ * const transport = createStdioClientTransport({ command: 'node', args: ['server.js'] });
  * for await (const message of transport.exchange(request, { signal: AbortSignal.timeout(10_000) })) {
  *   console.log(message);
  * }
  * await transport.close();
  * ```
  */
-export class StdioClientTransport implements ClientTransport {
+export function createStdioClientTransport(options: StdioClientTransportOptions): StdioClientTransport {
+  return new ChildProcessTransport(options);
+}
+
+/** The transport `createStdioClientTransport` returns. */
+class ChildProcessTransport implements StdioClientTransport {
   readonly #spec: SpawnSpec;
   readonly #policy: RestartPolicy;
   readonly #timeouts: Required<ShutdownTimeouts>;

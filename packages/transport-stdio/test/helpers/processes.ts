@@ -1,7 +1,11 @@
 import { fileURLToPath } from 'node:url';
 import { type ExchangeMessage, type JSONRPCRequest, TransportError } from '@mcpkit/protocol';
 import { afterEach, expect } from 'vitest';
-import { StdioClientTransport, type StdioClientTransportOptions } from '../../src/index.js';
+import {
+  createStdioClientTransport,
+  type StdioClientTransport,
+  type StdioClientTransportOptions,
+} from '../../src/index.js';
 
 /** The absolute path of a fixture script. */
 export function fixture(name: string): string {
@@ -83,7 +87,7 @@ export function spawnFixture(
   options: Partial<StdioClientTransportOptions> & { fixtureArgs?: string[] } = {},
 ): StdioClientTransport {
   const { fixtureArgs = [], ...rest } = options;
-  const transport = new StdioClientTransport({
+  const transport = createStdioClientTransport({
     command: process.execPath,
     args: [fixture(name), ...fixtureArgs],
     stderr: 'ignore',

@@ -12,13 +12,13 @@ import {
   type InputResponses,
 } from '@mcpkit/protocol';
 import { InputRequiredError, RequestAbortedError } from './errors.js';
-import type { InputContext, InputHandlers } from './handlers.js';
+import type { InputHandlerContext, InputHandlers } from './handlers.js';
 
 const isElicitResult = compileCheck(ElicitResultSchema);
 const isCreateMessageResult = compileCheck(CreateMessageResultSchema);
 
 /** What the fulfilment of one round knows. */
-export type RoundContext = Omit<InputContext, 'key'>;
+export type RoundContext = Omit<InputHandlerContext, 'key'>;
 
 /**
  * Answers every input request of an `input_required` result with the registered handlers (C-24,
@@ -58,18 +58,18 @@ function untilAborted<T>(work: Promise<T>, round: RoundContext): Promise<T> {
   return Promise.race([work, aborted]).finally(() => signal.removeEventListener('abort', onAbort));
 }
 
-function refuse(context: InputContext, detail: string): InputRequiredError {
+function refuse(context: InputHandlerContext, detail: string): InputRequiredError {
   return new InputRequiredError(context.method, 'unsupported-input', detail, context.key);
 }
 
-function invalid(context: InputContext, detail: string): InputRequiredError {
+function invalid(context: InputHandlerContext, detail: string): InputRequiredError {
   return new InputRequiredError(context.method, 'invalid-input-response', detail, context.key);
 }
 
 async function answer(
   request: InputRequest,
   handlers: InputHandlers,
-  context: InputContext,
+  context: InputHandlerContext,
 ): Promise<InputResponse> {
   switch (request.method) {
     case 'elicitation/create':
@@ -84,7 +84,7 @@ async function answer(
 async function elicit(
   params: ElicitRequestFormParams | ElicitRequestURLParams,
   handlers: InputHandlers,
-  context: InputContext,
+  context: InputHandlerContext,
 ): Promise<InputResponse> {
   const mode = params.mode ?? 'form';
   if (mode === 'url') {
@@ -101,7 +101,11 @@ async function elicit(
 }
 
 /** The answer must be an `ElicitResult`; accepted form content must fit `requestedSchema` (C-47). */
-function checkElicitResult(result: unknown, requestedSchema: unknown, context: InputContext): InputResponse {
+function checkElicitResult(
+  result: unknown,
+  requestedSchema: unknown,
+  context: InputHandlerContext,
+): InputResponse {
   if (!isElicitResult(result))
     throw invalid(context, 'the elicitation handler did not return an ElicitResult');
   const { action, content } = result as { action: string; content?: unknown };
@@ -118,7 +122,7 @@ function checkElicitResult(result: unknown, requestedSchema: unknown, context: I
 async function sample(
   params: CreateMessageRequestParams,
   handlers: InputHandlers,
-  context: InputContext,
+  context: InputHandlerContext,
 ): Promise<InputResponse> {
   const sampling = handlers.sampling;
   if (!sampling)
@@ -135,7 +139,7 @@ async function sample(
   return result;
 }
 
-async function listRoots(handlers: InputHandlers, context: InputContext): Promise<InputResponse> {
+async function listRoots(handlers: InputHandlers, context: InputHandlerContext): Promise<InputResponse> {
   if (!handlers.roots)
     throw refuse(context, `"${context.key}" asks for roots and no roots handler is registered`);
   const roots = await handlers.roots(context);
