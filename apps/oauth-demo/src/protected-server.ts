@@ -22,7 +22,8 @@ export interface ProtectedServerOptions {
 /**
  * The everything server, plus `write_note` (scope `notes:write`), protected by
  * `@mcpkit/auth/server`: every request needs `mcp:tools`, tokens are JWTs (RFC 9068) from
- * `issuer` for `resource`, and lists show only what the caller may use.
+ * `issuer` for `resource`, bearer or DPoP-bound (RFC 9449), and lists show only what the
+ * caller may use.
  *
  * @example
  * ```ts
@@ -50,6 +51,7 @@ export function createProtectedServer(options: ProtectedServerOptions): {
     scopesSupported: [BASE_SCOPE],
     requiredScopes: [BASE_SCOPE],
     filterLists: true,
+    dpop: {},
     verifier: jwtVerifier({
       issuer: options.issuer,
       jwksUri: options.jwksUri,

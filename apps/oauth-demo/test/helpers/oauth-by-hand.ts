@@ -82,11 +82,15 @@ class Cookies {
  * The authorization code flow with PKCE S256 and `resource` (A-28, A-29): follows the
  * redirects a browser would (the demo consents at once) and redeems the code.
  */
+/** Makes a DPoP proof (RFC 9449) for a request, when the client binds its tokens to a key. */
+export type ProofMaker = (htm: string, htu: string) => Promise<string>;
+
 export async function authorize(
   discovery: Discovery,
   clientId: string,
   resource: string,
   scope: string,
+  dpop?: ProofMaker,
 ): Promise<Tokens> {
   const verifier = base64url(crypto.getRandomValues(new Uint8Array(32)));
   const challenge = base64url(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(verifier)));
@@ -118,27 +122,35 @@ export async function authorize(
   if (callback.searchParams.get('iss') !== discovery.issuer) throw new Error(`iss mismatch: ${next}`);
   const code = callback.searchParams.get('code');
   if (code === null) throw new Error(`no code: ${next}`);
-  return token(discovery, {
+  const form = {
     grant_type: 'authorization_code',
     code,
     redirect_uri: REDIRECT_URI,
     client_id: clientId,
     code_verifier: verifier,
     resource,
-  });
+  };
+  return token(discovery, form, dpop);
 }
 
 /** A token endpoint request; the raw response for refusals, parsed tokens otherwise. */
-export async function tokenResponse(discovery: Discovery, form: Record<string, string>): Promise<Response> {
-  return fetch(discovery.authorizationServer.token_endpoint as string, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(form).toString(),
-  });
+export async function tokenResponse(
+  discovery: Discovery,
+  form: Record<string, string>,
+  dpop?: ProofMaker,
+): Promise<Response> {
+  const endpoint = discovery.authorizationServer.token_endpoint as string;
+  const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded' };
+  if (dpop !== undefined) headers.dpop = await dpop('POST', endpoint);
+  return fetch(endpoint, { method: 'POST', headers, body: new URLSearchParams(form).toString() });
 }
 
-export async function token(discovery: Discovery, form: Record<string, string>): Promise<Tokens> {
-  return json<Tokens>(await tokenResponse(discovery, form));
+export async function token(
+  discovery: Discovery,
+  form: Record<string, string>,
+  dpop?: ProofMaker,
+): Promise<Tokens> {
+  return json<Tokens>(await tokenResponse(discovery, form, dpop));
 }
 
 /** RFC 7009 revocation by a public client. */
