@@ -10,6 +10,8 @@ describe('ScopeChecker', () => {
       new ScopeChecker({ admin: ['write'], write: ['read'] }).missing(['write'], ['admin', 'read']),
     ).toEqual(['admin']);
     expect(new ScopeChecker().missing(['write'], ['read'])).toEqual(['read']);
+    expect(checker.coversAll(['admin'], ['read', 'write'])).toBe(true);
+    expect(new ScopeChecker().coversAll(['write'], ['read', 'write'])).toBe(false);
   });
 
   it('A-11: a hierarchy can be a function (e.g. prefixes)', () => {

@@ -79,14 +79,14 @@ export function scopeGuard(server: ScopeSource, options: ScopeGuardOptions = {})
   const needed = (method: Method, params: Params) =>
     challengeScopes(base, options.methodScopes?.[method], registeredScopes(server, method, params));
 
-  const refuse = (granted: readonly string[] | undefined, scopes: string[]): McpError => {
+  const refuse = (granted: readonly string[] | undefined, scopes: readonly string[]): McpError => {
     const challenge: Challenge = { scopes };
     if (options.resourceMetadataUrl !== undefined) challenge.resourceMetadata = options.resourceMetadataUrl;
     if (granted === undefined) {
       return new McpError(
         AuthErrorCode.Unauthorized,
         'Authorization required',
-        { requiredScopes: scopes },
+        { requiredScopes: [...scopes] },
         {
           httpStatus: 401,
           httpHeaders: { 'www-authenticate': wwwAuthenticate(challenge) },
@@ -98,7 +98,7 @@ export function scopeGuard(server: ScopeSource, options: ScopeGuardOptions = {})
     return new McpError(
       AuthErrorCode.InsufficientScope,
       challenge.description,
-      { requiredScopes: scopes },
+      { requiredScopes: [...scopes] },
       {
         httpStatus: 403,
         httpHeaders: { 'www-authenticate': wwwAuthenticate(challenge) },
@@ -111,14 +111,14 @@ export function scopeGuard(server: ScopeSource, options: ScopeGuardOptions = {})
     const params = call.params as unknown as Params;
     const granted = call.context.auth?.scopes;
     const scopes = needed(method, params);
-    if (scopes.length > 0 && checker.missing(granted ?? [], scopes).length > 0) throw refuse(granted, scopes);
+    if (scopes.length > 0 && !checker.coversAll(granted ?? [], scopes)) throw refuse(granted, scopes);
     const listed = options.filterLists ? LISTED[method] : undefined;
     if (listed === undefined) return call.next();
     const result = (await call.next()) as unknown as Params;
     const items = result[listed.field];
     if (!Array.isArray(items)) return result as unknown as MethodResult<Method>;
-    const usable = items.filter(
-      (item) => checker.missing(granted ?? [], needed(listed.use, listed.target(item))).length === 0,
+    const usable = items.filter((item) =>
+      checker.coversAll(granted ?? [], needed(listed.use, listed.target(item))),
     );
     return { ...result, [listed.field]: usable, cacheScope: 'private' } as unknown as MethodResult<Method>;
   };

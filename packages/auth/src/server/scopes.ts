@@ -27,6 +27,11 @@ export class ScopeChecker {
     return out;
   }
 
+  /** Whether `granted` covers every one of `required`. */
+  coversAll(granted: readonly string[], required: readonly string[]): boolean {
+    return required.every((scope) => this.covers(granted, scope));
+  }
+
   /** Whether `granted` holds `required` itself or a scope that implies it. */
   covers(granted: readonly string[], required: string): boolean {
     if (granted.includes(required)) return true;
@@ -54,8 +59,14 @@ function closureOf(
   return (granted, required) => closure.get(granted)?.has(required) ?? false;
 }
 
-/** Distinct scopes in first-seen order, without `offline_access`, which no challenge names (A-12). */
-export function challengeScopes(...lists: ReadonlyArray<readonly string[] | undefined>): string[] {
+const NONE: readonly string[] = Object.freeze([]);
+
+/**
+ * Distinct scopes in first-seen order, without `offline_access`, which no challenge names (A-12).
+ * Requests that need no scope (the common case) share one empty array.
+ */
+export function challengeScopes(...lists: ReadonlyArray<readonly string[] | undefined>): readonly string[] {
+  if (lists.every((list) => list === undefined || list.length === 0)) return NONE;
   const out = new Set<string>();
   for (const list of lists) {
     for (const scope of list ?? []) if (scope !== OFFLINE_ACCESS) out.add(scope);
