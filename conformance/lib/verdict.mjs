@@ -1,5 +1,4 @@
-// What a scenario's checks say, and what that means for the run: every required scenario must pass,
-// except those expected-failures.txt lists, and a listed one must not pass (the list may only shrink).
+// What a scenario's checks say, and what that means for the run: every required scenario must pass.
 
 /**
  * A scenario passes when it ran, at least one check succeeded, and none failed (a client scenario
@@ -28,29 +27,22 @@ export function judge(side, entry) {
  * One scenario's outcome: its verdict, whether it counts (it is required), a note for its line, and the
  * problem it makes for the run, if any. A scenario that is not required is shown and never fails the run.
  */
-export function assess(side, scenario, entry, { required, listed }) {
+export function assess(side, scenario, entry, { required }) {
   const verdict = judge(side, entry);
   if (!required) return { scenario, verdict, counted: false, note: 'not required' };
-  const passed = verdict.status === 'PASS';
-  if (!passed && listed) return { scenario, verdict, counted: true, note: 'expected failure' };
-  if (!passed) return { scenario, verdict, counted: true, problem: `${scenario} failed` };
-  if (listed) {
-    const problem = `${scenario} passes now: remove it from conformance/expected-failures.txt`;
-    return { scenario, verdict, counted: true, problem };
-  }
+  if (verdict.status !== 'PASS') return { scenario, verdict, counted: true, problem: `${scenario} failed` };
   return { scenario, verdict, counted: true };
 }
 
 /** The run's totals over the counted outcomes, and every problem; the run fails when there is one. */
 export function summarize(outcomes) {
-  const totals = { checksPassed: 0, checksFailed: 0, passed: 0, failed: 0, expected: 0 };
-  for (const { verdict, counted, note } of outcomes) {
+  const totals = { checksPassed: 0, checksFailed: 0, passed: 0, failed: 0 };
+  for (const { verdict, counted } of outcomes) {
     if (!counted) continue;
     totals.checksPassed += verdict.passed;
     totals.checksFailed += verdict.failed;
     if (verdict.status === 'PASS') totals.passed++;
     else totals.failed++;
-    if (note === 'expected failure') totals.expected++;
   }
   return { totals, problems: outcomes.flatMap(({ problem }) => (problem ? [problem] : [])) };
 }

@@ -53,41 +53,24 @@ describe('assess', () => {
   const fail = checks('FAILURE');
 
   it('a required scenario that passes is counted and makes no problem', () => {
-    const outcome = assess('server', 'ping', pass, { required: true, listed: false });
+    const outcome = assess('server', 'ping', pass, { required: true });
     assert.equal(outcome.counted, true);
     assert.equal(outcome.note, undefined);
     assert.equal(outcome.problem, undefined);
   });
 
   it('a required scenario that fails unlisted fails the run', () => {
-    const outcome = assess('server', 'ping', fail, { required: true, listed: false });
+    const outcome = assess('server', 'ping', fail, { required: true });
     assert.equal(outcome.problem, 'ping failed');
   });
 
   it('a required scenario with no results fails the run', () => {
-    assert.equal(
-      assess('server', 'ping', undefined, { required: true, listed: false }).problem,
-      'ping failed',
-    );
-  });
-
-  it('a listed required scenario that fails is an expected failure, not a problem', () => {
-    const outcome = assess('client', 'auth/basic-cimd', fail, { required: true, listed: true });
-    assert.equal(outcome.note, 'expected failure');
-    assert.equal(outcome.problem, undefined);
-  });
-
-  it('a listed required scenario that passes fails the run: the list may only shrink', () => {
-    const outcome = assess('client', 'auth/basic-cimd', pass, { required: true, listed: true });
-    assert.equal(
-      outcome.problem,
-      'auth/basic-cimd passes now: remove it from conformance/expected-failures.txt',
-    );
+    assert.equal(assess('server', 'ping', undefined, { required: true }).problem, 'ping failed');
   });
 
   it('a scenario that is not required is shown, not counted, and never fails the run', () => {
     for (const entry of [pass, fail, undefined]) {
-      const outcome = assess('server', 'tasks-lifecycle', entry, { required: false, listed: false });
+      const outcome = assess('server', 'tasks-lifecycle', entry, { required: false });
       assert.equal(outcome.counted, false);
       assert.equal(outcome.note, 'not required');
       assert.equal(outcome.problem, undefined);
@@ -98,23 +81,19 @@ describe('assess', () => {
 describe('summarize', () => {
   it('counts the checks and scenarios of counted outcomes only, and gathers every problem', () => {
     const outcomes = [
-      assess('server', 'ping', checks('SUCCESS', 'SUCCESS'), { required: true, listed: false }),
-      assess('server', 'tools-list', checks('SUCCESS', 'FAILURE'), { required: true, listed: false }),
-      assess('client', 'auth/basic-cimd', checks('FAILURE'), { required: true, listed: true }),
-      assess('client', 'auth/pre-registration', checks('SUCCESS'), { required: true, listed: true }),
-      assess('server', 'tasks-lifecycle', checks('FAILURE', 'FAILURE'), { required: false, listed: false }),
+      assess('server', 'ping', checks('SUCCESS', 'SUCCESS'), { required: true }),
+      assess('server', 'tools-list', checks('SUCCESS', 'FAILURE'), { required: true }),
+      assess('client', 'auth/basic-cimd', checks('FAILURE'), { required: true }),
+      assess('server', 'tasks-lifecycle', checks('FAILURE', 'FAILURE'), { required: false }),
     ];
     assert.deepEqual(summarize(outcomes), {
-      totals: { checksPassed: 4, checksFailed: 2, passed: 2, failed: 2, expected: 1 },
-      problems: [
-        'tools-list failed',
-        'auth/pre-registration passes now: remove it from conformance/expected-failures.txt',
-      ],
+      totals: { checksPassed: 3, checksFailed: 2, passed: 1, failed: 2 },
+      problems: ['tools-list failed', 'auth/basic-cimd failed'],
     });
   });
 
   it('a run of passing required scenarios has no problem', () => {
-    const outcomes = [assess('server', 'ping', checks('SUCCESS'), { required: true, listed: false })];
+    const outcomes = [assess('server', 'ping', checks('SUCCESS'), { required: true })];
     assert.deepEqual(summarize(outcomes).problems, []);
   });
 });

@@ -1,5 +1,5 @@
 import { McpClient, type McpClientOptions, MODERN_PROTOCOL_VERSIONS } from '@mcpkit/client';
-import { createHttpClientTransport } from '@mcpkit/transport-http';
+import { createHttpClientTransport, type HttpClientTransportOptions } from '@mcpkit/transport-http';
 import { autoAnswerHandlers } from './auto-answer.js';
 import { type ScenarioRun, scenarios } from './scenarios.js';
 
@@ -25,8 +25,8 @@ export class UnsupportedScenarioError extends Error {
 
 /**
  * Checks an invocation and returns how to play it, or throws `UnsupportedScenarioError` at once:
- * unknown and `auth/*` scenarios, protocol versions before 2026-07-28, a missing URL or a context
- * that is not a JSON object.
+ * unknown scenarios, protocol versions before 2026-07-28, a missing URL or a context that is not a
+ * JSON object.
  */
 export function planScenario(invocation: ConformanceInvocation): {
   url: string;
@@ -38,9 +38,7 @@ export function planScenario(invocation: ConformanceInvocation): {
   if (!scenario) throw new UnsupportedScenarioError('MCP_CONFORMANCE_SCENARIO is not set');
   if (!Object.hasOwn(scenarios, scenario)) {
     throw new UnsupportedScenarioError(
-      scenario.startsWith('auth/')
-        ? `scenario ${scenario}: authorization (OAuth) is not implemented by this client yet`
-        : `unknown scenario ${scenario}; known: ${Object.keys(scenarios).join(', ')}`,
+      `unknown scenario ${scenario}; known: ${Object.keys(scenarios).join(', ')}`,
     );
   }
   if (protocolVersion && !MODERN_PROTOCOL_VERSIONS.includes(protocolVersion)) {
@@ -76,8 +74,9 @@ export async function playScenario(
   const run: ScenarioRun = {
     context: plan.context,
     log,
-    client(options: McpClientOptions = {}) {
-      const client = new McpClient(createHttpClientTransport(plan.url), {
+    url: plan.url,
+    client(options: McpClientOptions = {}, http?: HttpClientTransportOptions) {
+      const client = new McpClient(createHttpClientTransport(plan.url, http), {
         clientInfo: CLIENT_INFO,
         handlers: autoAnswerHandlers(),
         timeoutMs: 20_000,

@@ -1,4 +1,6 @@
 import type { CallToolResult, McpClient, McpClientOptions, Tool } from '@mcpkit/client';
+import type { HttpClientTransportOptions } from '@mcpkit/transport-http';
+import { authScenarios } from './auth-scenarios.js';
 import { autoAnswerHandlers } from './auto-answer.js';
 import { sampleArguments } from './sample-arguments.js';
 
@@ -12,8 +14,10 @@ export interface ContextToolCall {
 export interface ScenarioRun {
   /** The suite's `MCP_CONFORMANCE_CONTEXT`, parsed (`{}` when absent). */
   readonly context: { toolCalls?: ContextToolCall[]; [key: string]: unknown };
+  /** The scenario's server. */
+  readonly url: string;
   /** A client of the scenario's server with the standard options, `options` on top. */
-  client(options?: McpClientOptions): McpClient;
+  client(options?: McpClientOptions, http?: HttpClientTransportOptions): McpClient;
   /** One line of the transcript (stdout). */
   log(line: string): void;
 }
@@ -143,4 +147,6 @@ export const scenarios: Readonly<Record<string, Scenario>> = {
     if (!focal) throw new Error('the server has no json_schema_2020_12_tool');
     await call(run, client, 'json_schema_echo', { schema: focal.inputSchema });
   },
+
+  ...authScenarios,
 };

@@ -23,11 +23,8 @@ async function scripted(...args: Parameters<typeof scriptedServer>) {
 }
 
 describe('dist/conformance.js', { timeout: 60_000 }, () => {
-  it('exits 2 at once, sending nothing, for auth/* and unknown scenarios and for older protocol versions', async () => {
+  it('exits 2 at once, sending nothing, for unknown scenarios and for older protocol versions', async () => {
     const server = await scripted(() => undefined);
-    const auth = await runClient('auth/metadata-default', server.url);
-    expect(auth.code).toBe(2);
-    expect(auth.stderr).toMatch(/authorization \(OAuth\) is not implemented/);
     const unknown = await runClient('no-such-scenario', server.url);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toMatch(/unknown scenario no-such-scenario; known: tools_call/);

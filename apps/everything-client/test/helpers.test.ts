@@ -104,7 +104,7 @@ describe('planScenario', () => {
   it('refuses what it cannot play before anything is sent', () => {
     for (const invocation of [
       { ...base, scenario: undefined },
-      { ...base, scenario: 'auth/basic-cimd' },
+      { ...base, scenario: 'auth/2025-03-26-oauth-metadata-backcompat' },
       { ...base, scenario: 'toString' },
       { ...base, protocolVersion: '2025-06-18' },
       { ...base, url: undefined },
