@@ -100,6 +100,20 @@ describe('challenges', () => {
     ).toBe(403);
   });
 
+  it('optional: anonymous callers use what needs no scope; a scoped tool is 401 with its scopes', async () => {
+    const open = protectedHandler(issuer, { optional: true, requiredScopes: [] });
+    expect((await open(mcpRequest('tools/call', { name: 'whoami', arguments: {} }))).status).toBe(200);
+    const scoped = await open(mcpRequest('tools/call', { name: 'read_file', arguments: {} }));
+    expect(scoped.status).toBe(401);
+    expect(challengeParams(scoped.headers.get('www-authenticate'))).toEqual({
+      scope: 'files:read',
+      resource_metadata: METADATA_URL,
+    });
+    expect(await scoped.json()).toMatchObject({
+      error: { code: -31401, data: { requiredScopes: ['files:read'] } },
+    });
+  });
+
   it('A-12: offline_access is in no challenge and not in scopes_supported', async () => {
     const strict = protectedHandler(issuer, { requiredScopes: ['mcp:tools', 'offline_access'] });
     const anonymous = await strict(mcpRequest('tools/list'));
