@@ -79,6 +79,24 @@ class Cookies {
 }
 
 /**
+ * What a browser does after the user is sent to `authorizationUrl`: follows redirects, keeping
+ * the authorization server's cookies (the demo consents at once), until one goes to
+ * `redirectUri`; resolves with that URL.
+ */
+export async function followRedirects(authorizationUrl: string, redirectUri: string): Promise<URL> {
+  const cookies = new Cookies();
+  let next = authorizationUrl;
+  for (let hops = 0; hops < 10 && !next.startsWith(redirectUri); hops++) {
+    const response = await fetch(next, { redirect: 'manual', headers: { cookie: cookies.header() } });
+    cookies.take(response);
+    const location = response.headers.get('location');
+    if (location === null) throw new Error(`${next}: ${response.status} ${await response.text()}`);
+    next = new URL(location, next).href;
+  }
+  return new URL(next);
+}
+
+/**
  * The authorization code flow with PKCE S256 and `resource` (A-28, A-29): follows the
  * redirects a browser would (the demo consents at once) and redeems the code.
  */
@@ -108,20 +126,11 @@ export async function authorize(
   })) {
     url.searchParams.set(name, value);
   }
-  const cookies = new Cookies();
-  let next = url.href;
-  for (let hops = 0; hops < 10 && !next.startsWith(REDIRECT_URI); hops++) {
-    const response = await fetch(next, { redirect: 'manual', headers: { cookie: cookies.header() } });
-    cookies.take(response);
-    const location = response.headers.get('location');
-    if (location === null) throw new Error(`${next}: ${response.status} ${await response.text()}`);
-    next = new URL(location, next).href;
-  }
-  const callback = new URL(next);
-  if (callback.searchParams.get('state') !== state) throw new Error(`state mismatch: ${next}`);
-  if (callback.searchParams.get('iss') !== discovery.issuer) throw new Error(`iss mismatch: ${next}`);
+  const callback = await followRedirects(url.href, REDIRECT_URI);
+  if (callback.searchParams.get('state') !== state) throw new Error(`state mismatch: ${callback}`);
+  if (callback.searchParams.get('iss') !== discovery.issuer) throw new Error(`iss mismatch: ${callback}`);
   const code = callback.searchParams.get('code');
-  if (code === null) throw new Error(`no code: ${next}`);
+  if (code === null) throw new Error(`no code: ${callback}`);
   const form = {
     grant_type: 'authorization_code',
     code,
