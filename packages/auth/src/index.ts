@@ -1,3 +1,4 @@
+export { type PopupOptions, popupAuthorize, postAuthorizationResponse } from './client/browser.js';
 export {
   type AuthChallenge,
   parseWwwAuthenticate,

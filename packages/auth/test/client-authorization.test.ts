@@ -1,3 +1,4 @@
+import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { type OAuthClientOptions, oauthClient } from '../src/index.js';
 import {
@@ -338,5 +339,25 @@ describe('loops and concurrency', () => {
     await client.login();
     expect(user.requests).toHaveLength(1);
     expect(await client.headers(REQUEST)).toEqual({ authorization: 'Bearer at-1' });
+  });
+});
+
+describe('A-13 tokens stay private', () => {
+  it('A-13: no property, inspection or serialization of the client shows a token', async () => {
+    const w = world();
+    const { client } = login(w);
+    await client.onUnauthorized(unauthorized(w), REQUEST);
+    expect(await client.headers(REQUEST)).toEqual({ authorization: 'Bearer at-1' });
+    const shown = [inspect(client, { depth: 10, showHidden: true }), JSON.stringify(client), String(client)];
+    for (const text of shown) expect(text).not.toMatch(/at-1|rt-1|code-1/);
+  });
+
+  it('A-13: a refused token request names the error code, never the tokens or the code', async () => {
+    const w = world();
+    w.token = () => ({ status: 400, body: { error: 'invalid_grant', error_description: 'bad' } });
+    const { client } = login(w);
+    const error = (await client.onUnauthorized(unauthorized(w), REQUEST).catch((e: unknown) => e)) as Error;
+    expect(error.message).toMatch(/invalid_grant/);
+    expect(`${error.message} ${error.stack}`).not.toMatch(/code-1|code_verifier/);
   });
 });

@@ -8,7 +8,7 @@ import {
   jwtVerify,
 } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { importPrivateKey, type OAuthClientOptions, oauthClient } from '../src/index.js';
+import { importPrivateKey, MemoryTokenStore, type OAuthClientOptions, oauthClient } from '../src/index.js';
 import {
   approve,
   mockFetch,
@@ -231,5 +231,20 @@ describe('DPoP (RFC 9449)', () => {
       expect(requestsTo(w, '/token')[0]!.headers.get('dpop')).toBeNull();
       expect(await client.headers(REQUEST)).toEqual({ authorization: 'Bearer at-1' });
     }
+  });
+
+  it('DPoP-bound tokens in the store are sent only with the key they are bound to', async () => {
+    const w = dpopWorld();
+    const store = new MemoryTokenStore();
+    const options = { fetch: mockFetch(w), redirectUrl: REDIRECT, authorize: approve(w).authorize, store };
+    await oauthClient(w.server, options).onUnauthorized(unauthorized(w), REQUEST);
+    // Another process: a new generated key, so the stored bound token is useless to it.
+    const later = oauthClient(w.server, options);
+    await later.onUnauthorized(unauthorized(w), REQUEST);
+    expect(requestsTo(w, '/token')).toHaveLength(2);
+    const stored = await store.getTokens('https://mcp.test/mcp', w.issuer);
+    const proof = (await later.headers(REQUEST))!.dpop!;
+    const jwk = decodeProtectedHeader(proof).jwk as JWK;
+    expect(stored?.dpopKeyThumbprint).toBe(await calculateJwkThumbprint(jwk));
   });
 });

@@ -1,4 +1,4 @@
-import { exportJWK, SignJWT } from 'jose';
+import { calculateJwkThumbprint, exportJWK, type JWK, SignJWT } from 'jose';
 import * as oauth from 'oauth4webapi';
 
 const ALGORITHM = 'ES256';
@@ -32,12 +32,15 @@ function jwsAlgorithm(key: CryptoKey): string {
 export class DpopKey {
   readonly #keyPair: CryptoKeyPair;
   readonly #publicJwk: Record<string, unknown>;
+  /** The key's JWK thumbprint (RFC 7638), what bound tokens name in `cnf.jkt`. */
+  readonly thumbprint: string;
   readonly #resourceNonces = new Map<string, string>();
   #handle: oauth.DPoPHandle | undefined;
 
-  private constructor(keyPair: CryptoKeyPair, publicJwk: Record<string, unknown>) {
+  private constructor(keyPair: CryptoKeyPair, publicJwk: Record<string, unknown>, thumbprint: string) {
     this.#keyPair = keyPair;
     this.#publicJwk = publicJwk;
+    this.thumbprint = thumbprint;
   }
 
   /** A key from `keyPair` (its public key must be extractable), else a new ES256 key. */
@@ -47,7 +50,7 @@ export class DpopKey {
     const jwk = Object.fromEntries(
       Object.entries({ kty, crv, x, y, n, e }).filter(([, v]) => v !== undefined),
     );
-    return new DpopKey(pair, jwk);
+    return new DpopKey(pair, jwk, await calculateJwkThumbprint(jwk as JWK));
   }
 
   /** The handle oauth4webapi signs token-request proofs with. */

@@ -131,17 +131,24 @@ export function oauthClient(serverUrl: string | URL, options: OAuthClientOptions
     };
   }
 
-  async function keep(of: Session, fresh: StoredTokens): Promise<void> {
+  async function keep(of: Session, obtained: StoredTokens): Promise<void> {
+    const bound = obtained.tokenType === 'dpop' && of.dpop;
+    const fresh = bound ? { ...obtained, dpopKeyThumbprint: of.dpop!.thumbprint } : obtained;
     session = of;
     tokens = fresh;
     await store.setTokens(of.resource, of.as.issuer, fresh);
   }
 
+  /** Stored tokens this process can send: DPoP-bound ones only with the key they are bound to. */
+  function sendable(stored: StoredTokens | undefined, of: Session): StoredTokens | undefined {
+    if (stored?.tokenType !== 'dpop') return stored;
+    return of.dpop && stored.dpopKeyThumbprint === of.dpop.thumbprint ? stored : undefined;
+  }
+
   /** Gets tokens for the session: from the store, by refresh, else by a new grant. */
   async function authorize(challenge: ResourceChallenge | undefined, rejected: StoredTokens | undefined) {
     const next = await establish(challenge);
-    const stored = await store.getTokens(next.resource, next.as.issuer);
-    const usable = stored && (stored.tokenType !== 'dpop' || next.dpop) ? stored : undefined;
+    const usable = sendable(await store.getTokens(next.resource, next.as.issuer), next);
     if (usable && usable.accessToken !== rejected?.accessToken && !expired(usable)) {
       session = next;
       tokens = usable;

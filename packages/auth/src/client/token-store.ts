@@ -8,6 +8,8 @@ export interface StoredTokens {
   expiresAt?: number;
   /** The scopes requested for these tokens (what a step-up adds to, A-39). */
   scopes?: string[];
+  /** For DPoP-bound tokens: the JWK thumbprint of the key they are bound to. */
+  dpopKeyThumbprint?: string;
 }
 
 /** Client credentials an authorization server issued by Dynamic Client Registration. */
