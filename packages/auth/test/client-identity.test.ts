@@ -197,3 +197,36 @@ describe('token endpoint authentication', () => {
     });
   }
 });
+
+describe('A-37 only tokens for this server from its authorization server', () => {
+  it('A-37: tokens stored for another server or another issuer are never sent', async () => {
+    const store = new MemoryTokenStore();
+    await store.setTokens('https://other.test/mcp', 'https://as.test', {
+      accessToken: 'foreign',
+      tokenType: 'bearer',
+    });
+    await store.setTokens('https://mcp.test/mcp', 'https://old-as.test', {
+      accessToken: 'stale',
+      tokenType: 'bearer',
+    });
+    const w = world();
+    const { client } = login(w, { store });
+    expect(await client.headers(REQUEST)).toBeUndefined();
+    await client.onUnauthorized(unauthorized(w), REQUEST);
+    expect(await client.headers(REQUEST)).toEqual({ authorization: 'Bearer at-1' });
+    expect(await store.getTokens('https://mcp.test/mcp', w.issuer)).toMatchObject({ accessToken: 'at-1' });
+  });
+
+  it('A-24/A-40: tokens a previous run stored for this server and issuer are used without a new login', async () => {
+    const store = new MemoryTokenStore();
+    await store.setTokens('https://mcp.test/mcp', 'https://as.test', {
+      accessToken: 'at-1',
+      tokenType: 'bearer',
+    });
+    const w = world();
+    const { client, user } = login(w, { store });
+    expect(await client.onUnauthorized(unauthorized(w), REQUEST)).toBe(true);
+    expect(await client.headers(REQUEST)).toEqual({ authorization: 'Bearer at-1' });
+    expect(user.requests).toEqual([]);
+  });
+});
