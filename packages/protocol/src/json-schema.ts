@@ -1,6 +1,7 @@
 import { dereference, type Schema, type SchemaDraft, validate } from '@cfworker/json-schema';
 import { isRecord } from './is-record.js';
 import { budgetedLookup, capUniqueItems, type Expansion, expand, sizeProblem } from './json-schema-cost.js';
+import { compilePatterns, useLinearFormats, withLinearPatterns } from './json-schema-patterns.js';
 
 /** Limits on what a schema may cost to validate (P-90). */
 export interface JsonSchemaLimits {
@@ -96,7 +97,10 @@ function unresolvedRefs(lookup: Record<string, unknown>): unknown[] {
  *
  * Refuses, with a reason instead of a crash: an unsupported dialect (P-83); a `$ref` that does not
  * resolve inside the schema, such as a network URI, which is never fetched (P-87, P-89);
- * `$dynamicRef` and `$recursiveRef`, which it cannot evaluate faithfully; a schema beyond `limits` (P-90).
+ * `$dynamicRef` and `$recursiveRef`, which it cannot evaluate faithfully; a schema beyond `limits` (P-90);
+ * a `pattern` or `patternProperties` expression only a backtracking engine can match (a backreference,
+ * lookaround, `\b`). Patterns and formats are matched in time linear in the value, so a schema from
+ * a peer cannot stall the process (`^((a+)+)+$` is matched by an automaton, not by backtracking).
  * A recursive schema is also bounded when it validates: a value whose validation would resolve more
  * `$ref`s than the schema's expanded size for each JSON value in it is invalid, with that reason.
  *
@@ -151,14 +155,20 @@ export function compileJsonSchema(schema: unknown, limits: JsonSchemaLimits = {}
     return { ok: false, reason: `schema expands to more than ${maxExpanded} subschemas through $ref` };
   }
   capUniqueItems(expansion.reachable, limits.maxUniqueItems ?? 1000);
+  const compiledPatterns = compilePatterns(lookup);
+  if ('reason' in compiledPatterns) return { ok: false, reason: compiledPatterns.reason };
+  const { patterns } = compiledPatterns;
+  useLinearFormats();
   const budget = expansion.recursive ? budgetedLookup(lookup, expansion.size) : undefined;
   const compiled: CompiledJsonSchema = {
     dialect: dialect.dialect,
     validate(value) {
       try {
         budget?.start(value);
-        const refs = budget ? budget.lookup : lookup;
-        const result = validate(value, copy, dialect.draft, refs as never, true);
+        const refs = (budget ? budget.lookup : lookup) as never;
+        const result = patterns
+          ? withLinearPatterns(patterns, () => validate(value, copy, dialect.draft, refs, true))
+          : validate(value, copy, dialect.draft, refs, true);
         if (result.valid) return { valid: true };
         return { valid: false, errors: result.errors.map((e) => `${e.instanceLocation}: ${e.error}`) };
       } catch (error) {
