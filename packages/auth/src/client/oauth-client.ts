@@ -86,6 +86,7 @@ export function oauthClient(serverUrl: string | URL, options: OAuthClientOptions
   const bindings: Bindings = new WeakMap();
   const stepUps = new Map<string, number>();
   const maxStepUps = options.maxStepUps ?? 1;
+  const offlineAccess = options.offlineAccess ?? true;
   let session: Session | undefined;
   let tokens: StoredTokens | undefined;
   let dpopKey: Promise<DpopKey> | undefined;
@@ -161,18 +162,21 @@ export function oauthClient(serverUrl: string | URL, options: OAuthClientOptions
         // An unusable refresh token: fall through to a new authorization.
       }
     }
-    const previous = next.as.issuer === session?.as.issuer ? tokens?.scopes : rejected?.scopes;
-    const scopes = chooseScopes(
-      challenge,
-      next.resourceMetadata,
-      next.as,
-      previous,
-      options.offlineAccess ?? true,
+    // The scopes asked for before stay in the new request, whichever server grants them now.
+    await keep(
+      next,
+      await grant(
+        next,
+        chooseScopes(challenge, next.resourceMetadata, next.as, rejected?.scopes, offlineAccess),
+      ),
     );
-    const fresh = options.grant
-      ? await machineGrantFlow(context(next), options.grant, scopes)
-      : await authorizationCodeFlow(context(next), scopes);
-    await keep(next, fresh);
+  }
+
+  /** A new grant: the machine grant of the options, else the authorization code flow. */
+  function grant(of: Session, scopes: string[] | undefined): Promise<StoredTokens> {
+    return options.grant
+      ? machineGrantFlow(context(of), options.grant, scopes)
+      : authorizationCodeFlow(context(of), scopes);
   }
 
   /** re-authorize with the union of the scopes asked for and the challenged ones, a bounded number of times. */
@@ -189,12 +193,9 @@ export function oauthClient(serverUrl: string | URL, options: OAuthClientOptions
       current.resourceMetadata,
       current.as,
       tokens.scopes,
-      options.offlineAccess ?? true,
+      offlineAccess,
     );
-    const fresh = options.grant
-      ? await machineGrantFlow(context(current), options.grant, scopes)
-      : await authorizationCodeFlow(context(current), scopes);
-    await keep(current, fresh);
+    await keep(current, await grant(current, scopes));
     return true;
   }
 
