@@ -7,15 +7,18 @@ export interface DemoArgs {
   accessTokenTtlSec: number;
   /** Leeway the MCP server gives token expiry, in seconds. */
   clockToleranceSec: number;
+  /** JWT access tokens, or opaque ones the MCP server introspects. */
+  tokenFormat: 'jwt' | 'opaque';
 }
 
 const USAGE =
-  'usage: server.js [--host HOST] [--port PORT] [--access-token-ttl SECONDS] [--clock-tolerance SECONDS]';
+  'usage: server.js [--host HOST] [--port PORT] [--access-token-ttl SECONDS] [--clock-tolerance SECONDS] [--token-format jwt|opaque]';
 const FLAGS: Record<string, keyof DemoArgs> = {
   '--host': 'host',
   '--port': 'port',
   '--access-token-ttl': 'accessTokenTtlSec',
   '--clock-tolerance': 'clockToleranceSec',
+  '--token-format': 'tokenFormat',
 };
 
 function integer(flag: string, text: string, min: number, max: number): number {
@@ -31,11 +34,17 @@ function integer(flag: string, text: string, min: number, max: number): number {
  *
  * @example
  * ```ts
- * parseDemoArgs(['--port', '0']); // { host: '127.0.0.1', port: 0, accessTokenTtlSec: 600, clockToleranceSec: 10 }
+ * parseDemoArgs(['--port', '0']); // { host: '127.0.0.1', port: 0, accessTokenTtlSec: 600, clockToleranceSec: 10, tokenFormat: 'jwt' }
  * ```
  */
 export function parseDemoArgs(argv: readonly string[]): DemoArgs {
-  const args: DemoArgs = { host: '127.0.0.1', port: 0, accessTokenTtlSec: 600, clockToleranceSec: 10 };
+  const args: DemoArgs = {
+    host: '127.0.0.1',
+    port: 0,
+    accessTokenTtlSec: 600,
+    clockToleranceSec: 10,
+    tokenFormat: 'jwt',
+  };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     const [flag, inline] = arg.includes('=') ? arg.split(/=(.*)/s, 2) : [arg, undefined];
@@ -44,7 +53,11 @@ export function parseDemoArgs(argv: readonly string[]): DemoArgs {
     const value = inline ?? argv[++i];
     if (value === undefined || value === '') throw new Error(`${flag} needs a value\n${USAGE}`);
     if (key === 'host') args.host = value;
-    else if (key === 'port') args.port = integer(flag!, value, 0, 65_535);
+    else if (key === 'tokenFormat') {
+      if (value !== 'jwt' && value !== 'opaque')
+        throw new Error(`invalid ${flag} ${JSON.stringify(value)}\n${USAGE}`);
+      args.tokenFormat = value;
+    } else if (key === 'port') args.port = integer(flag!, value, 0, 65_535);
     else args[key] = integer(flag!, value, key === 'accessTokenTtlSec' ? 1 : 0, 86_400);
   }
   return args;

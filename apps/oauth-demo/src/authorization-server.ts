@@ -15,6 +15,10 @@ export interface AuthorizationServerOptions {
   scopes: readonly string[];
   /** Access token lifetime, in seconds. */
   accessTokenTtlSec: number;
+  /** JWT access tokens (RFC 9068), or opaque ones the resource server introspects (RFC 7662). */
+  accessTokenFormat: 'jwt' | 'opaque';
+  /** The resource server's own credentials, for introspection only. */
+  resourceServerClient: { clientId: string; clientSecret: string };
 }
 
 const OIDC_SCOPES = ['openid', 'offline_access'];
@@ -30,13 +34,27 @@ function configuration(options: AuthorizationServerOptions, jwks: Configuration[
   return {
     jwks,
     scopes: [...OIDC_SCOPES, ...options.scopes],
+    clients: [
+      {
+        client_id: options.resourceServerClient.clientId,
+        client_secret: options.resourceServerClient.clientSecret,
+        token_endpoint_auth_method: 'client_secret_basic',
+        grant_types: [],
+        response_types: [],
+        redirect_uris: [],
+      },
+    ],
     claims: { openid: ['sub'] },
     findAccount: async (_ctx, sub) => ({ accountId: sub, claims: async () => ({ sub }) }),
     features: {
       devInteractions: { enabled: false },
       registration: { enabled: true },
       revocation: { enabled: true },
-      introspection: { enabled: true },
+      introspection: {
+        enabled: true,
+        // Only the resource server introspects; a client may not read other clients' tokens.
+        allowedPolicy: async (ctx) => ctx.oidc.client?.clientId === options.resourceServerClient.clientId,
+      },
       resourceIndicators: {
         enabled: true,
         defaultResource: async () => options.resource,
@@ -47,8 +65,8 @@ function configuration(options: AuthorizationServerOptions, jwks: Configuration[
             scope: options.scopes.join(' '),
             audience: options.resource,
             accessTokenTTL: options.accessTokenTtlSec,
-            accessTokenFormat: 'jwt',
-            jwt: { sign: { alg: 'ES256' } },
+            accessTokenFormat: options.accessTokenFormat,
+            ...(options.accessTokenFormat === 'jwt' ? { jwt: { sign: { alg: 'ES256' as const } } } : {}),
           };
         },
       },
@@ -98,8 +116,8 @@ async function consentAutomatically(provider: Provider, request: IncomingMessage
 /**
  * A real OAuth 2.1 / OpenID authorization server (`oidc-provider`) on a Node HTTP server that
  * is already listening: dynamic client registration, authorization code with PKCE (S256,
- * required), resource indicators with JWT access tokens for one MCP resource, refresh tokens,
- * revocation and introspection. Consent is automated.
+ * required), resource indicators with JWT or opaque access tokens for one MCP resource, refresh
+ * tokens, revocation, and introspection for the resource server. Consent is automated.
  */
 export async function serveAuthorizationServer(
   http: Server,

@@ -1,4 +1,10 @@
-import { jwtVerifier, type ProtectedHttpOptions, protectServer } from '@mcpkit/auth/server';
+import {
+  introspectionVerifier,
+  jwtVerifier,
+  type ProtectedHttpOptions,
+  protectServer,
+  type TokenVerifier,
+} from '@mcpkit/auth/server';
 import { createEverythingServer } from '@mcpkit/everything-server';
 import type { McpServer } from '@mcpkit/server';
 import * as z from 'zod';
@@ -13,17 +19,31 @@ export interface ProtectedServerOptions {
   resource: string;
   /** The authorization server's issuer URL. */
   issuer: string;
-  /** The issuer's JWKS URL. */
-  jwksUri: string;
+  /** The issuer's JWKS URL: tokens are JWTs checked against it. */
+  jwksUri?: string;
+  /** Or the issuer's introspection endpoint and this server's credentials there: tokens are opaque. */
+  introspection?: { endpoint: string; clientId: string; clientSecret: string };
   /** Leeway for token expiry, in seconds (default 10). */
   clockToleranceSec?: number;
 }
 
+function verifierFor(options: ProtectedServerOptions): TokenVerifier {
+  const clockToleranceSec = options.clockToleranceSec ?? 10;
+  const common = { issuer: options.issuer, audience: options.resource, clockToleranceSec };
+  if (options.introspection !== undefined) {
+    // A short cache, so a revoked token stops working within a second.
+    return introspectionVerifier({ ...common, ...options.introspection, cacheTtlMs: 1000 });
+  }
+  if (options.jwksUri === undefined)
+    throw new TypeError('createProtectedServer needs jwksUri or introspection');
+  return jwtVerifier({ ...common, jwksUri: options.jwksUri, typ: 'at+jwt' });
+}
+
 /**
  * The everything server, plus `write_note` (scope `notes:write`), protected by
- * `@mcpkit/auth/server`: every request needs `mcp:tools`, tokens are JWTs (RFC 9068) from
- * `issuer` for `resource`, bearer or DPoP-bound (RFC 9449), and lists show only what the
- * caller may use.
+ * `@mcpkit/auth/server`: every request needs `mcp:tools`, tokens are JWTs (RFC 9068) or
+ * introspected opaque tokens from `issuer` for `resource`, bearer or DPoP-bound (RFC 9449), and
+ * lists show only what the caller may use.
  *
  * @example
  * ```ts
@@ -52,13 +72,7 @@ export function createProtectedServer(options: ProtectedServerOptions): {
     requiredScopes: [BASE_SCOPE],
     filterLists: true,
     dpop: {},
-    verifier: jwtVerifier({
-      issuer: options.issuer,
-      jwksUri: options.jwksUri,
-      audience: options.resource,
-      typ: 'at+jwt',
-      clockToleranceSec: options.clockToleranceSec ?? 10,
-    }),
+    verifier: verifierFor(options),
   });
   return { server, auth };
 }

@@ -1,5 +1,6 @@
 // Starts the authorization server and the protected MCP server on loopback, then prints
 // `MCP_SERVER_URL=<url>` and `AUTHORIZATION_SERVER_URL=<url>` once both are ready.
+import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createNodeHandler } from '@mcpkit/transport-http/node';
@@ -23,16 +24,23 @@ async function main(): Promise<void> {
   const asHttp = createServer();
   const resource = `${await bind(mcpHttp, args.host, args.port)}/mcp`;
   const issuer = await bind(asHttp, args.host, 0);
+  const resourceServerClient = {
+    clientId: 'mcp-resource-server',
+    clientSecret: randomBytes(32).toString('base64url'),
+  };
   await serveAuthorizationServer(asHttp, {
     issuer,
     resource,
     scopes: [BASE_SCOPE, WRITE_SCOPE],
     accessTokenTtlSec: args.accessTokenTtlSec,
+    accessTokenFormat: args.tokenFormat,
+    resourceServerClient,
   });
+  const introspection = { endpoint: `${issuer}/token/introspection`, ...resourceServerClient };
   const { server, auth } = createProtectedServer({
     resource,
     issuer,
-    jwksUri: `${issuer}/jwks`,
+    ...(args.tokenFormat === 'jwt' ? { jwksUri: `${issuer}/jwks` } : { introspection }),
     clockToleranceSec: args.clockToleranceSec,
   });
   const handler = createNodeHandler(server, { ...auth, path: '/mcp' });

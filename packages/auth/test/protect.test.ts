@@ -9,6 +9,9 @@ import {
 } from './helpers/issuer.js';
 import { challengeParams, handlerRuns, mcpRequest, protectedHandler } from './helpers/protected.js';
 
+// Real loopback HTTP (a JWKS endpoint) and key generation: generous time on a loaded CI machine.
+const SLOW = { timeout: 20_000 };
+
 const issuer = new FakeIssuer();
 let handler: (request: Request) => Promise<Response>;
 beforeAll(async () => {
@@ -26,7 +29,7 @@ async function callTool(name: string, token?: string) {
   return handler(mcpRequest('tools/call', { name, arguments: {} }, token));
 }
 
-describe('protected resource metadata', () => {
+describe('protected resource metadata', SLOW, () => {
   it('A-4, A-5: the same document at the path-inserted and the root well-known location', async () => {
     for (const path of [
       '/.well-known/oauth-protected-resource/mcp',
@@ -44,7 +47,7 @@ describe('protected resource metadata', () => {
   });
 });
 
-describe('challenges', () => {
+describe('challenges', SLOW, () => {
   it('A-5, A-6, A-9: no token is 401 naming the metadata and the scopes this operation needs', async () => {
     const response = await callTool('write_file');
     expect(response.status).toBe(401);
@@ -126,7 +129,7 @@ describe('challenges', () => {
   });
 });
 
-describe('tokens (A-7, A-8): every bad one is 401 invalid_token, and nothing else breaks', () => {
+describe('tokens (A-7, A-8): every bad one is 401 invalid_token, and nothing else breaks', SLOW, () => {
   const key = () => issuer.keys[0]!;
   const attacks: Record<string, () => Promise<string>> = {
     expired: () => issuer.token({ exp: now() - 3600 }),
@@ -184,7 +187,7 @@ describe('tokens (A-7, A-8): every bad one is 401 invalid_token, and nothing els
   });
 });
 
-describe('ctx.auth', () => {
+describe('ctx.auth', SLOW, () => {
   it('carries the verified principal, scopes and claims', async () => {
     const response = await callTool(
       'whoami',
@@ -216,7 +219,7 @@ describe('ctx.auth', () => {
   });
 });
 
-describe('lists', () => {
+describe('lists', SLOW, () => {
   it('A-14: with filterLists, a caller sees only what its scopes allow, as a private result', async () => {
     const filtered = protectedHandler(issuer, { filterLists: true });
     const list = async (scope: string) => {

@@ -67,7 +67,8 @@ export function introspectionVerifier(options: IntrospectionVerifierOptions): To
     }
     const body: unknown = response.ok ? await response.json().catch(() => undefined) : undefined;
     if (typeof body !== 'object' || body === null) {
-      throw new InvalidTokenError(`The introspection endpoint answered ${response.status}`);
+      const cause = new Error(`the introspection endpoint answered ${response.status}`);
+      throw new InvalidTokenError('The token could not be introspected', { cause });
     }
     return judge(body as Record<string, unknown>, audiences, options.issuer, leewayMs);
   }
