@@ -105,6 +105,21 @@ describe('the authorization code flow', () => {
     expect(tokenRequests(w)).toEqual([]);
   });
 
+  it('A-35: a redirect URL must be https or loopback http', () => {
+    const w = world();
+    for (const redirectUrl of ['http://app.test/callback', 'not a url']) {
+      expect(() => login(w, { redirectUrl })).toThrow(/redirectUrl must be https/);
+    }
+    for (const redirectUrl of [
+      'https://app.test/cb',
+      'http://localhost:3000/cb',
+      'http://[::1]:80/cb',
+      'com.example.app:/cb',
+    ]) {
+      expect(() => login(w, { redirectUrl })).not.toThrow();
+    }
+  });
+
   it('A-35: the redirect URI is the one configured, in the registration and both requests', async () => {
     const w = world();
     const { client, user } = login(w);

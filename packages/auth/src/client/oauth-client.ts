@@ -6,7 +6,7 @@ import { chooseAuthorizationServer, discoverResourceMetadata, type ResourceMetad
 import { DpopKey } from './dpop.js';
 import { OAuthClientError } from './errors.js';
 import type { FlowContext } from './flow-context.js';
-import type { HttpContext } from './http.js';
+import { type HttpContext, isLoopbackHttp } from './http.js';
 import { type Bindings, resolveIdentity } from './identity.js';
 import { machineGrantFlow } from './machine-grants.js';
 import type { OAuthClientOptions } from './options.js';
@@ -47,6 +47,17 @@ function expired(tokens: StoredTokens): boolean {
 function checkOptions(options: OAuthClientOptions): void {
   if (!options.grant && (!options.authorize || !options.redirectUrl)) {
     throw new OAuthClientError('misconfigured', 'oauthClient needs authorize and redirectUrl, or a grant');
+  }
+  const redirect = options.redirectUrl;
+  if (redirect !== undefined) {
+    const url = URL.canParse(redirect) ? new URL(redirect) : undefined;
+    // HTTPS, or http on a loopback address; other schemes are a native app's private-use ones.
+    if (!url || (url.protocol === 'http:' && !isLoopbackHttp(url))) {
+      throw new OAuthClientError(
+        'misconfigured',
+        'redirectUrl must be https, or http on localhost or 127.0.0.1',
+      );
+    }
   }
   const document = options.clientMetadataUrl;
   if (document !== undefined) {
