@@ -11,6 +11,7 @@ import {
 } from '@mcpkit/protocol';
 import { DEFAULT_MAX_MESSAGE_BYTES, type ResponseLimits } from './bounded-body.js';
 import { readExchange } from './read-exchange.js';
+import { fetchFollowingRedirects, type RedirectPolicy } from './redirects.js';
 
 /** The HTTP request an auth provider is asked about: what a DPoP proof (RFC 9449) signs. */
 export interface HttpAuthRequest {
@@ -67,6 +68,12 @@ export interface HttpClientTransportOptions {
    * 64 MiB). A stream of many events is never limited, only each event.
    */
   maxEventBytes?: number;
+  /**
+   * Which redirects to follow (default `'same-origin'`). `'follow'` also follows redirects to other
+   * origins, sending them the body without `Authorization`, `Mcp-*` or custom headers; `'error'`
+   * follows none. A redirect not followed fails the exchange with `TransportError('bad-response')`.
+   */
+  redirect?: RedirectPolicy;
 }
 
 function limitOption(value: number | undefined, name: string): number {
@@ -110,6 +117,7 @@ export function createHttpClientTransport(
     maxResponseBytes: limitOption(options.maxResponseBytes, 'maxResponseBytes'),
     maxEventBytes: limitOption(options.maxEventBytes, 'maxEventBytes'),
   };
+  const redirectPolicy = options.redirect ?? 'same-origin';
   let closed = false;
 
   async function buildHeaders(mirror: Record<string, string>): Promise<HeadersInit> {
@@ -136,7 +144,12 @@ export function createHttpClientTransport(
   ): Promise<Response> {
     const body = JSON.stringify(message);
     const send = async () =>
-      fetchImpl(endpoint, { method: 'POST', headers: await buildHeaders(mirror), body, signal });
+      fetchFollowingRedirects(
+        fetchImpl,
+        endpoint,
+        { method: 'POST', headers: await buildHeaders(mirror), body, signal },
+        redirectPolicy,
+      );
     let response = await send();
     if (!options.authProvider?.onUnauthorized) return response;
     for (let attempt = 0; attempt < MAX_AUTH_RETRIES; attempt++) {
