@@ -132,6 +132,16 @@ describe('A-19 the metadata issuer must be identical', () => {
     expect(await discoverAuthorizationServer(http(w), 'https://as.test')).toBeUndefined();
   });
 
+  it('A-17: at most five authorization servers of a long list are tried', async () => {
+    const w = world();
+    const servers = Array.from({ length: 50 }, (_, i) => `https://down${i}.test`);
+    const resource = { resource: w.server, authorization_servers: [...servers, w.issuer] };
+    await expect(chooseAuthorizationServer(http(w), resource)).rejects.toMatchObject({
+      code: 'discovery-failed',
+    });
+    expect(new Set(w.seen.map((seen) => seen.url.host)).size).toBe(5);
+  });
+
   it('A-17/A-19: the next authorization server of the list is tried, and none usable is discovery-failed', async () => {
     const w = world();
     const resource = { resource: w.server, authorization_servers: ['https://down.test', w.issuer] };

@@ -104,4 +104,26 @@ describe('fuzz: hostile metadata, challenges and token responses', () => {
       { numRuns: 100 },
     );
   });
+
+  it('a server that never answers costs timeoutMs per request, then a typed error', async () => {
+    for (const silentPath of ['/.well-known/oauth-protected-resource/mcp', '/token', '/register']) {
+      const w = world();
+      const answer = mockFetch(w);
+      const client = oauthClient(w.server, {
+        redirectUrl: REDIRECT,
+        authorize: approve(w).authorize,
+        timeoutMs: 100,
+        fetch: (input, init) => {
+          const url = new URL(input instanceof Request ? input.url : String(input));
+          if (url.pathname !== silentPath) return answer(input, init);
+          return new Promise((_, reject) =>
+            init?.signal?.addEventListener('abort', () => reject(init.signal!.reason)),
+          );
+        },
+      });
+      const outcome = await settle(client.onUnauthorized(new Response(null, { status: 401 }), REQUEST));
+      expect(outcome.ok).toBe(false);
+      expect(outcome.value).toBeInstanceOf(OAuthClientError);
+    }
+  });
 });

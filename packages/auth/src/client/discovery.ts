@@ -13,6 +13,8 @@ export interface ResourceMetadata {
 }
 
 const PRM_WELL_KNOWN = '/.well-known/oauth-protected-resource';
+/** How many of a metadata document's authorization servers are tried: a long hostile list costs little. */
+const MAX_AUTHORIZATION_SERVERS = 5;
 
 function pathOf(url: URL): string {
   return url.pathname === '/' ? '' : url.pathname.replace(/\/$/, '');
@@ -125,7 +127,7 @@ export async function discoverAuthorizationServer(
 
 /**
  * The first authorization server of the metadata whose own metadata can be discovered and used
- * (A-17: the client chooses; `prefer` may put one first).
+ * (A-17: the client chooses; `prefer` may put one first), among the first five listed.
  */
 export async function chooseAuthorizationServer(
   http: HttpContext,
@@ -133,7 +135,7 @@ export async function chooseAuthorizationServer(
   prefer?: (issuers: readonly string[]) => readonly string[],
 ): Promise<oauth.AuthorizationServer> {
   const issuers = prefer ? prefer(resource.authorization_servers) : resource.authorization_servers;
-  for (const issuer of issuers) {
+  for (const issuer of issuers.slice(0, MAX_AUTHORIZATION_SERVERS)) {
     const metadata = await discoverAuthorizationServer(http, issuer);
     if (metadata) return metadata;
   }
