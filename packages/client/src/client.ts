@@ -7,6 +7,7 @@ import {
   type GetPromptResult,
   type Implementation,
   type InputRequiredResult,
+  LEGACY_PROTOCOL_VERSIONS,
   type ListPromptsResult,
   type ListResourcesResult,
   type ListResourceTemplatesResult,
@@ -27,9 +28,12 @@ import { CallChain } from './call-chain.js';
 import { checkInputRounds, checkTimeout, waitUnless } from './call-limits.js';
 import { declaredCapabilities } from './capabilities.js';
 import { Connection } from './connection.js';
+import { connectEra } from './era-connect.js';
 import { RequestAbortedError } from './errors.js';
 import type { TimeoutLimits } from './exchange.js';
 import { inputRoundsStep } from './input-rounds.js';
+import { legacyServerRequestHandler } from './legacy/server-requests.js';
+import { legacyWireStep } from './legacy/wire-step.js';
 import type {
   AutoInputOptions,
   CacheableCallOptions,
@@ -79,6 +83,7 @@ export class McpClient {
   readonly #lifetime = new AbortController();
   readonly #listenHost: ListenHost;
   readonly #stopRestartListener: (() => void) | undefined;
+  readonly #stopServerRequests: (() => void) | undefined;
 
   constructor(transport: ClientTransport, options: McpClientOptions = {}) {
     this.#transport = transport;
@@ -110,10 +115,22 @@ export class McpClient {
         warn({ kind: 'cache-failed', error }),
       );
     }
+    const clientInfo = options.clientInfo || DEFAULT_CLIENT_INFO;
+    const probeTimeoutMs = options.probeTimeoutMs ?? 10_000;
+    const eraVerdicts = options.eraVerdicts ?? new Map();
     const connection = new Connection({
       requester,
-      cache,
-      probeTimeoutMs: options.probeTimeoutMs ?? 10_000,
+      connect: (cacheMode) =>
+        connectEra(requester, {
+          era: options.era ?? 'auto',
+          legacyVersions: options.legacyProtocolVersions ?? LEGACY_PROTOCOL_VERSIONS,
+          clientInfo,
+          capabilities: this.#capabilities,
+          verdicts: eraVerdicts,
+          timeoutMs: probeTimeoutMs,
+          cache,
+          cacheMode,
+        }),
       limits,
       lifetime: this.#lifetime.signal,
       fixedVersion: options.protocolVersion !== undefined,
@@ -140,6 +157,7 @@ export class McpClient {
     chain.add(tools.refreshStep);
     chain.add(versionRetryStep(requester));
     chain.add(reissueStep(connection, limits));
+    chain.add(legacyWireStep(connection, requester));
     this.#chain = chain;
     this.#tools = tools;
     this.#listenHost = {
@@ -153,6 +171,9 @@ export class McpClient {
       subscriptions: new Set(),
     };
     this.#stopRestartListener = transport.onRestart?.(() => this.#restarted());
+    this.#stopServerRequests = transport.onServerRequest?.(
+      legacyServerRequestHandler(options.handlers ?? {}, this.#lifetime.signal),
+    );
   }
 
   /**
@@ -360,6 +381,7 @@ export class McpClient {
     if (this.#lifetime.signal.aborted) return;
     this.#lifetime.abort(new TransportError('closed', 'the client is closed'));
     this.#stopRestartListener?.();
+    this.#stopServerRequests?.();
     for (const subscription of this.#listenHost.subscriptions) subscription.close();
     await this.#transport.close();
   }

@@ -1,5 +1,4 @@
 import { type Method, TransportError } from '@mcpkit/protocol';
-import type { ResponseCache } from './cache.js';
 import type { CallState } from './call.js';
 import type { Step } from './call-chain.js';
 import { waitLimit, waitUnless } from './call-limits.js';
@@ -7,14 +6,14 @@ import { missingServerCapability } from './capabilities.js';
 import { UnsupportedByServerError } from './errors.js';
 import type { TimeoutLimits } from './exchange.js';
 import type { CacheMode } from './options.js';
-import { probeServer, type ServerDescription } from './probe.js';
+import type { ServerDescription } from './probe.js';
 import type { Requester } from './requester.js';
 
 /** What the connection needs from its client. */
 export interface ConnectionConfig {
   requester: Requester;
-  cache: ResponseCache | undefined;
-  probeTimeoutMs: number;
+  /** Connects to the server in its era (see `connectEra`), the probe's cache used as `cacheMode` says. */
+  connect: (cacheMode: CacheMode) => Promise<ServerDescription>;
   /** The client's default timeouts, which also bound a call's wait for the probe. */
   limits: TimeoutLimits;
   /** Aborts when the client closes: nothing connects any more. */
@@ -24,7 +23,8 @@ export interface ConnectionConfig {
 }
 
 /**
- * Whether and to what the client is connected: the `server/discover` probe, run once and again
+ * Whether and to what the client is connected: the era decision (the `server/discover` probe, or
+ * `initialize` for a 2025-era server), run once and again
  * when asked (`forget`), and the capability gate every call passes (C-12). Once the probe has
  * resolved, `gateOpen` answers synchronously, so a call needs to await nothing before it is sent.
  * The probe is shared: it runs on its own timeout, never on a caller's signal, so one caller
@@ -54,11 +54,7 @@ export class Connection {
     if (this.#config.lifetime.aborted)
       return Promise.reject(new TransportError('closed', 'the client is closed'));
     if (this.#ready) return this.#ready;
-    const ready: Promise<ServerDescription | undefined> = probeServer(this.#config.requester, {
-      timeoutMs: this.#config.probeTimeoutMs,
-      cache: this.#config.cache,
-      cacheMode,
-    }).then(
+    const ready: Promise<ServerDescription | undefined> = this.#config.connect(cacheMode).then(
       (description) => {
         // A probe that a newer one replaced (`discover()`, a restart) must not undo what the newer one set.
         if (this.#ready === ready) {

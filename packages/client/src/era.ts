@@ -87,8 +87,9 @@ const MODERN_ERROR_CODES = new Set<number>([
  *   client runs `initialize` (T-21). A `-32601` to `server/discover` is legacy even over HTTP: a
  *   modern server always implements it.
  * - `initialize` answered with a version the client speaks connects in that version; one it does
- *   not speak fails (B-9); a modern error means the cached verdict no longer holds, so the client
- *   probes again (B-6), and without a cache it is a `modern-server` failure.
+ *   not speak fails (B-9). When it was sent on a cached verdict, any other answer means the
+ *   verdict no longer holds, and the client probes again (B-6); after a probe, a modern error is
+ *   a `modern-server` failure and anything else a plain one.
  * - Over HTTP, an `initialize` POST refused with 400/404/405 and no recognised modern error tries
  *   the deprecated HTTP+SSE transport: `GET`, expecting an `endpoint` event (B-7). Its answer is
  *   final.
@@ -169,6 +170,8 @@ function afterInitialize(
     evidence,
     cause,
   });
+  // Sent on a cached verdict without probing: any refusal means the verdict no longer holds (B-6).
+  if (evidence.fromCache && settings.option === 'auto' && outcome.kind !== 'result') return probe;
   switch (outcome.kind) {
     case 'result': {
       const version = outcome.protocolVersion;
@@ -185,7 +188,6 @@ function afterInitialize(
     case 'error': {
       const { error } = outcome;
       if (MODERN_ERROR_CODES.has(error.code)) {
-        if (evidence.fromCache && settings.option === 'auto') return probe;
         return {
           kind: 'failed',
           reason: 'modern-server',

@@ -14,9 +14,12 @@ export type InputRequiredMethod = 'tools/call' | 'prompts/get' | 'resources/read
 export interface InputHandlerContext {
   /** Aborts when the call is aborted or closed; stop asking the user then. */
   signal: AbortSignal;
-  /** The request that needs the input. */
-  method: InputRequiredMethod;
-  /** That request's params as the application passed them (no `_meta`, answers or state). */
+  /**
+   * The request that needs the input. `undefined` for a request a 2025-era server sent on its
+   * own while the transport cannot tell which call it belongs to (stdio).
+   */
+  method: InputRequiredMethod | undefined;
+  /** That request's params as the application passed them (no `_meta`, answers or state); `{}` without `method`. */
   params: Readonly<Record<string, unknown>>;
   /** The server's key for this input request. */
   key: string;

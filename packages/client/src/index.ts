@@ -54,6 +54,15 @@ export type {
 } from './call.js';
 export { DEFAULT_CLIENT_INFO, McpClient } from './client.js';
 export {
+  type Era,
+  type EraEvidence,
+  type EraOption,
+  type EraSettings,
+  type EraStep,
+  type InitializeOutcome,
+  nextEraStep,
+} from './era.js';
+export {
   InputRequiredError,
   type InputRequiredFailure,
   InvalidResponseError,

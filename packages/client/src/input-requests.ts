@@ -47,7 +47,8 @@ export async function fulfilInputRequests(
 
 /** `work`, unless the call is aborted first: a handler that ignores its signal cannot hold the call. */
 function untilAborted<T>(work: Promise<T>, round: RoundContext): Promise<T> {
-  const { signal, method } = round;
+  const { signal } = round;
+  const method = round.method ?? 'a server request';
   if (signal.aborted) return Promise.reject(new RequestAbortedError(method, signal.reason));
   let onAbort!: () => void;
   const aborted = new Promise<never>((_, reject) => {
@@ -59,11 +60,21 @@ function untilAborted<T>(work: Promise<T>, round: RoundContext): Promise<T> {
 }
 
 function refuse(context: InputHandlerContext, detail: string): InputRequiredError {
-  return new InputRequiredError(context.method, 'unsupported-input', detail, context.key);
+  return new InputRequiredError(
+    context.method ?? 'a server request',
+    'unsupported-input',
+    detail,
+    context.key,
+  );
 }
 
 function invalid(context: InputHandlerContext, detail: string): InputRequiredError {
-  return new InputRequiredError(context.method, 'invalid-input-response', detail, context.key);
+  return new InputRequiredError(
+    context.method ?? 'a server request',
+    'invalid-input-response',
+    detail,
+    context.key,
+  );
 }
 
 async function answer(

@@ -6,6 +6,7 @@ import type {
   LoggingMessageNotificationParams,
 } from '@mcpkit/protocol';
 import type { CacheStore } from './cache.js';
+import type { Era, EraOption } from './era.js';
 import type { Progress } from './exchange.js';
 import type { InputHandlers } from './handlers.js';
 
@@ -122,8 +123,26 @@ export interface McpClientOptions {
   protocolVersions?: readonly string[];
   /** The server's version, when known: skips the `server/discover` probe (C-9). */
   protocolVersion?: string;
-  /** How long the `server/discover` probe waits before deciding the server is older (T-21). Default 10 s. */
+  /**
+   * How long the `server/discover` probe waits before deciding the server is older (T-21), and
+   * how long a 2025-era server has to answer `initialize`. Default 10 s.
+   */
   probeTimeoutMs?: number;
+  /**
+   * Which protocol era to speak (C-56..C-58). `auto` (the default) probes and falls back to the
+   * 2025 era (`initialize`, sessions) when the server is older; `modern` never falls back and
+   * fails with `LegacyServerError` instead (T-23); `legacy` runs `initialize` at once. See
+   * docs/design/client-era.md.
+   */
+  era?: EraOption;
+  /**
+   * Era verdicts per server (`ClientTransport.peer`), so that clients sharing the map skip the
+   * probe for a server already known to be older (B-6). Default: one map per client, which still
+   * spares reconnects and restarts the probe.
+   */
+  eraVerdicts?: Map<string, Era>;
+  /** 2025-era versions offered to an older server, newest first. Default: every one this SDK knows. */
+  legacyProtocolVersions?: readonly string[];
   /**
    * Default idle timeout of a call. Default 60 s. This and the other timeouts are positive numbers
    * of milliseconds (`Infinity`: none); anything else makes the constructor throw a `RangeError`.

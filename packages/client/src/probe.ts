@@ -3,33 +3,36 @@ import {
   decodeResult,
   type Implementation,
   McpError,
-  MetaKey,
   type ServerCapabilities,
   TransportError,
 } from '@mcpkit/protocol';
 import type { ResponseCache } from './cache.js';
 import { CallState } from './call.js';
-import {
-  InvalidResponseError,
-  LegacyServerError,
-  NoCommonVersionError,
-  RequestTimeoutError,
-} from './errors.js';
+import type { Era } from './era.js';
+import { InvalidResponseError, RequestTimeoutError } from './errors.js';
 import type { CacheMode } from './options.js';
 import type { Requester } from './requester.js';
-import { type ProbeOutcome, probeVerdict } from './version.js';
+import type { ProbeOutcome } from './version.js';
 
-/** What `server/discover` said about the server, and the version chosen for it (C-9, C-11). */
+/**
+ * What the server said about itself when the client connected, and the version chosen for it
+ * (C-9, C-11): its answer to `server/discover`, or to `initialize` for a 2025-era server (B-9).
+ */
 export interface ServerDescription {
-  /** The version every request now carries. */
+  /** The server's era: `modern` (2026-07-28) or `legacy` (2025-11-25 and before). */
+  era: Era;
+  /** The version every request now carries (in the 2025 era: the one `initialize` negotiated, B-10). */
   protocolVersion: string;
+  /** The versions the server offered (in the 2025 era: the negotiated one). */
   supportedVersions: readonly string[];
   capabilities: ServerCapabilities;
   instructions: string | undefined;
   /** Self-reported, unverified: never branch behaviour or security on it (C-13). */
   serverInfo: Implementation | undefined;
-  /** The whole result, unknown fields included. */
-  discoverResult: DiscoverResult;
+  /** The whole `server/discover` result, unknown fields included (modern era). */
+  discoverResult: DiscoverResult | undefined;
+  /** The whole `initialize` result, unknown fields included (2025 era). */
+  initializeResult: Record<string, unknown> | undefined;
 }
 
 export interface ProbeOptions {
@@ -38,61 +41,8 @@ export interface ProbeOptions {
   cacheMode: CacheMode;
 }
 
-/** How often a probe lost in transit is re-issued (C-55). */
-const MAX_REISSUES = 2;
-
-/**
- * Runs the `server/discover` probe (C-9, C-57, T-20) and applies `probeVerdict`: picks the
- * version (retrying once after `-32022`), or fails with `LegacyServerError`,
- * `NoCommonVersionError` or the modern error the server sent. The chosen version is the
- * description's `protocolVersion`; adopting it for later requests is the caller's decision.
- */
-export async function probeServer(requester: Requester, options: ProbeOptions): Promise<ServerDescription> {
-  const { versions } = requester;
-  let version = versions[0]!;
-  let retried = false;
-  let reissues = 0;
-  for (;;) {
-    const outcome = await discoverOnce(requester, version, options);
-    if (outcome.kind === 'transport' && outcome.error.retryable && reissues < MAX_REISSUES) {
-      reissues++;
-      continue;
-    }
-    const verdict = probeVerdict(outcome, versions, retried);
-    switch (verdict.kind) {
-      case 'modern': {
-        const result = (outcome as { result: DiscoverResult }).result;
-        return {
-          protocolVersion: verdict.version,
-          supportedVersions: result.supportedVersions,
-          capabilities: result.capabilities,
-          instructions: result.instructions,
-          serverInfo: result._meta?.[MetaKey.serverInfo],
-          discoverResult: result,
-        };
-      }
-      case 'retry':
-        version = verdict.version;
-        retried = true;
-        continue;
-      case 'no-common-version':
-        throw new NoCommonVersionError(
-          versions,
-          verdict.theirs,
-          outcome.kind === 'error' ? version : undefined,
-        );
-      case 'legacy':
-        throw new LegacyServerError(verdict.evidence, {
-          cause: 'error' in outcome ? outcome.error : undefined,
-        });
-      case 'failed':
-        throw verdict.error;
-    }
-  }
-}
-
 /** One `server/discover` request with `version`, through the cache as `options.cacheMode` says. */
-async function discoverOnce(
+export async function discoverOnce(
   requester: Requester,
   version: string,
   options: ProbeOptions,

@@ -6,6 +6,7 @@ import {
   type JSONRPCErrorResponse,
   type JSONRPCRequest,
   type JSONRPCResultResponse,
+  MetaKey,
   requestMeta,
 } from '@mcpkit/protocol';
 import type { CallResult, CallState } from './call.js';
@@ -22,6 +23,14 @@ export interface RequesterConfig {
   /** Versions the client speaks, most preferred first. */
   versions: readonly string[];
   limits: TimeoutLimits;
+}
+
+/** The result of `call` decoded by the receiver's rules; a peer error is thrown as an `McpError`. */
+function decodeResponse(call: CallState, response: JSONRPCResultResponse | JSONRPCErrorResponse): CallResult {
+  if ('error' in response) throw peerError(response, call.method, call.params);
+  const decoded = decodeResult(call.method, response.result);
+  if (!decoded.ok) throw new InvalidResponseError(call.method, decoded.error.message, decoded.rule);
+  return decoded.value as CallResult;
 }
 
 /**
@@ -77,6 +86,37 @@ export class Requester {
     return { jsonrpc: '2.0', id, method, params: withMeta };
   }
 
+  /**
+   * A request to a 2025-era server (B-10): a fresh id, and in `_meta` only what that era knows
+   * (the progress token, P-79) and the caller's own keys; the 2026 per-request fields do not
+   * exist there.
+   */
+  buildLegacy(method: string, params: Record<string, unknown>, options: CallOptions): JSONRPCRequest {
+    const id = this.#nextId++;
+    const progress = options.onProgress !== undefined;
+    if (options.meta === undefined && !progress) return { jsonrpc: '2.0', id, method, params };
+    const meta: Record<string, unknown> = { ...options.meta };
+    if (progress) meta[MetaKey.progressToken] = id;
+    return { jsonrpc: '2.0', id, method, params: Object.assign({}, params, { _meta: meta }) };
+  }
+
+  /** Sends one request of `call` to a 2025-era server and returns its raw response. */
+  exchangeLegacy(call: CallState): Promise<JSONRPCResultResponse | JSONRPCErrorResponse> {
+    const request = this.buildLegacy(call.method, call.params, call.options);
+    return awaitResponse(this.transport, request, call, this.#config.limits, this.#deadlines);
+  }
+
+  /**
+   * The exchange with a 2025-era server, in place of `send` (see `legacyWireStep`): the request
+   * framed for that era, the result decoded by the same rules, where a missing `resultType` is
+   * `complete` (B-14) and a list without `ttlMs` is not cached (B-16).
+   */
+  readonly sendLegacy = async (call: CallState): Promise<CallResult> => {
+    call.version = this.version;
+    const response = await this.exchangeLegacy(call);
+    return decodeResponse(call, response);
+  };
+
   /** Sends one request of `call` with `version` and returns its raw response. */
   exchange(call: CallState, version: string): Promise<JSONRPCResultResponse | JSONRPCErrorResponse> {
     const { options } = call;
@@ -93,10 +133,7 @@ export class Requester {
     const version = this.version;
     call.version = version;
     const response = await this.exchange(call, version);
-    if ('error' in response) throw peerError(response, call.method, call.params);
-    const decoded = decodeResult(call.method, response.result);
-    if (!decoded.ok) throw new InvalidResponseError(call.method, decoded.error.message, decoded.rule);
-    return decoded.value as CallResult;
+    return decodeResponse(call, response);
   };
 
   /**

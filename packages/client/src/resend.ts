@@ -37,11 +37,12 @@ export function versionRetryStep(requester: Requester): Step {
  * at most `MAX_REISSUES` times, for every method but `tools/call`, whose side effect must not
  * run twice: a lost tool call fails with the retryable `TransportError` and the application
  * decides. After a restart the request waits for the re-probe of the new server first, within
- * the call's timeouts, so it carries what the new server said.
+ * the call's timeouts, so it carries what the new server said. A request a 2025-era server
+ * refused because it no longer knew the session (`session-expired`, B-11) was never run: it is
+ * re-sent whatever its method, once the client has run `initialize` again.
  */
 export function reissueStep(connection: Connection, limits: TimeoutLimits): Step {
-  return (call, next) =>
-    call.method === 'tools/call' ? next(call) : reissue(call, next, connection, limits);
+  return (call, next) => reissue(call, next, connection, limits);
 }
 
 async function reissue(
@@ -55,7 +56,9 @@ async function reissue(
       return await next(call);
     } catch (error) {
       if (!(error instanceof TransportError && error.retryable) || reissues >= MAX_REISSUES) throw error;
-      if (error.reason === 'restarted') {
+      const expired = error.reason === 'session-expired';
+      if (call.method === 'tools/call' && !expired) throw error;
+      if (error.reason === 'restarted' || expired) {
         await waitUnless(connection.restarted(), call.method, call.signal, waitLimit(call, limits));
       }
     }

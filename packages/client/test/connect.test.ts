@@ -198,23 +198,25 @@ describe('connect and version choice', () => {
     expect(server.calls('tools/call').map(versionOf)).toEqual([VERSION]);
   });
 
-  it('T-21, T-22: a server answering discover with an unrecognised error is an older revision', async () => {
+  it('T-21, T-22, T-23: with era "modern", a server answering discover with an unrecognised error is reported as an older revision', async () => {
     for (const error of [
       McpError.methodNotFound('server/discover'),
       McpError.invalidParams('what?'),
       new McpError(-32000, 'x'),
     ]) {
       const server = mockServer({ 'server/discover': () => error });
-      const failure = await new McpClient(createInMemoryTransport(server)).connect().catch((e: unknown) => e);
+      const failure = await new McpClient(createInMemoryTransport(server), { era: 'modern' })
+        .connect()
+        .catch((e: unknown) => e);
       expect(failure).toBeInstanceOf(LegacyServerError);
       expect((failure as Error).message).toMatch(/older than 2026-07-28/);
       expect((failure as LegacyServerError).evidence).toContain(String(error.code));
     }
   });
 
-  it('T-21: silence within the probe timeout is an older revision, reported clearly', async () => {
+  it('T-21, T-23: with era "modern", silence within the probe timeout is an older revision, reported clearly', async () => {
     const silent = mockServer({ 'server/discover': () => new Promise<never>(() => {}) });
-    const client = new McpClient(createInMemoryTransport(silent), { probeTimeoutMs: 20 });
+    const client = new McpClient(createInMemoryTransport(silent), { probeTimeoutMs: 20, era: 'modern' });
     const failure = await client.connect().catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(LegacyServerError);
     expect((failure as LegacyServerError).evidence).toBe('no answer to server/discover within 20 ms');
@@ -229,7 +231,7 @@ describe('connect and version choice', () => {
     expect((failure as McpError).code).toBe(-32021);
   });
 
-  it('B-4: an HTTP 404 without a JSON-RPC body is an older revision; a 401 is not', async () => {
+  it('B-4, T-23: with era "modern", an HTTP 404 without a JSON-RPC body is an older revision; a 401 is not', async () => {
     const failing = (status: number): ClientTransport => ({
       // biome-ignore lint/correctness/useYield: the exchange fails before yielding
       async *exchange() {
@@ -237,7 +239,9 @@ describe('connect and version choice', () => {
       },
       close: async () => {},
     });
-    await expect(new McpClient(failing(404)).connect()).rejects.toBeInstanceOf(LegacyServerError);
+    await expect(new McpClient(failing(404), { era: 'modern' }).connect()).rejects.toBeInstanceOf(
+      LegacyServerError,
+    );
     const unauthorized = await new McpClient(failing(401)).connect().catch((e: unknown) => e);
     expect(unauthorized).toBeInstanceOf(TransportError);
   });

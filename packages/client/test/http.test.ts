@@ -118,9 +118,22 @@ describe('over Streamable HTTP (real handler, injected fetch)', () => {
     expect(versions).toEqual(['2099-01-01', '2026-07-28']);
   });
 
-  it('B-4: an HTTP 404 without a JSON-RPC body means an older server', async () => {
+  it('B-4, T-23: with era "modern", an HTTP 404 without a JSON-RPC body means an older server', async () => {
     const fetch = async () => new Response('Not Found', { status: 404 });
-    const client = new McpClient(createHttpClientTransport('http://localhost/mcp', { fetch }));
+    const client = new McpClient(createHttpClientTransport('http://localhost/mcp', { fetch }), {
+      era: 'modern',
+    });
     await expect(client.connect()).rejects.toBeInstanceOf(LegacyServerError);
+  });
+
+  it('B-4, B-7: an HTTP 404 to the probe falls back to initialize, and a 404 to that too to HTTP+SSE', async () => {
+    const sent: string[] = [];
+    const fetch = async (_url: string | URL | Request, init?: RequestInit) => {
+      sent.push(`${init?.method} ${init?.body === undefined ? '' : JSON.parse(String(init.body)).method}`);
+      return new Response('Not Found', { status: 404 });
+    };
+    const client = new McpClient(createHttpClientTransport('http://localhost/mcp', { fetch }));
+    await expect(client.connect()).rejects.toThrow(/HTTP\+SSE/);
+    expect(sent).toEqual(['POST server/discover', 'POST initialize']);
   });
 });

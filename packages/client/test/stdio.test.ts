@@ -21,8 +21,8 @@ function textOf(result: { content: Array<{ type: string; text?: string }> }): st
 }
 
 describe('over a real stdio child process', { timeout: 30_000 }, () => {
-  it('T-20..T-22: a pre-2026 server answering server/discover with -32601 is reported as an older revision', async () => {
-    const client = new McpClient(spawn('legacy-server.mjs'));
+  it('T-20..T-23: with era "modern", a pre-2026 server answering server/discover with -32601 is reported as an older revision', async () => {
+    const client = new McpClient(spawn('legacy-server.mjs'), { era: 'modern' });
     try {
       const failure = await client.connect().catch((e: unknown) => e);
       expect(failure).toBeInstanceOf(LegacyServerError);
@@ -32,10 +32,22 @@ describe('over a real stdio child process', { timeout: 30_000 }, () => {
     }
   });
 
-  it('T-21, T-23: a server that stays silent is reported as an older revision after the probe timeout', async () => {
-    const client = new McpClient(spawn('legacy-server.mjs', 'silent'), { probeTimeoutMs: 300 });
+  it('T-21, T-23: with era "modern", a server that stays silent is reported as an older revision after the probe timeout', async () => {
+    const client = new McpClient(spawn('legacy-server.mjs', 'silent'), {
+      probeTimeoutMs: 300,
+      era: 'modern',
+    });
     try {
       await expect(client.connect()).rejects.toBeInstanceOf(LegacyServerError);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('T-21, B-9: a server that stays silent to the probe and to initialize fails, saying so', async () => {
+    const client = new McpClient(spawn('legacy-server.mjs', 'silent'), { probeTimeoutMs: 200 });
+    try {
+      await expect(client.connect()).rejects.toThrow('no answer to initialize within 200 ms');
     } finally {
       await client.close();
     }

@@ -1,4 +1,10 @@
-import type { JSONRPCNotification, JSONRPCRequest, JSONRPCResponse } from './schemas/jsonrpc.js';
+import type { RequestId } from './schemas/json.js';
+import type {
+  JSONRPCErrorResponse,
+  JSONRPCNotification,
+  JSONRPCRequest,
+  JSONRPCResponse,
+} from './schemas/jsonrpc.js';
 
 /** Who is calling, as established by a transport's authentication hook. */
 export interface AuthInfo {
@@ -54,7 +60,49 @@ export interface ExchangeOptions {
   paramHeaders?: Record<string, string | number | boolean>;
 }
 
-/** What a client needs from a transport. */
+/** What a transport knows about a request a 2025-era server sent to the client. */
+export interface ServerRequestContext {
+  /** Aborts when the server cancels the request or the transport closes. */
+  signal: AbortSignal;
+  /** The client's request on whose response stream it arrived, when the transport can tell (HTTP). */
+  related?: JSONRPCRequest;
+}
+
+/** The client's answer to a request of a 2025-era server: that era's results have no `resultType`. */
+export type ServerRequestResponse =
+  | JSONRPCErrorResponse
+  | { jsonrpc: '2.0'; id: RequestId; result: Record<string, unknown> };
+
+/**
+ * Answers one request a 2025-era server sent to the client: `ping`, `elicitation/create`,
+ * `sampling/createMessage`, `roots/list` (B-13). Resolves to the whole JSON-RPC response, a result
+ * or an error, carrying the request's id; it never rejects.
+ */
+export type ServerRequestHandler = (
+  request: JSONRPCRequest,
+  context: ServerRequestContext,
+) => Promise<ServerRequestResponse>;
+
+/** A 2025-era session as the transport carries it, from the answer to `initialize` on (B-11). */
+export interface LegacySession {
+  /**
+   * The version `initialize` negotiated. HTTP sends it as `MCP-Protocol-Version` on every later
+   * request, except for 2025-03-26 and older, which had no such header (B-12).
+   */
+  protocolVersion: string;
+}
+
+/**
+ * What a client needs from a transport.
+ *
+ * The optional members after `onRestart` carry the 2025-era wire (sessions, the server's own
+ * requests, the standalone stream); a transport without them speaks 2026-07-28 only.
+ *
+ * @example
+ * ```ts
+ * transport.onServerRequest?.(async (request) => ({ jsonrpc: '2.0', id: request.id, result: {} }));
+ * ```
+ */
 export interface ClientTransport {
   /**
    * Sends one request and yields what the server sends back for it, ending after the response.
@@ -72,6 +120,34 @@ export interface ClientTransport {
    * respawned): listens must be re-opened (C-43). Returns a function that removes the listener.
    */
   onRestart?(listener: () => void): () => void;
+  /**
+   * Names the server this transport reaches (HTTP: the URL; stdio: the command line), so a
+   * client can cache what it learned about it, such as its era (B-6).
+   */
+  readonly peer?: string;
+  /**
+   * Registers the handler for requests the server sends (2025-era servers only, B-13); the
+   * transport sends each response back: stdio on the pipe, HTTP as a POST carrying the session.
+   * Without a handler a transport answers `-32601`. Returns a function that removes it.
+   */
+  onServerRequest?(handler: ServerRequestHandler): () => void;
+  /**
+   * Enters a 2025-era session after `initialize` was answered (B-11). Over HTTP the session id
+   * the server gave in its answer to `initialize` (`Mcp-Session-Id`) is echoed on every later
+   * request, `MCP-Protocol-Version` is sent, a response stream that ends early is resumed with
+   * `Last-Event-ID` after the server's `retry`, and a 404 on the session fails the exchange with
+   * `TransportError('session-expired')`: the client then runs `initialize` again.
+   */
+  beginSession?(session: LegacySession): void;
+  /** Ends the 2025-era session: HTTP sends `DELETE` with the session id (B-11) and forgets it. */
+  endSession?(): Promise<void>;
+  /**
+   * The notifications the server sends outside any exchange (2025-era servers): HTTP opens the
+   * standalone `GET` stream (resumed with `Last-Event-ID` when it drops), stdio yields what
+   * arrives on the pipe for no request. Server requests on it go to the `onServerRequest`
+   * handler. Ends when `signal` aborts, or at once when the server offers no such stream (HTTP 405).
+   */
+  serverMessages?(signal: AbortSignal): AsyncIterable<JSONRPCNotification>;
 }
 
 /** Why a transport failed an exchange. */
@@ -85,7 +161,9 @@ export type TransportErrorReason =
   /** The peer answered outside JSON-RPC (an HTTP status without a JSON-RPC body, bad framing). */
   | 'bad-response'
   /** The peer sent a message or body larger than the transport's limit; the exchange was cut off. */
-  | 'too-large';
+  | 'too-large'
+  /** A 2025-era HTTP server no longer knows the session (404): run `initialize` again, then re-send (B-11). */
+  | 'session-expired';
 
 /**
  * A local failure of the transport, never a message from the peer. When `retryable` is true the
@@ -105,7 +183,7 @@ export class TransportError extends Error {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'TransportError';
     this.reason = reason;
-    this.retryable = reason === 'restarted' || reason === 'connection-lost';
+    this.retryable = reason === 'restarted' || reason === 'connection-lost' || reason === 'session-expired';
     this.status = options.status;
   }
 }

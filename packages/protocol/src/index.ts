@@ -7,8 +7,12 @@ export {
   type Exchange,
   type ExchangeMessage,
   type ExchangeOptions,
+  type LegacySession,
   type McpEndpoint,
   type RequestContext,
+  type ServerRequestContext,
+  type ServerRequestHandler,
+  type ServerRequestResponse,
   TransportError,
   type TransportErrorReason,
 } from './contracts.js';

@@ -5,12 +5,14 @@ import {
   type ExchangeOptions,
   type JSONRPCNotification,
   type JSONRPCRequest,
+  type LegacySession,
   McpError,
   requestHeaders,
   TransportError,
 } from '@mcpkit/protocol';
 import { DEFAULT_MAX_MESSAGE_BYTES, type ResponseLimits } from './bounded-body.js';
-import { readExchange } from './read-exchange.js';
+import { HttpLegacySession } from './legacy-session.js';
+import { readExchange, type StreamPosition } from './read-exchange.js';
 import { fetchFollowingRedirects, type RedirectPolicy } from './redirects.js';
 
 /** The HTTP request an auth provider is asked about: what a DPoP proof (RFC 9449) signs. */
@@ -97,6 +99,11 @@ interface ExchangeState {
  * headers), closes its stream at once, which cancels the request (C-51). A stream that breaks
  * before the response fails with a retryable `TransportError('connection-lost')` (C-55).
  *
+ * It also speaks the 2025-era Streamable HTTP wire for a client that falls back to it (B-11):
+ * the session id from the answer to `initialize`, `MCP-Protocol-Version` once the session began,
+ * the server's own requests answered with POSTs, early-ended streams resumed with
+ * `Last-Event-ID`, the standalone GET stream, and DELETE on `endSession` and `close`.
+ *
  * @example
  * ```ts
  * const transport = createHttpClientTransport('https://mcp.example.com/mcp', {
@@ -118,10 +125,25 @@ export function createHttpClientTransport(
     maxEventBytes: limitOption(options.maxEventBytes, 'maxEventBytes'),
   };
   const redirectPolicy = options.redirect ?? 'same-origin';
+  const lifetime = new AbortController();
   let closed = false;
+  const session = new HttpLegacySession({
+    fetch: (input, init) => fetchFollowingRedirects(fetchImpl, input, init, redirectPolicy),
+    endpoint,
+    headers: (extra) => mergeHeaders(extra, false),
+    lifetime: lifetime.signal,
+    maxEventBytes: limits.maxEventBytes,
+  });
 
   async function buildHeaders(mirror: Record<string, string>): Promise<HeadersInit> {
+    session.addHeaders(mirror);
+    return mergeHeaders(mirror, true);
+  }
+
+  /** The custom and auth headers with `mirror` on top (and the POST's content headers when `post`). */
+  async function mergeHeaders(mirror: Record<string, string>, post: boolean): Promise<HeadersInit> {
     if (plainHeaders) {
+      if (!post) return mirror;
       // Nothing to merge: a plain object, which fetch reads once (a Headers would be copied again).
       const headers: Record<string, string> = { 'content-type': 'application/json', accept: ACCEPT };
       for (const name in mirror) headers[name] = mirror[name]!;
@@ -129,8 +151,10 @@ export function createHttpClientTransport(
     }
     const custom = typeof options.headers === 'function' ? await options.headers() : options.headers;
     const headers = new Headers(custom);
-    headers.set('content-type', 'application/json');
-    headers.set('accept', ACCEPT);
+    if (post) {
+      headers.set('content-type', 'application/json');
+      headers.set('accept', ACCEPT);
+    }
     for (const [name, value] of Object.entries(mirror)) headers.set(name, value);
     const auth = await options.authProvider?.headers({ method: 'POST', url: endpoint });
     if (auth !== undefined) for (const [name, value] of Object.entries(auth)) headers.set(name, value);
@@ -143,6 +167,9 @@ export function createHttpClientTransport(
     signal: AbortSignal,
   ): Promise<Response> {
     const body = JSON.stringify(message);
+    const initialize = message.method === 'initialize';
+    if (initialize) session.initializing();
+    const sentSessionId = session.sessionId;
     const send = async () =>
       fetchFollowingRedirects(
         fetchImpl,
@@ -151,13 +178,16 @@ export function createHttpClientTransport(
         redirectPolicy,
       );
     let response = await send();
-    if (!options.authProvider?.onUnauthorized) return response;
-    for (let attempt = 0; attempt < MAX_AUTH_RETRIES; attempt++) {
+    const provider = options.authProvider;
+    for (let attempt = 0; provider?.onUnauthorized && attempt < MAX_AUTH_RETRIES; attempt++) {
       if (response.status !== 401 && response.status !== 403) break;
-      if (!(await askProvider(options.authProvider, response, attempt))) break;
+      if (!(await askProvider(provider, response, attempt))) break;
       void response.body?.cancel().catch(() => {});
       response = await send();
     }
+    if (initialize && response.ok) session.initialized(response);
+    const expired = session.expired(response, sentSessionId);
+    if (expired) throw expired;
     return response;
   }
 
@@ -200,11 +230,26 @@ export function createHttpClientTransport(
     callerSignal?.throwIfAborted();
     inFlight.add(controller);
     const signal = callerSignal ? AbortSignal.any([callerSignal, controller.signal]) : controller.signal;
+    const request = 'id' in message ? message : undefined;
+    const onRequest = (serverRequest: JSONRPCRequest) => session.answer(serverRequest, request);
+    const position: StreamPosition | undefined = session.active
+      ? { lastEventId: '', retryMs: undefined }
+      : undefined;
     try {
       const response = await post(message, mirror, signal);
-      for await (const item of readExchange(response, limits)) {
-        if (!('method' in item)) state.answered = true;
-        yield item;
+      try {
+        for await (const item of readExchange(response, limits, onRequest, position)) {
+          if (!('method' in item)) state.answered = true;
+          yield item;
+        }
+      } catch (error) {
+        const resumable =
+          error instanceof TransportError && error.reason === 'connection-lost' && request !== undefined;
+        if (!resumable || position === undefined || position.lastEventId === '') throw error;
+        for await (const item of session.resume(request, position, signal)) {
+          if (!('method' in item)) state.answered = true;
+          yield item;
+        }
       }
     } catch (error) {
       throw failure(error, callerSignal);
@@ -235,6 +280,8 @@ export function createHttpClientTransport(
   }
 
   return {
+    peer: endpoint,
+
     exchange(request: JSONRPCRequest, exchangeOptions: ExchangeOptions): Exchange {
       return {
         [Symbol.asyncIterator]: () =>
@@ -263,11 +310,30 @@ export function createHttpClientTransport(
       }
     },
 
+    onServerRequest(handler) {
+      return session.setHandler(handler);
+    },
+
+    beginSession(legacy: LegacySession) {
+      session.begin(legacy);
+    },
+
+    endSession() {
+      return session.end();
+    },
+
+    serverMessages(signal: AbortSignal) {
+      return session.serverMessages(AbortSignal.any([signal, lifetime.signal]));
+    },
+
     async close() {
+      if (closed) return;
       closed = true;
       for (const controller of inFlight)
         controller.abort(new TransportError('closed', 'The HTTP transport was closed'));
       inFlight.clear();
+      lifetime.abort(new TransportError('closed', 'The HTTP transport was closed'));
+      await session.end().catch(() => {});
     },
   };
 }

@@ -1,4 +1,10 @@
-import { decodeMessage, type ExchangeMessage, parseJson, TransportError } from '@mcpkit/protocol';
+import {
+  decodeMessage,
+  type ExchangeMessage,
+  type JSONRPCRequest,
+  parseJson,
+  TransportError,
+} from '@mcpkit/protocol';
 import { type ByteSource, type ResponseLimits, readBoundedText, tooLarge } from './bounded-body.js';
 import { SseEventTooLarge, SseParser } from './sse-parser.js';
 
@@ -8,13 +14,25 @@ function badResponse(response: Response, detail: string): TransportError {
   });
 }
 
+/** Where an SSE stream stood when it ended, to resume it (2025-era servers, B-11). */
+export interface StreamPosition {
+  /** The last event id the server gave; `''` when it gave none (the stream cannot be resumed). */
+  lastEventId: string;
+  /** The server's `retry`, in milliseconds, if it sent one. */
+  retryMs: number | undefined;
+}
+
 /**
- * A JSON-RPC message from a JSON body or SSE event, or why it is not one. Server requests
- * (sent by pre-2026 servers, forbidden now: H-13) come back as `undefined`, to be skipped.
+ * What the reader does with a request the server sent on the stream: 2025-era servers send
+ * them (B-13), 2026-07-28 servers never do (H-13). Without it they are skipped.
  */
+export type OnServerRequest = ((request: JSONRPCRequest) => void) | undefined;
+
+/** A JSON-RPC message from a JSON body or SSE event, or why it is not one; requests go to `onRequest`. */
 function decodeServerMessage(
   text: string,
   response: Response,
+  onRequest: OnServerRequest,
 ): { message: ExchangeMessage; final: boolean } | undefined {
   const parsed = parseJson(text);
   const decoded = parsed.ok ? decodeMessage(parsed.value) : undefined;
@@ -23,6 +41,7 @@ function decodeServerMessage(
   }
   switch (decoded.kind) {
     case 'request':
+      onRequest?.(decoded.message);
       return undefined;
     case 'notification':
       return { message: decoded.message, final: false };
@@ -31,7 +50,7 @@ function decodeServerMessage(
   }
 }
 
-function isEventStream(contentType: string | null): boolean {
+export function isEventStream(contentType: string | null): boolean {
   return (contentType ?? '').trimStart().toLowerCase().startsWith('text/event-stream');
 }
 
@@ -45,50 +64,64 @@ function parse(parser: SseParser, text: string, end: boolean, response: Response
   }
 }
 
-async function* readEvents(
+/**
+ * The messages of an SSE stream, until its first response (inclusive) or its end. `position`,
+ * when given, follows the stream's event ids and `retry`. Returns whether a response came.
+ */
+export async function* readEvents(
   response: Response,
   reader: ByteSource,
   maxEventBytes: number,
-): AsyncGenerator<ExchangeMessage> {
+  onRequest: OnServerRequest,
+  position?: StreamPosition,
+): AsyncGenerator<ExchangeMessage, boolean> {
   const decoder = new TextDecoder();
   const parser = new SseParser(maxEventBytes);
+  if (position) parser.lastEventId = position.lastEventId;
   try {
     for (;;) {
       const { done, value } = await reader.read();
       const events = done
         ? parse(parser, decoder.decode(), true, response)
         : parse(parser, decoder.decode(value, { stream: true }), false, response);
+      if (position) {
+        position.lastEventId = parser.lastEventId;
+        position.retryMs = parser.retryMs ?? position.retryMs;
+      }
       for (const event of events) {
         // Empty events (priming events of older servers) and named events carry no MCP message.
         if (event.event !== 'message' || event.data.trim() === '') continue;
-        const decoded = decodeServerMessage(event.data, response);
+        const decoded = decodeServerMessage(event.data, response, onRequest);
         if (decoded === undefined) continue;
         yield decoded.message;
-        if (decoded.final) return;
+        if (decoded.final) return true;
       }
-      if (done) break;
+      if (done) return false;
     }
   } finally {
     void reader.cancel().catch(() => {});
   }
-  throw new TransportError('connection-lost', 'The response stream ended before the response (C-55)');
 }
 
 /**
  * The messages of one HTTP exchange: the JSON body, or the SSE stream's notifications then
  * response (H-11). A JSON-RPC error body is a message whatever the status (the client needs
  * the -32020, -32022 and -32601 bodies of 400 and 404). Anything else is a `TransportError`:
- * `bad-response` with the status, `connection-lost` when the stream ends early, or `too-large`
- * when the body or one SSE event is past `limits` (the body is cancelled then).
+ * `bad-response` with the status, `connection-lost` when the stream ends early (`position`,
+ * when given, then says where it stood, to resume it), or `too-large` when the body or one SSE
+ * event is past `limits` (the body is cancelled then). Requests of the server go to `onRequest`.
  */
 export async function* readExchange(
   response: Response,
   limits: ResponseLimits,
+  onRequest?: OnServerRequest,
+  position?: StreamPosition,
 ): AsyncGenerator<ExchangeMessage> {
   const contentType = response.headers.get('content-type');
   if (response.ok && isEventStream(contentType) && response.body !== null) {
-    yield* readEvents(response, response.body.getReader(), limits.maxEventBytes);
-    return;
+    const reader = response.body.getReader();
+    if (yield* readEvents(response, reader, limits.maxEventBytes, onRequest, position)) return;
+    throw new TransportError('connection-lost', 'The response stream ended before the response (C-55)');
   }
   const text =
     response.body === null
@@ -102,7 +135,7 @@ export async function* readExchange(
   if (text.trim() === '') throw badResponse(response, 'no JSON-RPC response in the body');
   let decoded: ReturnType<typeof decodeServerMessage>;
   try {
-    decoded = decodeServerMessage(text, response);
+    decoded = decodeServerMessage(text, response, onRequest);
   } catch (error) {
     if (response.ok) throw error;
     throw badResponse(response, response.statusText || 'not a JSON-RPC response');

@@ -18,7 +18,8 @@ export class SseEventTooLarge extends RangeError {
  * An incremental parser of the `text/event-stream` format (WHATWG HTML, "Server-sent events"):
  * feed it decoded text in chunks of any size; it handles `\r\n`, `\r` and `\n` line ends (also
  * split across chunks), comment lines (ignored, H-15), multi-line `data`, and `event` names.
- * `id` and `retry` are ignored: MCP streams are not resumable (H-16).
+ * `id` and `retry` are kept in `lastEventId` and `retryMs`: 2026-07-28 streams are not resumable
+ * (H-16), but a 2025-era stream that ends early is resumed from them (B-11).
  *
  * Memory is bounded by `maxEventLength`: the text held for the event being read (its unfinished
  * line, its `data` lines, its `event` name) may not grow past it, or `push` throws
@@ -48,6 +49,10 @@ export class SseParser {
   constructor(maxEventLength = Number.POSITIVE_INFINITY) {
     this.#maxEventLength = maxEventLength;
   }
+  /** The last `id` field seen (the spec's "last event ID buffer"); `''` before any. */
+  lastEventId = '';
+  /** The last valid `retry` field, in milliseconds: how long to wait before reconnecting. */
+  retryMs: number | undefined = undefined;
 
   /** Parses `text` and returns the events it completed. */
   push(text: string): SseEvent[] {
@@ -129,7 +134,9 @@ export class SseParser {
     } else if (field === 'event') {
       this.#hold(value.length - this.#event.length);
       this.#event = value;
-    }
+    } else if (field === 'id') {
+      if (!value.includes('\0')) this.lastEventId = value;
+    } else if (field === 'retry' && /^[0-9]+$/.test(value)) this.retryMs = Number(value);
   }
 
   #dispatch(events: SseEvent[]): void {

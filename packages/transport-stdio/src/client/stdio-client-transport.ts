@@ -8,6 +8,7 @@ import {
   type JSONRPCNotification,
   type JSONRPCRequest,
   type McpError,
+  type ServerRequestHandler,
   TransportError,
 } from '@mcpkit/protocol';
 import { DEFAULT_MAX_MESSAGE_BYTES } from '../line-splitter.js';
@@ -21,6 +22,7 @@ import {
 import { type ExchangeOwner, PendingExchange } from './pending-exchange.js';
 import { type RestartOptions, type RestartPolicy, restartDecision, restartPolicy } from './restart-policy.js';
 import { ExchangeRouter } from './router.js';
+import { ServerTraffic } from './server-requests.js';
 import { startFailure } from './start-failure.js';
 
 /** Options of `createStdioClientTransport`. */
@@ -34,7 +36,8 @@ export interface StdioClientTransportOptions extends SpawnSpec {
   /**
    * Messages that belong to no exchange in flight: a `notifications/message` that cannot be
    * attributed to one request (Q-6), a response that arrives after its request was cancelled
-   * (C-53), a listen notification after the listen ended, a request from a (legacy) server.
+   * (C-53), a listen notification after the listen ended, a notification for no request while
+   * nobody reads `serverMessages`. Requests from a (2025-era) server go to `onServerRequest`.
    */
   onUnrouted?: (message: JSONRPCMessage) => void;
   /** Lines on the server's stdout that are not one JSON-RPC message (the server broke T-3); they are skipped. */
@@ -88,6 +91,9 @@ export interface StdioClientTransport extends ClientTransport {
   start(): Promise<void>;
   notify(notification: JSONRPCNotification): Promise<void>;
   onRestart(listener: () => void): () => void;
+  readonly peer: string;
+  onServerRequest(handler: ServerRequestHandler): () => void;
+  serverMessages(signal: AbortSignal): AsyncIterable<JSONRPCNotification>;
 }
 
 /**
@@ -123,6 +129,7 @@ class ChildProcessTransport implements StdioClientTransport {
   readonly #onExit: ((exit: ChildExit) => void) | undefined;
   readonly #router = new ExchangeRouter();
   readonly #restartListeners = new Set<() => void>();
+  readonly #serverTraffic = new ServerTraffic();
   #child: ChildConnection | undefined;
   #waiters: ChildWaiter[] = [];
   #everRan = false;
@@ -193,6 +200,21 @@ class ChildProcessTransport implements StdioClientTransport {
     return () => this.#restartListeners.delete(listener);
   }
 
+  /** The command line: a client's era cache is per server configuration (B-6). */
+  get peer(): string {
+    return ['stdio:', this.#spec.command, ...(this.#spec.args ?? [])].join(' ');
+  }
+
+  /** Answers requests a 2025-era server writes on the pipe (B-13); without a handler, `-32601`. */
+  onServerRequest(handler: ServerRequestHandler): () => void {
+    return this.#serverTraffic.setHandler(handler);
+  }
+
+  /** Notifications the server writes for no request in flight (2025-era servers). */
+  serverMessages(signal: AbortSignal): AsyncIterable<JSONRPCNotification> {
+    return this.#serverTraffic.messages(signal);
+  }
+
   /**
    * Stops the server (T-14): cancels the requests in flight (C-51), which fail with
    * `TransportError('closed')`, closes the child's stdin, waits, then SIGTERM, then SIGKILL.
@@ -201,6 +223,7 @@ class ChildProcessTransport implements StdioClientTransport {
   close(): Promise<void> {
     if (this.#closing) return this.#closing;
     this.#closed = true;
+    this.#serverTraffic.close();
     clearTimeout(this.#restartTimer);
     const error = new TransportError('closed', 'The transport was closed');
     const child = this.#child;
@@ -326,7 +349,13 @@ class ChildProcessTransport implements StdioClientTransport {
     },
     message: (decoded: DecodedMessage, child) => {
       if (child !== this.#child || this.#closed) return;
-      if (!this.#router.route(decoded)) notifyApp(this.#onUnrouted, decoded.message);
+      if (decoded.kind === 'request') {
+        this.#serverTraffic.answer(decoded.message, (line) => child.writer.write(line));
+        return;
+      }
+      if (this.#router.route(decoded)) return;
+      if (decoded.kind === 'notification' && this.#serverTraffic.deliver(decoded.message)) return;
+      notifyApp(this.#onUnrouted, decoded.message);
     },
     invalid: (error) => notifyApp(this.#onInvalidLine, error),
     closed: (exit, child) => {

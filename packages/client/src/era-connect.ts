@@ -1,0 +1,191 @@
+import {
+  type ClientCapabilities,
+  type DiscoverResult,
+  type Implementation,
+  isRecord,
+  McpError,
+  MetaKey,
+  type Method,
+  type ServerCapabilities,
+  TransportError,
+} from '@mcpkit/protocol';
+import { CallState } from './call.js';
+import type { InitializeOutcome } from './era.js';
+import { type Era, type EraEvidence, type EraOption, type EraSettings, nextEraStep } from './era.js';
+import {
+  InvalidResponseError,
+  LegacyServerError,
+  McpClientError,
+  NoCommonVersionError,
+  RequestTimeoutError,
+} from './errors.js';
+import { discoverOnce, type ProbeOptions, type ServerDescription } from './probe.js';
+import type { Requester } from './requester.js';
+
+/** What connecting needs besides the requester. */
+export interface EraConnectOptions extends ProbeOptions {
+  era: EraOption;
+  /** 2025-era versions the client speaks, newest first. */
+  legacyVersions: readonly string[];
+  clientInfo: Implementation;
+  capabilities: Readonly<ClientCapabilities>;
+  /** Verdicts per server (`ClientTransport.peer`), kept across reconnects and restarts (B-6). */
+  verdicts: Map<string, Era>;
+}
+
+/** How often a probe or `initialize` lost in transit is re-sent (C-55). */
+const MAX_REISSUES = 2;
+
+function transportKind(peer: string | undefined): EraSettings['transport'] {
+  if (peer === undefined) return 'other';
+  if (peer.startsWith('stdio:')) return 'stdio';
+  return /^https?:/i.test(peer) ? 'http' : 'other';
+}
+
+/**
+ * Connects to the server in its era (C-56..C-58): runs the steps `nextEraStep` decides (the
+ * `server/discover` probe, `initialize`) until it is connected, and records the verdict for the
+ * server (B-6). In the 2025 era it finishes the handshake: `notifications/initialized`, and the
+ * transport's session from then on (B-9, B-11). Throws `LegacyServerError` (era `modern` only),
+ * `NoCommonVersionError`, or what the server or transport failed with.
+ */
+export async function connectEra(
+  requester: Requester,
+  options: EraConnectOptions,
+): Promise<ServerDescription> {
+  const { transport } = requester;
+  const peer = transport.peer;
+  const settings: EraSettings = {
+    option: options.era,
+    transport: transportKind(peer),
+    modernVersions: requester.versions,
+    legacyVersions: options.legacyVersions,
+  };
+  let evidence: EraEvidence = {
+    step: 'start',
+    cached: peer === undefined ? undefined : options.verdicts.get(peer),
+  };
+  let discovered: DiscoverResult | undefined;
+  let initialized: Record<string, unknown> | undefined;
+  let reissues = 0;
+  let probed = requester.versions[0]!;
+  for (;;) {
+    const step = nextEraStep(settings, evidence);
+    switch (step.kind) {
+      case 'probe': {
+        probed = step.version;
+        const outcome = await discoverOnce(requester, step.version, options);
+        if (outcome.kind === 'transport' && outcome.error.retryable && reissues++ < MAX_REISSUES) continue;
+        if (outcome.kind === 'result') discovered = outcome.result;
+        evidence = { step: 'probe', outcome, retried: evidence.step === 'probe', fromCache: false };
+        break;
+      }
+      case 'initialize': {
+        const answer = await sendInitialize(requester, step.version, options);
+        if (
+          answer.outcome.kind === 'transport' &&
+          answer.outcome.error.retryable &&
+          reissues++ < MAX_REISSUES
+        )
+          continue;
+        initialized = answer.result;
+        evidence = { step: 'initialize', outcome: answer.outcome, fromCache: evidence.step === 'start' };
+        break;
+      }
+      case 'open-sse':
+        evidence = {
+          step: 'sse-endpoint',
+          found: false,
+          detail: 'the deprecated HTTP+SSE transport (2024-11-05) needs its own transport',
+        };
+        break;
+      case 'connected': {
+        if (peer !== undefined) options.verdicts.set(peer, step.era);
+        if (step.era === 'modern') {
+          return modernDescription(step.version, discovered!);
+        }
+        transport.beginSession?.({ protocolVersion: step.version });
+        await transport.notify?.({ jsonrpc: '2.0', method: 'notifications/initialized' });
+        return legacyDescription(step.version, initialized!);
+      }
+      case 'failed':
+        if (peer !== undefined) options.verdicts.delete(peer);
+        throw failure(
+          step,
+          requester.versions,
+          evidence.step === 'probe' && evidence.outcome.kind === 'error' ? probed : undefined,
+        );
+    }
+  }
+}
+
+/** The error connecting ends with; `refused` is the version a `-32022` refused, if that was the end. */
+function failure(
+  step: Extract<ReturnType<typeof nextEraStep>, { kind: 'failed' }>,
+  ours: readonly string[],
+  refused: string | undefined,
+): Error {
+  switch (step.reason) {
+    case 'legacy-server':
+      return new LegacyServerError(step.evidence, { cause: step.cause });
+    case 'no-common-version':
+      return new NoCommonVersionError(ours, step.theirs ?? [], refused);
+    default:
+      return step.cause ?? new McpClientError(step.evidence);
+  }
+}
+
+function modernDescription(version: string, result: DiscoverResult): ServerDescription {
+  return {
+    era: 'modern',
+    protocolVersion: version,
+    supportedVersions: result.supportedVersions,
+    capabilities: result.capabilities,
+    instructions: result.instructions,
+    serverInfo: result._meta?.[MetaKey.serverInfo],
+    discoverResult: result,
+    initializeResult: undefined,
+  };
+}
+
+function legacyDescription(version: string, result: Record<string, unknown>): ServerDescription {
+  return {
+    era: 'legacy',
+    protocolVersion: version,
+    supportedVersions: [version],
+    capabilities: result.capabilities as ServerCapabilities,
+    instructions: typeof result.instructions === 'string' ? result.instructions : undefined,
+    serverInfo: isRecord(result.serverInfo) ? (result.serverInfo as unknown as Implementation) : undefined,
+    discoverResult: undefined,
+    initializeResult: result,
+  };
+}
+
+/** Sends `initialize` offering `version` (B-9) and classifies the answer for `nextEraStep`. */
+async function sendInitialize(
+  requester: Requester,
+  version: string,
+  options: EraConnectOptions,
+): Promise<{ outcome: InitializeOutcome; result?: Record<string, unknown> }> {
+  const { timeoutMs } = options;
+  const params = {
+    protocolVersion: version,
+    capabilities: options.capabilities,
+    clientInfo: options.clientInfo,
+  };
+  try {
+    const callOptions = { timeoutMs, maxTotalTimeoutMs: timeoutMs, resetTimeoutOnProgress: false };
+    const call = new CallState('initialize' as Method, params, callOptions, Date.now() + timeoutMs);
+    const response = await requester.exchangeLegacy(call);
+    if ('error' in response) return { outcome: { kind: 'error', error: McpError.fromResponse(response) } };
+    const result: unknown = response.result;
+    if (!isRecord(result) || !isRecord(result.capabilities)) {
+      throw new InvalidResponseError('initialize', 'the result has no capabilities object');
+    }
+    return { outcome: { kind: 'result', protocolVersion: result.protocolVersion }, result };
+  } catch (error) {
+    if (error instanceof RequestTimeoutError) return { outcome: { kind: 'silence', waitedMs: timeoutMs } };
+    if (error instanceof TransportError) return { outcome: { kind: 'transport', error } };
+    throw error;
+  }
+}

@@ -1,0 +1,64 @@
+import {
+  compileCheck,
+  ErrorCode,
+  type InputRequest,
+  InputRequestSchema,
+  type JSONRPCRequest,
+  type ServerRequestHandler,
+  type ServerRequestResponse,
+} from '@mcpkit/protocol';
+import { InputRequiredError } from '../errors.js';
+import type { InputHandlers, InputRequiredMethod } from '../handlers.js';
+import { fulfilInputRequests } from '../input-requests.js';
+
+const isInputRequest = compileCheck(InputRequestSchema);
+const INPUT_METHODS = new Set(['tools/call', 'prompts/get', 'resources/read']);
+
+function failure(request: JSONRPCRequest, code: number, message: string): ServerRequestResponse {
+  return { jsonrpc: '2.0', id: request.id, error: { code, message } };
+}
+
+/**
+ * Answers the requests a 2025-era server sends (B-13) with the handlers the application
+ * registered for input requests, through the same checks as a 2026 `input_required` round:
+ * `elicitation/create`, `sampling/createMessage` and `roots/list` go to their handlers (accepted
+ * form content must fit the requested schema, roots must be `file://`), `ping` is answered at
+ * once. A request with invalid params is `-32602`; one the application has no handler for, or
+ * an unknown method, `-32601`; a handler that fails or answers something invalid, `-32603`.
+ */
+export function legacyServerRequestHandler(
+  handlers: InputHandlers,
+  lifetime: AbortSignal,
+): ServerRequestHandler {
+  return async (request, context) => {
+    if (request.method === 'ping') return { jsonrpc: '2.0', id: request.id, result: {} };
+    const asked = { method: request.method, params: request.params ?? {} };
+    if (!['elicitation/create', 'sampling/createMessage', 'roots/list'].includes(request.method)) {
+      return failure(request, ErrorCode.MethodNotFound, `Method not found: ${request.method}`);
+    }
+    if (!isInputRequest(asked)) {
+      return failure(request, ErrorCode.InvalidParams, `Invalid params for ${request.method}`);
+    }
+    const related = context.related;
+    const relatedMethod =
+      related !== undefined && INPUT_METHODS.has(related.method)
+        ? (related.method as InputRequiredMethod)
+        : undefined;
+    const { _meta: _, ...relatedParams } = (related?.params ?? {}) as Record<string, unknown>;
+    try {
+      const answers = await fulfilInputRequests({ request: asked as InputRequest }, handlers, {
+        signal: AbortSignal.any([context.signal, lifetime]),
+        method: relatedMethod,
+        params: relatedParams,
+        round: 1,
+      });
+      return { jsonrpc: '2.0', id: request.id, result: answers.request as Record<string, unknown> };
+    } catch (error) {
+      if (error instanceof InputRequiredError && error.reason === 'unsupported-input') {
+        return failure(request, ErrorCode.MethodNotFound, error.message);
+      }
+      const message = error instanceof Error ? error.message : String(error);
+      return failure(request, ErrorCode.InternalError, message);
+    }
+  };
+}

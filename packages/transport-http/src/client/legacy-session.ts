@@ -1,0 +1,262 @@
+import {
+  ErrorCode,
+  type ExchangeMessage,
+  type JSONRPCNotification,
+  type JSONRPCRequest,
+  type LegacySession,
+  McpHeader,
+  type ServerRequestHandler,
+  type ServerRequestResponse,
+  TransportError,
+} from '@mcpkit/protocol';
+import { isEventStream, readEvents, type StreamPosition } from './read-exchange.js';
+
+const SESSION_HEADER = 'mcp-session-id';
+
+/** Reconnection delay when a server sends no `retry` (the HTML spec leaves it to the client). */
+const DEFAULT_RETRY_MS = 1000;
+/** Attempts to resume one stream in a row that bring nothing new before the transport gives up. */
+const MAX_FRUITLESS_RESUMES = 3;
+
+/** The versions before `MCP-Protocol-Version` existed (B-12). */
+const HEADERLESS_VERSIONS = new Set(['2025-03-26', '2024-11-05']);
+
+/** How the session reaches the server: the transport's own fetch, URL and headers. */
+export interface SessionWire {
+  fetch: (input: string, init: RequestInit) => Promise<Response>;
+  endpoint: string;
+  /** The transport's headers (custom, auth) merged with `extra`. */
+  headers(extra: Record<string, string>): Promise<HeadersInit>;
+  /** Aborts when the transport closes. */
+  lifetime: AbortSignal;
+  /** The largest SSE event accepted, in bytes. */
+  maxEventBytes: number;
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve();
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
+  });
+}
+
+/**
+ * The 2025-era session of one HTTP client transport (B-11): the id the server gave in its answer
+ * to `initialize`, echoed on every later request; the negotiated version, sent as
+ * `MCP-Protocol-Version`; the server's own requests, answered with POSTs (B-13); resumption of
+ * streams with `Last-Event-ID`; the standalone GET stream; DELETE at the end.
+ */
+export class HttpLegacySession {
+  readonly #wire: SessionWire;
+  #sessionId: string | undefined;
+  #versionHeader: string | undefined;
+  #active = false;
+  #handler: ServerRequestHandler | undefined;
+
+  constructor(wire: SessionWire) {
+    this.#wire = wire;
+  }
+
+  /** Whether a session was begun: only then are streams resumed. */
+  get active(): boolean {
+    return this.#active;
+  }
+
+  get sessionId(): string | undefined {
+    return this.#sessionId;
+  }
+
+  /** Adds the session's headers to the headers of a request. */
+  addHeaders(headers: Record<string, string>): void {
+    if (this.#sessionId !== undefined) headers[SESSION_HEADER] = this.#sessionId;
+    if (this.#versionHeader !== undefined) headers[McpHeader.protocolVersion] = this.#versionHeader;
+  }
+
+  /** An `initialize` is about to be sent: whatever session there was is over. */
+  initializing(): void {
+    this.#sessionId = undefined;
+    this.#versionHeader = undefined;
+    this.#active = false;
+  }
+
+  /** The answer to `initialize` arrived: its `Mcp-Session-Id`, if any, names the session. */
+  initialized(response: Response): void {
+    this.#sessionId = response.headers.get(SESSION_HEADER) ?? undefined;
+  }
+
+  begin(session: LegacySession): void {
+    this.#active = true;
+    this.#versionHeader = HEADERLESS_VERSIONS.has(session.protocolVersion)
+      ? undefined
+      : session.protocolVersion;
+  }
+
+  /** A 404 to a request that carried the session id: the server forgot it (B-11). */
+  expired(response: Response, sentSessionId: string | undefined): TransportError | undefined {
+    if (response.status !== 404 || sentSessionId === undefined) return undefined;
+    if (this.#sessionId === sentSessionId) this.#sessionId = undefined;
+    void response.body?.cancel().catch(() => {});
+    return new TransportError('session-expired', 'The server no longer knows the session (HTTP 404)', {
+      status: 404,
+    });
+  }
+
+  setHandler(handler: ServerRequestHandler): () => void {
+    this.#handler = handler;
+    return () => {
+      if (this.#handler === handler) this.#handler = undefined;
+    };
+  }
+
+  /** Answers a request of the server with the handler (or `-32601`) and POSTs the answer back. */
+  answer(request: JSONRPCRequest, related: JSONRPCRequest | undefined): void {
+    const handler = this.#handler;
+    const response: Promise<ServerRequestResponse> = handler
+      ? handler(request, { signal: this.#wire.lifetime, related })
+      : Promise.resolve({
+          jsonrpc: '2.0',
+          id: request.id,
+          error: { code: ErrorCode.MethodNotFound, message: `No handler for ${request.method}` },
+        });
+    void response
+      .then(async (message) => {
+        if (this.#wire.lifetime.aborted) return;
+        const headers: Record<string, string> = {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+        };
+        this.addHeaders(headers);
+        const answer = await this.#wire.fetch(this.#wire.endpoint, {
+          method: 'POST',
+          headers: await this.#wire.headers(headers),
+          body: JSON.stringify(message),
+          signal: this.#wire.lifetime,
+        });
+        await answer.body?.cancel();
+      })
+      .catch(() => {
+        // The server asked and went away, or the transport closed: nobody is waiting for this answer.
+      });
+  }
+
+  /** Opens a GET stream (resuming from `position` when it has an id), or `undefined` on 405. */
+  async #get(position: StreamPosition, signal: AbortSignal): Promise<Response | undefined> {
+    const headers: Record<string, string> = { accept: 'text/event-stream' };
+    this.addHeaders(headers);
+    if (position.lastEventId !== '') headers['last-event-id'] = position.lastEventId;
+    const response = await this.#wire.fetch(this.#wire.endpoint, {
+      method: 'GET',
+      headers: await this.#wire.headers(headers),
+      signal,
+    });
+    if (response.status === 405) {
+      void response.body?.cancel().catch(() => {});
+      return undefined;
+    }
+    const expired = this.expired(response, this.#sessionId);
+    if (expired) throw expired;
+    if (!response.ok || !isEventStream(response.headers.get('content-type')) || response.body === null) {
+      void response.body?.cancel().catch(() => {});
+      throw new TransportError('bad-response', `HTTP ${response.status} to the GET stream`, {
+        status: response.status,
+      });
+    }
+    return response;
+  }
+
+  /**
+   * Resumes a response stream that ended before its response (SEP-1699): waits the server's
+   * `retry`, then GETs with `Last-Event-ID` and reads on until the response. Gives up with
+   * `connection-lost` after a few attempts that bring nothing.
+   */
+  async *resume(
+    request: JSONRPCRequest,
+    position: StreamPosition,
+    signal: AbortSignal,
+  ): AsyncGenerator<ExchangeMessage> {
+    let fruitless = 0;
+    while (fruitless < MAX_FRUITLESS_RESUMES) {
+      await sleep(position.retryMs ?? DEFAULT_RETRY_MS, signal);
+      signal.throwIfAborted();
+      const before = position.lastEventId;
+      const response = await this.#get(position, signal);
+      if (response === undefined) break;
+      const onRequest = (serverRequest: JSONRPCRequest) => this.answer(serverRequest, request);
+      const reader = response.body!.getReader();
+      for await (const message of readEvents(
+        response,
+        reader,
+        this.#wire.maxEventBytes,
+        onRequest,
+        position,
+      )) {
+        yield message;
+        if (!('method' in message)) return;
+      }
+      fruitless = position.lastEventId === before ? fruitless + 1 : 0;
+    }
+    throw new TransportError(
+      'connection-lost',
+      `The stream of ${request.method} could not be resumed (C-55)`,
+    );
+  }
+
+  /** The standalone GET stream's notifications, re-opened with `Last-Event-ID` when it ends. */
+  async *serverMessages(signal: AbortSignal): AsyncGenerator<JSONRPCNotification> {
+    const position: StreamPosition = { lastEventId: '', retryMs: undefined };
+    const onRequest = (request: JSONRPCRequest) => this.answer(request, undefined);
+    let failures = 0;
+    while (!signal.aborted) {
+      let response: Response | undefined;
+      try {
+        response = await this.#get(position, signal);
+      } catch (error) {
+        if (signal.aborted) return;
+        if (error instanceof TransportError && error.reason !== 'connection-lost') throw error;
+        if (++failures > MAX_FRUITLESS_RESUMES) throw error;
+        await sleep(position.retryMs ?? DEFAULT_RETRY_MS, signal);
+        continue;
+      }
+      if (response === undefined) return;
+      failures = 0;
+      try {
+        const reader = response.body!.getReader();
+        for await (const message of readEvents(
+          response,
+          reader,
+          this.#wire.maxEventBytes,
+          onRequest,
+          position,
+        )) {
+          if ('method' in message) yield message as JSONRPCNotification;
+        }
+      } catch (error) {
+        if (signal.aborted) return;
+        if (!(error instanceof TypeError || error instanceof DOMException)) throw error;
+      }
+      await sleep(position.retryMs ?? DEFAULT_RETRY_MS, signal);
+    }
+  }
+
+  /** DELETEs the session (B-11); a server that does not allow it (405) keeps it until it expires. */
+  async end(): Promise<void> {
+    const sessionId = this.#sessionId;
+    this.#sessionId = undefined;
+    this.#active = false;
+    this.#versionHeader = undefined;
+    if (sessionId === undefined) return;
+    const headers: Record<string, string> = { [SESSION_HEADER]: sessionId };
+    const response = await this.#wire.fetch(this.#wire.endpoint, {
+      method: 'DELETE',
+      headers: await this.#wire.headers(headers),
+      signal: AbortSignal.timeout(5000),
+    });
+    await response.body?.cancel();
+  }
+}
