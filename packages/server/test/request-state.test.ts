@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { canonicalJson } from '../src/encoding/canonical-json.js';
 import { type RequestStateBinding, RequestStateCodec } from '../src/input/request-state.js';
 
-const secretA = 'a'.repeat(32);
-const secretB = 'b'.repeat(32);
+const secretA = 'hR7qL2vXw9Zk4Tn8Pb3Ys6Md1Fc5Gj0E';
+const secretB = 'Qm4Wz8Kt1Vr6Hx3Nc9Lp2Jd7Sb5Gf0Ay';
 const payload = {
   answers: new Map([['name', [{ action: 'accept', content: { name: 'Ada' } }]]]),
   pending: new Map([['color', 'elicitation/create']]),
@@ -172,6 +172,36 @@ describe('RequestStateCodec', () => {
         }),
     ).toThrow(/twice/);
     expect(() => new RequestStateCodec({ ttlMs: 0 })).toThrow(RangeError);
+  });
+
+  it('requestState size is checked before any decoding: a 4 MiB forged state is refused as too long', async () => {
+    const codec = new RequestStateCodec({ keys: [{ id: 'k1', secret: secretA }] });
+    const forged = `v1.k1.${'A'.repeat(4 * 1024 * 1024)}.${'B'.repeat(43)}`;
+    expect(await codec.open(forged, binding)).toEqual({
+      ok: false,
+      reason: 'longer than 1048576 characters',
+    });
+    const small = new RequestStateCodec({ keys: [{ id: 'k1', secret: secretA }], maxLength: 100 });
+    const sealed = await small.seal(payload, binding);
+    expect(await small.open(sealed, binding)).toMatchObject({
+      ok: false,
+      reason: 'longer than 100 characters',
+    });
+    expect(() => new RequestStateCodec({ maxLength: 0 })).toThrow(RangeError);
+  });
+
+  it('weak keys are refused: a secret with too little entropy is a TypeError', () => {
+    const weak = [' '.repeat(32), 'a'.repeat(64), 'ab'.repeat(32), 'password'.repeat(4), new Uint8Array(32)];
+    for (const secret of weak) {
+      expect(() => new RequestStateCodec({ keys: [{ id: 'k', secret }] })).toThrow(/weak secret/);
+    }
+    const random = crypto.getRandomValues(new Uint8Array(32));
+    const hex = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) =>
+      b.toString(16).padStart(2, '0'),
+    ).join('');
+    for (const secret of [random, hex, secretA, 'k1-secret-k1-secret-k1-secret-k1-secret']) {
+      expect(() => new RequestStateCodec({ keys: [{ id: 'k', secret }] })).not.toThrow();
+    }
   });
 
   it('never throws on arbitrary input (fuzz)', async () => {

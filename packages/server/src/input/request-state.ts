@@ -25,6 +25,11 @@ export interface RequestStateOptions {
   keys?: readonly RequestStateKey[];
   /** How long a state stays valid, in milliseconds. Default 10 minutes. */
   ttlMs?: number;
+  /**
+   * Longest `requestState` accepted, in characters, checked before anything in it is decoded or
+   * verified. Default 1 MiB; a handler whose answers or `once` values are larger needs more.
+   */
+  maxLength?: number;
   /** The clock, for tests. Default `Date.now`. */
   now?: () => number;
 }
@@ -54,6 +59,13 @@ const VERSION = 'v1';
 const KEY_ID = /^[A-Za-z0-9_-]{1,64}$/;
 const MIN_SECRET_BYTES = 32;
 const DEFAULT_TTL_MS = 10 * 60 * 1000;
+const DEFAULT_MAX_LENGTH = 1024 * 1024;
+/**
+ * The least entropy a secret's bytes may show, in bits, counted from how often each byte value
+ * occurs. It refuses what is plainly not random (32 spaces, `abab…`, one word repeated) and
+ * accepts 32 random bytes (about 150 bits by this count) or 32 hexadecimal digits (about 120).
+ */
+const MIN_SECRET_ENTROPY_BITS = 96;
 const EXCLUDED_PARAMS = new Set(['_meta', 'inputResponses', 'requestState']);
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -116,7 +128,25 @@ function secretBytes(id: string, secret: unknown): Uint8Array<ArrayBuffer> {
       `requestState key ${JSON.stringify(id)} needs at least ${MIN_SECRET_BYTES} bytes of secret`,
     );
   }
+  const bits = entropyBits(bytes);
+  if (bits < MIN_SECRET_ENTROPY_BITS) {
+    throw new TypeError(
+      `requestState key ${JSON.stringify(id)} has a weak secret (about ${Math.floor(bits)} bits of entropy, ` +
+        `at least ${MIN_SECRET_ENTROPY_BITS} needed): use ${MIN_SECRET_BYTES} random bytes`,
+    );
+  }
   return bytes;
+}
+
+/** The Shannon entropy of `bytes` by the frequency of each byte value, times their number. */
+function entropyBits(bytes: Uint8Array): number {
+  const counts = new Uint32Array(256);
+  for (const byte of bytes) counts[byte]!++;
+  let bits = 0;
+  for (const count of counts) {
+    if (count > 0) bits -= count * Math.log2(count / bytes.length);
+  }
+  return bits;
 }
 
 /**
@@ -139,6 +169,7 @@ export class RequestStateCodec {
   private readonly keys: ReadonlyMap<string, () => Promise<CryptoKey>>;
   private readonly signingKeyId: string;
   private readonly ttlMs: number;
+  private readonly maxLength: number;
   private readonly now: () => number;
 
   constructor(options: RequestStateOptions = {}) {
@@ -170,6 +201,9 @@ export class RequestStateCodec {
     this.keys = keys;
     this.signingKeyId = ring[0]!.id;
     this.ttlMs = ttlMs;
+    const maxLength = options.maxLength ?? DEFAULT_MAX_LENGTH;
+    if (!(maxLength > 0)) throw new RangeError('requestState.maxLength must be a positive number');
+    this.maxLength = maxLength;
     this.now = options.now ?? Date.now;
   }
 
@@ -194,6 +228,8 @@ export class RequestStateCodec {
 
   /** Verifies `token` (signature, expiry, binding) and returns its payload, or why it was refused. */
   async open(token: string, binding: RequestStateBinding): Promise<OpenedRequestState> {
+    if (token.length > this.maxLength)
+      return { ok: false, reason: `longer than ${this.maxLength} characters` };
     const parts = token.split('.');
     if (parts.length !== 4 || parts[0] !== VERSION) return { ok: false, reason: 'malformed' };
     const [, keyId, body, signatureText] = parts as [string, string, string, string];
