@@ -40,6 +40,8 @@ const HTTP_ORIGIN = /^(https?):\/\/([^/?#]+)$/;
 export interface OriginGuard {
   /** Whether a `Host` value is allowed. */
   hostAllowed(host: string): boolean;
+  /** Whether hosts are checked at all (`allowedHosts` is not `'*'`): then a request needs one. */
+  readonly checksHost: boolean;
   /** Whether an `Origin` value is allowed on a request whose `Host` is `host`. */
   originAllowed(origin: string, host: string | null): boolean;
 }
@@ -103,7 +105,7 @@ export function compileOriginGuard(
     return authority !== undefined && hostMatches(authority);
   });
   if (allowedOrigins === undefined && allowedHosts === '*')
-    return { hostAllowed, originAllowed: isSameOrigin };
+    return { hostAllowed, checksHost: false, originAllowed: isSameOrigin };
   let originAllowed: (origin: string) => boolean;
   if (allowedOrigins === '*') {
     originAllowed = () => true;
@@ -117,5 +119,5 @@ export function compileOriginGuard(
       return match !== null && hostAllowed(match[2]!);
     };
   }
-  return { hostAllowed, originAllowed: memoizeLast(originAllowed) };
+  return { hostAllowed, checksHost: allowedHosts !== '*', originAllowed: memoizeLast(originAllowed) };
 }

@@ -179,6 +179,10 @@ export async function serveHttp(
   }
   // RFC 9112 has the target's host win over `Host`; both must pass, so neither can smuggle the other.
   const targetHost = request.targetHost?.() ?? null;
+  // An HTTP/1.0 request may name no host at all; a rebinding check cannot pass on nothing.
+  if (host === null && targetHost === null && config.guard.checksHost) {
+    return errorReply(403, McpError.invalidRequest('a Host header is required'), undefined);
+  }
   if (targetHost !== null && targetHost !== host && !config.guard.hostAllowed(targetHost)) {
     return errorReply(
       403,

@@ -247,6 +247,21 @@ describe('createNodeHandler over loopback sockets', () => {
     expect(seen).toHaveLength(2);
   });
 
+  it('H-2: an HTTP/1.0 request without a Host header is refused when Host checking is on', async () => {
+    const mcpLines = Object.entries(mcpHeaders()).map(([name, value]) => `${name}: ${value}`);
+    const body = JSON.stringify(request(1));
+    const checked = await serve(createNodeHandler(echo));
+    expect(await rawSocket(checked, ['POST /mcp HTTP/1.0', ...mcpLines], body)).toBe(
+      'HTTP/1.1 403 Forbidden',
+    );
+    const { host } = new URL(checked);
+    expect(await rawSocket(checked, [`POST http://${host}/mcp HTTP/1.0`, ...mcpLines], body)).toBe(
+      'HTTP/1.1 200 OK',
+    );
+    const open = await serve(createNodeHandler(echo, { allowedHosts: '*' }));
+    expect(await rawSocket(open, ['POST /mcp HTTP/1.0', ...mcpLines], body)).toBe('HTTP/1.1 200 OK');
+  });
+
   it('413 when a chunked body grows past the limit, 400 -32700 for bad JSON', async () => {
     const url = await serve(createNodeHandler(echo, { maxBodyBytes: 100 }));
     const big = await raw(url, {
