@@ -36,7 +36,8 @@ function verifierFor(options: ProtectedServerOptions): TokenVerifier {
   }
   if (options.jwksUri === undefined)
     throw new TypeError('createProtectedServer needs jwksUri or introspection');
-  return jwtVerifier({ ...common, jwksUri: options.jwksUri, typ: 'at+jwt' });
+  // A patient key fetch: the demo runs beside test suites on busy machines.
+  return jwtVerifier({ ...common, jwksUri: options.jwksUri, typ: 'at+jwt', jwksTimeoutMs: 10_000 });
 }
 
 /**

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { jwtVerifier } from '../src/server/index.js';
 import {
   FakeIssuer,
   hmacWithPublicKey,
@@ -166,7 +167,13 @@ describe('tokens (A-7, A-8): every bad one is 401 invalid_token, and nothing els
   }
 
   it('a JWKS endpoint that hangs or returns garbage: 401, then service resumes', async () => {
-    const fresh = protectedHandler(issuer);
+    const impatient = jwtVerifier({
+      issuer: issuer.issuer,
+      jwksUri: issuer.jwksUri,
+      audience: RESOURCE,
+      jwksTimeoutMs: 300,
+    });
+    const fresh = protectedHandler(issuer, { verifier: impatient });
     issuer.mode = 'hang';
     const hanging = await fresh(mcpRequest('tools/list', {}, await issuer.token()));
     expect(hanging.status).toBe(401);

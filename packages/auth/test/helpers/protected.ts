@@ -51,7 +51,7 @@ export function protectedHandler(
       issuer: issuer.issuer,
       jwksUri: issuer.jwksUri,
       audience: RESOURCE,
-      jwksTimeoutMs: 300,
+      jwksTimeoutMs: 5000,
     }),
     requiredScopes: ['mcp:tools'],
     ...options,
