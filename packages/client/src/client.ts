@@ -154,7 +154,7 @@ export class McpClient {
         lifetime: this.#lifetime.signal,
       }),
     );
-    chain.add(tools.refreshStep);
+    chain.add(tools.requestStep);
     chain.add(versionRetryStep(requester));
     chain.add(reissueStep(connection, limits));
     chain.add(legacyWireStep(connection, requester));

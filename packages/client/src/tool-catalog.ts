@@ -23,9 +23,10 @@ export interface ToolCatalogOptions {
  * what `tools/list` said (which only this object changes), the pages and walks of `tools/list`,
  * and the two steps of a tool call. `step` (above the cache) filters every `tools/list` page
  * through the registry (H-24) and, for `tools/call`, lists the tools first when the tool was
- * never seen, mirrors its annotated arguments as headers (H-27) and checks `structuredContent`
- * against its `outputSchema` (C-20). `refreshStep` (below the input rounds, so each round may
- * use it) refreshes `tools/list` once a call on `-32020` and sends the round again (H-28).
+ * never seen and mirrors its annotated arguments as headers (H-27). `requestStep` (below the input
+ * rounds, so it sees each round) refreshes `tools/list` once a call on `-32020` and sends the round
+ * again (H-28), and checks a `complete` result, which ends the rounds, against the tool's
+ * `outputSchema` (C-20).
  */
 export class ToolCatalog {
   readonly #registry: ToolRegistry;
@@ -60,13 +61,20 @@ export class ToolCatalog {
   }
 
   readonly step: Step = (call, next) => {
-    if (call.method === 'tools/call') return this.#callTool(call, next);
+    if (call.method === 'tools/call') {
+      const name = call.params.name as string;
+      if (!this.#mustList(name)) {
+        this.#learn(call, name);
+        return next(call);
+      }
+      return this.#listThenCall(call, next, name);
+    }
     if (call.method === 'tools/list') return this.#filterPage(call, next);
     return next(call);
   };
 
-  readonly refreshStep: Step = (call, next) =>
-    call.method === 'tools/call' ? this.#refreshOnMismatch(call, next) : next(call);
+  readonly requestStep: Step = (call, next) =>
+    call.method === 'tools/call' ? this.#sendToolRequest(call, next) : next(call);
 
   /** Records a page of tools and leaves out those with invalid annotations (H-24). */
   async #filterPage(call: CallState, next: Next): Promise<CallResult> {
@@ -76,44 +84,49 @@ export class ToolCatalog {
     return kept === listed ? page : { ...page, tools: kept };
   }
 
-  /**
-   * Calls a tool: before calling one it never saw, walks `tools/list` (at most `MAX_PAGES`
-   * pages, within the call's signal and hard deadline); if the server fails that listing, the
-   * call goes ahead without what it says. The usual call (known tool, a complete result) takes
-   * one request and no detour.
-   */
-  async #callTool(call: CallState, next: Next): Promise<CallResult> {
-    const name = call.params.name as string;
-    const { autoListTools, validateStructuredContent } = this.#options;
-    if (autoListTools && !this.#registry.complete && !this.#registry.lookup(name)) {
-      await this.#listForCall(call, 'use').catch((error: unknown) => {
-        // A server whose tools/list fails may still run the tool: call it without what the list says.
-        if (!(error instanceof McpError || error instanceof InvalidResponseError)) throw error;
-      });
-    }
-    this.#learn(call, name);
-    const result = await next(call);
-    const entry = call.tool;
-    if (entry && result.resultType === 'complete' && validateStructuredContent) {
-      const problem = this.#registry.outputProblem(entry, result as CallToolResult);
-      if (problem) throw new InvalidResponseError('tools/call', problem, 'C-20');
-    }
-    return result;
+  /** Whether to list the tools before calling `name`, to learn its annotations. */
+  #mustList(name: string): boolean {
+    return this.#options.autoListTools && !this.#registry.complete && !this.#registry.lookup(name);
   }
 
-  /** After `-32020`, the first time in this call: refresh `tools/list` and send again with the new headers. */
-  async #refreshOnMismatch(call: CallState, next: Next): Promise<CallResult> {
+  /**
+   * Before calling a tool it never saw, walks `tools/list` (at most `MAX_PAGES` pages, within the
+   * call's signal and hard deadline); if the server fails that listing, the call goes ahead
+   * without what it says. The usual call (a known tool) takes no detour.
+   */
+  async #listThenCall(call: CallState, next: Next, name: string): Promise<CallResult> {
+    await this.#listForCall(call, 'use').catch((error: unknown) => {
+      // A server whose tools/list fails may still run the tool: call it without what the list says.
+      if (!(error instanceof McpError || error instanceof InvalidResponseError)) throw error;
+    });
+    this.#learn(call, name);
+    return next(call);
+  }
+
+  /**
+   * One request of a tool call. After `-32020`, the first time in this call: refresh `tools/list`
+   * and send again with the new headers. A `complete` result is checked against the
+   * `outputSchema` of the tool as last listed.
+   */
+  async #sendToolRequest(call: CallState, next: Next): Promise<CallResult> {
+    let result: CallResult;
     try {
-      return await next(call);
+      result = await next(call);
     } catch (error) {
       if (call.toolsRefreshed || !(error instanceof McpError) || error.code !== ErrorCode.HeaderMismatch) {
         throw error;
       }
+      call.toolsRefreshed = true;
+      await this.#listForCall(call, 'refresh');
+      this.#learn(call, call.params.name as string);
+      result = await next(call);
     }
-    call.toolsRefreshed = true;
-    await this.#listForCall(call, 'refresh');
-    this.#learn(call, call.params.name as string);
-    return next(call);
+    const entry = call.tool;
+    if (entry && result.resultType === 'complete' && this.#options.validateStructuredContent) {
+      const problem = this.#registry.outputProblem(entry, result as CallToolResult);
+      if (problem) throw new InvalidResponseError('tools/call', problem, 'C-20');
+    }
+    return result;
   }
 
   /**
