@@ -113,4 +113,34 @@ describe('auth provider hook', () => {
     expect((error as Error).message).toContain('the user closed the login window');
     expect(seen).toHaveLength(1);
   });
+
+  it('the 2025-era session asks for the headers of its own method: a DELETE is signed as a DELETE', async () => {
+    const methods: string[] = [];
+    const fetch: Fetch = async (input, init) => {
+      const request = new Request(input, init);
+      if (request.method === 'DELETE') return new Response(null, { status: 200 });
+      const { id } = (await request.json()) as { id: number };
+      const result = {
+        protocolVersion: '2025-11-25',
+        capabilities: {},
+        serverInfo: { name: 's', version: '1' },
+      };
+      return new Response(JSON.stringify({ jsonrpc: '2.0', id, result }), {
+        headers: { 'content-type': 'application/json', 'mcp-session-id': 'abc' },
+      });
+    };
+    const transport = createHttpClientTransport(URL_BASE, {
+      fetch,
+      authProvider: {
+        headers: (request) => {
+          methods.push(request.method);
+          return { authorization: 'Bearer t' };
+        },
+      },
+    });
+    await collect(transport.exchange({ jsonrpc: '2.0', id: 1, method: 'initialize', params: {} }, {}));
+    transport.beginSession!({ protocolVersion: '2025-11-25' });
+    await transport.close();
+    expect(methods).toEqual(['POST', 'DELETE']);
+  });
 });

@@ -130,18 +130,25 @@ export function createHttpClientTransport(
   const session = new HttpLegacySession({
     fetch: (input, init) => fetchFollowingRedirects(fetchImpl, input, init, redirectPolicy),
     endpoint,
-    headers: (extra) => mergeHeaders(extra, false),
+    headers: (extra, method) => mergeHeaders(extra, false, method),
     lifetime: lifetime.signal,
     maxEventBytes: limits.maxEventBytes,
   });
 
   async function buildHeaders(mirror: Record<string, string>): Promise<HeadersInit> {
     session.addHeaders(mirror);
-    return mergeHeaders(mirror, true);
+    return mergeHeaders(mirror, true, 'POST');
   }
 
-  /** The custom and auth headers with `mirror` on top (and the POST's content headers when `post`). */
-  async function mergeHeaders(mirror: Record<string, string>, post: boolean): Promise<HeadersInit> {
+  /**
+   * The custom headers and the auth provider's for a `method` request (a DPoP proof signs the
+   * method), with `mirror` on top, and the POST's content headers when `post`.
+   */
+  async function mergeHeaders(
+    mirror: Record<string, string>,
+    post: boolean,
+    method: string,
+  ): Promise<HeadersInit> {
     if (plainHeaders) {
       if (!post) return mirror;
       // Nothing to merge: a plain object, which fetch reads once (a Headers would be copied again).
@@ -156,7 +163,7 @@ export function createHttpClientTransport(
       headers.set('accept', ACCEPT);
     }
     for (const [name, value] of Object.entries(mirror)) headers.set(name, value);
-    const auth = await options.authProvider?.headers({ method: 'POST', url: endpoint });
+    const auth = await options.authProvider?.headers({ method, url: endpoint });
     if (auth !== undefined) for (const [name, value] of Object.entries(auth)) headers.set(name, value);
     return headers;
   }

@@ -25,8 +25,8 @@ const HEADERLESS_VERSIONS = new Set(['2025-03-26', '2024-11-05']);
 export interface SessionWire {
   fetch: (input: string, init: RequestInit) => Promise<Response>;
   endpoint: string;
-  /** The transport's headers (custom, auth) merged with `extra`. */
-  headers(extra: Record<string, string>): Promise<HeadersInit>;
+  /** The transport's headers (custom, auth for a `method` request) merged with `extra`. */
+  headers(extra: Record<string, string>, method: string): Promise<HeadersInit>;
   /** Aborts when the transport closes. */
   lifetime: AbortSignal;
   /** The largest SSE event accepted, in bytes. */
@@ -134,7 +134,7 @@ export class HttpLegacySession {
         this.addHeaders(headers);
         const answer = await this.#wire.fetch(this.#wire.endpoint, {
           method: 'POST',
-          headers: await this.#wire.headers(headers),
+          headers: await this.#wire.headers(headers, 'POST'),
           body: JSON.stringify(message),
           signal: this.#wire.lifetime,
         });
@@ -152,7 +152,7 @@ export class HttpLegacySession {
     if (position.lastEventId !== '') headers['last-event-id'] = position.lastEventId;
     const response = await this.#wire.fetch(this.#wire.endpoint, {
       method: 'GET',
-      headers: await this.#wire.headers(headers),
+      headers: await this.#wire.headers(headers, 'GET'),
       signal,
     });
     if (response.status === 405) {
@@ -254,7 +254,7 @@ export class HttpLegacySession {
     const headers: Record<string, string> = { [SESSION_HEADER]: sessionId };
     const response = await this.#wire.fetch(this.#wire.endpoint, {
       method: 'DELETE',
-      headers: await this.#wire.headers(headers),
+      headers: await this.#wire.headers(headers, 'DELETE'),
       signal: AbortSignal.timeout(5000),
     });
     await response.body?.cancel();
