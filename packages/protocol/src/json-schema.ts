@@ -1,4 +1,5 @@
 import { dereference, type Schema, type SchemaDraft, validate } from '@cfworker/json-schema';
+import { clipForMessage } from './clip.js';
 import { isRecord } from './is-record.js';
 import { budgetedLookup, capUniqueItems, type Expansion, expand, sizeProblem } from './json-schema-cost.js';
 import { compilePatterns, useLinearFormats, withLinearPatterns } from './json-schema-patterns.js';
@@ -21,7 +22,10 @@ export interface JsonSchemaLimits {
   maxUniqueItems?: number;
 }
 
-/** The outcome of validating one value. */
+/** The longest error message of a verdict, in characters. */
+const MAX_ERROR_LENGTH = 300;
+
+/** The outcome of validating one value; each error is clipped to 300 characters. */
 export type JsonSchemaVerdict = { valid: true } | { valid: false; errors: string[] };
 
 /** A schema ready to validate values, compiled once. */
@@ -170,7 +174,13 @@ export function compileJsonSchema(schema: unknown, limits: JsonSchemaLimits = {}
           ? withLinearPatterns(patterns, () => validate(value, copy, dialect.draft, refs, true))
           : validate(value, copy, dialect.draft, refs, true);
         if (result.valid) return { valid: true };
-        return { valid: false, errors: result.errors.map((e) => `${e.instanceLocation}: ${e.error}`) };
+        return {
+          valid: false,
+          // The validator repeats the schema's `enum` or `const` whole: a peer's million values.
+          errors: result.errors.map((e) =>
+            clipForMessage(`${e.instanceLocation}: ${e.error}`, MAX_ERROR_LENGTH),
+          ),
+        };
       } catch (error) {
         return { valid: false, errors: [`schema could not be evaluated: ${(error as Error).message}`] };
       }

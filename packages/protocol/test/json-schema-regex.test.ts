@@ -78,3 +78,17 @@ describe('regular expressions from peers', () => {
     expect(globalThis.RegExp).toBe(Native);
   });
 });
+
+describe('error messages', () => {
+  it('error messages are clipped: a 10^6-value enum is not echoed whole', () => {
+    const values = Array.from({ length: 1_000_000 }, (_, i) => `value-${i}`);
+    const verdict = compiled({ type: 'object', properties: { v: { enum: values } } }).validate({
+      v: 'other',
+    });
+    expect(verdict.valid).toBe(false);
+    if (verdict.valid) return;
+    // 300 characters, then an ellipsis.
+    for (const error of verdict.errors) expect(error.length).toBeLessThanOrEqual(301);
+    expect(verdict.errors.join('\n')).toContain('value-0');
+  }, 20_000);
+});
