@@ -49,6 +49,7 @@ import { Requester } from './requester.js';
 import { reissueStep, versionRetryStep } from './resend.js';
 import { type ListenHost, Subscription } from './subscription.js';
 import { ToolCatalog } from './tool-catalog.js';
+import { DEFAULT_TOOL_LIMITS } from './tools.js';
 
 /** `clientInfo` sent when the application names none (C-2). */
 export const DEFAULT_CLIENT_INFO: Implementation = { name: '@mcpkit/client', version: '0.1.0' };
@@ -141,6 +142,14 @@ export class McpClient {
       autoListTools: options.autoListTools !== false,
       validateStructuredContent: options.validateStructuredContent !== false,
       maxTotalTimeoutMs: limits.maxTotalTimeoutMs,
+      toolLimits: {
+        maxToolsPerPage: positiveLimit(
+          'maxToolsPerPage',
+          options.maxToolsPerPage,
+          DEFAULT_TOOL_LIMITS.maxToolsPerPage,
+        ),
+        maxTools: positiveLimit('maxTools', options.maxTools, DEFAULT_TOOL_LIMITS.maxTools),
+      },
       rejected: (tool, reason) => warn({ kind: 'tool-rejected', tool, reason }),
     });
     // The order of the steps, outermost first, and why: docs/design/client-chain.md.
@@ -392,4 +401,12 @@ export class McpClient {
     void this.#connection.restarted();
     for (const subscription of this.#listenHost.subscriptions) subscription.transportRestarted();
   }
+}
+
+/** A count limit from the options: a positive integer, or `fallback` when not given. */
+function positiveLimit(name: string, value: number | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (!Number.isInteger(value) || value < 1)
+    throw new RangeError(`${name} must be a positive integer, got ${value}`);
+  return value;
 }

@@ -166,6 +166,13 @@ export interface McpClientOptions {
   autoListTools?: boolean;
   /** Check `structuredContent` against the tool's `outputSchema` (C-20). Default `true`. */
   validateStructuredContent?: boolean;
+  /** Most tools one `tools/list` page may list; a longer page is an `InvalidResponseError`. Default 10,000. */
+  maxToolsPerPage?: number;
+  /**
+   * Most distinct tools the client records from `tools/list` (until the list changes); a page that
+   * goes past it is an `InvalidResponseError`. Default 100,000.
+   */
+  maxTools?: number;
   /** Re-open listens whose stream broke or whose transport restarted (C-42, C-43), at most this often in a row. Default 5. */
   maxReopenAttempts?: number;
   /** Delay before the n-th re-open in a row, in ms. Default 250 ms × 2^(n-1), at most 10 s. */

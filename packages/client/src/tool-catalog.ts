@@ -5,7 +5,7 @@ import { timerDelay } from './deadlines.js';
 import { InvalidResponseError, InvalidToolError, RequestTimeoutError } from './errors.js';
 import type { CacheableCallOptions, CacheMode } from './options.js';
 import { listItems, listPage } from './pages.js';
-import { type ToolEntry, ToolRegistry } from './tools.js';
+import { type ToolEntry, type ToolLimits, ToolRegistry } from './tools.js';
 
 /** What the catalog needs to know of the client's options. */
 export interface ToolCatalogOptions {
@@ -14,6 +14,8 @@ export interface ToolCatalogOptions {
   validateStructuredContent: boolean;
   /** The client's default hard maximum of a call, in ms (`McpClientOptions.maxTotalTimeoutMs`). */
   maxTotalTimeoutMs: number;
+  /** How many tools a page, and the server in all, may list. */
+  toolLimits: ToolLimits;
   /** A tool was left out of `tools/list` (H-24). */
   rejected(tool: string, reason: string): void;
 }
@@ -36,7 +38,7 @@ export class ToolCatalog {
   constructor(chain: CallChain, options: ToolCatalogOptions) {
     this.#chain = chain;
     this.#options = options;
-    this.#registry = new ToolRegistry(options.rejected);
+    this.#registry = new ToolRegistry(options.rejected, options.toolLimits);
   }
 
   /** One page of tools; a walk that ends on it completes the registry. */

@@ -7,6 +7,15 @@ import {
   readMcpHeaderAnnotations,
   type Tool,
 } from '@mcpkit/protocol';
+import { InvalidResponseError } from './errors.js';
+
+/** How many tools a server may list: on one `tools/list` page, and in all (`McpClientOptions`). */
+export interface ToolLimits {
+  maxToolsPerPage: number;
+  maxTools: number;
+}
+
+export const DEFAULT_TOOL_LIMITS: ToolLimits = { maxToolsPerPage: 10_000, maxTools: 100_000 };
 
 /** A tool the client can call, with what `tools/list` said about it. */
 export interface ToolEntry {
@@ -66,23 +75,36 @@ function verdictOf(tool: Tool): Verdict {
 export class ToolRegistry {
   readonly #byName = new Map<string, Verdict>();
   readonly #warn: (tool: string, reason: string) => void;
+  readonly #limits: ToolLimits;
   #generation = 0;
   #complete = false;
 
-  constructor(warn: (tool: string, reason: string) => void) {
+  constructor(warn: (tool: string, reason: string) => void, limits: ToolLimits = DEFAULT_TOOL_LIMITS) {
     this.#warn = warn;
+    this.#limits = limits;
   }
 
   /**
    * Records a page of tools and returns the ones the client exposes: tools with invalid
    * `x-mcp-header` annotations are dropped, with a warning naming the tool and the reason (H-24).
-   * A tool object seen before (a cached page) is not checked again.
+   * A tool object seen before (a cached page) is not checked again. A page past `maxToolsPerPage`,
+   * or one that takes the tools known past `maxTools`, is an `InvalidResponseError`.
    */
   accept(tools: readonly Tool[]): Tool[] {
+    const { maxToolsPerPage, maxTools } = this.#limits;
+    if (tools.length > maxToolsPerPage) {
+      throw new InvalidResponseError(
+        'tools/list',
+        `a page lists ${tools.length} tools, more than ${maxToolsPerPage}`,
+      );
+    }
     let kept: Tool[] | undefined;
     for (let i = 0; i < tools.length; i++) {
       const tool = tools[i]!;
       const previous = this.#byName.get(tool.name);
+      if (previous === undefined && this.#byName.size >= maxTools) {
+        throw new InvalidResponseError('tools/list', `the server lists more than ${maxTools} tools`);
+      }
       let verdict = previous;
       if (verdict?.tool !== tool) {
         verdict = verdictOf(tool);
