@@ -84,6 +84,15 @@ describe('challenges', SLOW, () => {
     expect(resource.status).toBe(403);
   });
 
+  it('A-9: an Mcp-Method header naming an Object property is still a plain 401, never a 500', async () => {
+    const scoped = protectedHandler(issuer, { methodScopes: { 'tools/call': ['mcp:call'] } });
+    for (const method of ['__proto__', 'constructor', 'toString']) {
+      const response = await scoped(mcpRequest('tools/list', {}, undefined, { 'mcp-method': method }));
+      expect(response.status).toBe(401);
+      expect(challengeParams(response.headers.get('www-authenticate')).scope).toBe('mcp:tools');
+    }
+  });
+
   it('A-9: a malformed Authorization header is 400', async () => {
     const response = await handler(mcpRequest('tools/list', {}, undefined, { authorization: 'Bearer a b' }));
     expect(response.status).toBe(400);

@@ -72,7 +72,11 @@ export function protectServer(server: McpServer, options: ProtectServerOptions):
     } else if (name !== undefined && method === 'resources/read') {
       registered = server.requiredScopes({ resource: name });
     }
-    return challengeScopes(base, options.methodScopes?.[method], registered);
+    // The header is the client's: only an own key of the map counts (not `__proto__`, `constructor`).
+    const methodScopes = options.methodScopes;
+    const forMethod =
+      methodScopes !== undefined && Object.hasOwn(methodScopes, method) ? methodScopes[method] : undefined;
+    return challengeScopes(base, forMethod, registered);
   };
   const authenticate = tokenAuthenticator({
     verifier: options.verifier,
