@@ -57,6 +57,11 @@ export interface ServerOptions {
   requestState?: RequestStateOptions;
   /** Where change events travel; share one bus between instances. Default: in-process. */
   eventBus?: EventBus;
+  /**
+   * The most notifications a `subscriptions/listen` stream may hold unread. A reader that falls
+   * this far behind is dropped: its stream ends with a `-32603` error response saying so. Default 10,000.
+   */
+  maxListenBacklog?: number;
   /** Put `serverInfo` in every result's `_meta` (S-5). Default true. */
   includeServerInfo?: boolean;
   /** Failures a client only sees as `-32603`: a handler's thrown non-`McpError`, a failed publish. Default: `console.error`. */
@@ -159,7 +164,7 @@ export class McpServer implements McpEndpoint {
       cache: new CachePolicy(options.cache),
       pageSize,
       codec: new RequestStateCodec(options.requestState),
-      listens: new ListenHub(this.bus),
+      listens: new ListenHub(this.bus, listenBacklog(options.maxListenBacklog)),
       middleware: this.middleware,
       includeServerInfo: options.includeServerInfo ?? true,
       onError: this.onError,
@@ -341,4 +346,11 @@ export class McpServer implements McpEndpoint {
     if (this.used.completions) capabilities.completions = declared.completions ?? {};
     return capabilities;
   }
+}
+
+function listenBacklog(value: number | undefined): number | undefined {
+  if (value !== undefined && (!Number.isInteger(value) || value < 1)) {
+    throw new RangeError(`maxListenBacklog must be a positive integer, got ${value}`);
+  }
+  return value;
 }

@@ -235,3 +235,31 @@ describe('subscriptions/listen (S-46..S-52)', () => {
     expect(errors.map(String)).toEqual(['Error: bus down', 'Error: bus down']);
   });
 });
+
+describe('listen queue bound', () => {
+  it('a listen whose reader stops is dropped with a clear close once maxListenBacklog notifications wait', async () => {
+    const server = newServer({ maxListenBacklog: 100 });
+    const stream = open(server, { resourceSubscriptions: ['file:///project/config.json'] });
+    await stream.next();
+    for (let i = 0; i < 1_000; i++) await server.notifyResourceUpdated('file:///project/config.json');
+    await settle();
+    const final = (await stream.next()) as { error?: { code: number; message: string } };
+    expect(final.error?.code).toBe(-32603);
+    expect(final.error?.message).toMatch(/fell 100 notifications behind/);
+    expect(await stream.next()).toBeUndefined();
+  });
+
+  it('a reader that keeps up is never dropped, and the default bound is 10,000', async () => {
+    const server = newServer();
+    const stream = open(server, { resourceSubscriptions: ['file:///project/config.json'] });
+    await stream.next();
+    for (let i = 0; i < 10_000; i++) await server.notifyResourceUpdated('file:///project/config.json');
+    await settle();
+    for (let i = 0; i < 10_000; i++)
+      expect((await stream.next())?.method).toBe('notifications/resources/updated');
+    await server.notifyResourceUpdated('file:///project/config.json');
+    await settle();
+    expect((await stream.next())?.method).toBe('notifications/resources/updated');
+    expect(() => newServer({ maxListenBacklog: 0 })).toThrow(RangeError);
+  });
+});

@@ -20,6 +20,16 @@ export class ExchangeStream implements Exchange, AsyncIterator<ExchangeMessage> 
   /** Runs when the consumer first asks for an item. */
   protected begin(): void {}
 
+  /** How many pushed messages the consumer has not read yet. */
+  get backlog(): number {
+    return this.queue?.length ?? 0;
+  }
+
+  /** Drops the messages not read yet, so that what is pushed next is read next. */
+  discardBacklog(): void {
+    this.queue = undefined;
+  }
+
   /** Whether the stream accepts no more messages. */
   get closed(): boolean {
     return this.ended;

@@ -1,4 +1,10 @@
-import { MetaKey, type RequestId, type ServerCapabilities, type SubscriptionFilter } from '@mcpkit/protocol';
+import {
+  McpError,
+  MetaKey,
+  type RequestId,
+  type ServerCapabilities,
+  type SubscriptionFilter,
+} from '@mcpkit/protocol';
 import type { ExchangeStream } from '../pipeline/exchange.js';
 import type { EventBus, ServerEvent } from './event-bus.js';
 import { acknowledgement, honouredFilter, listenNotification, wantsEvent } from './listen-filter.js';
@@ -8,7 +14,12 @@ interface OpenListen {
   readonly filter: SubscriptionFilter;
   readonly stream: ExchangeStream;
   readonly close: () => void;
+  /** Ends the stream with an error response instead of its final result. */
+  readonly fail: (error: McpError) => void;
 }
+
+/** The default most notifications a listen stream may have unread before it is closed. */
+export const DEFAULT_MAX_LISTEN_BACKLOG = 10_000;
 
 /**
  * The open `subscriptions/listen` streams of one server. One bus subscription fans out to every
@@ -20,7 +31,15 @@ export class ListenHub {
   private unsubscribe: (() => void) | undefined;
   private closed = false;
 
-  constructor(private readonly bus: EventBus) {}
+  /**
+   * `maxBacklog`: the most notifications one stream may hold unread. A consumer that falls that
+   * far behind is dropped: its unread notifications are discarded and the stream ends with an
+   * error response saying so, rather than the server buffering for it without end.
+   */
+  constructor(
+    private readonly bus: EventBus,
+    private readonly maxBacklog = DEFAULT_MAX_LISTEN_BACKLOG,
+  ) {}
 
   /**
    * Serves one listen request: acknowledges the honoured part of `requested` first (S-47, S-48),
@@ -40,7 +59,7 @@ export class ListenHub {
     const finalResult = { resultType: 'complete', _meta: { [MetaKey.subscriptionId]: id } };
     if (this.closed) return Promise.resolve(finalResult);
     this.unsubscribe ??= this.bus.subscribe((event) => this.deliver(event));
-    return new Promise((resolve) => {
+    return new Promise((resolve, reject) => {
       const entry: OpenListen = {
         id,
         filter,
@@ -49,6 +68,11 @@ export class ListenHub {
           signal.removeEventListener('abort', cancel);
           this.open.delete(entry);
           resolve(finalResult);
+        },
+        fail: (error) => {
+          signal.removeEventListener('abort', cancel);
+          this.open.delete(entry);
+          reject(error);
         },
       };
       // The client ended the stream: it gets nothing more, not even the final result (S-63).
@@ -78,8 +102,19 @@ export class ListenHub {
       if (entry.stream.closed) {
         entry.close();
       } else if (wantsEvent(entry.filter, event)) {
-        entry.stream.push(listenNotification(event, entry.id));
+        if (entry.stream.backlog >= this.maxBacklog) this.dropSlow(entry);
+        else entry.stream.push(listenNotification(event, entry.id));
       }
     }
+  }
+
+  /** A consumer that stopped reading: its backlog goes, and the error is what it reads next. */
+  private dropSlow(entry: OpenListen): void {
+    entry.stream.discardBacklog();
+    entry.fail(
+      McpError.internalError(
+        `The listen stream was closed: its reader fell ${this.maxBacklog} notifications behind`,
+      ),
+    );
   }
 }
