@@ -1,7 +1,7 @@
 // mcpkit, in-process: its client over the in-memory transport (which copies every message through JSON,
 // as the wire would), and the server alone: the endpoint's `handle` with the context a transport gives
 // it (a signal created only if the endpoint reads it), and the response serialized as transports do.
-import { createInMemoryTransport, LazyRequestContext, serializeMessage } from '@mcpkit/protocol';
+import { createInMemoryTransport, LazyRequestContext, responseText } from '@mcpkit/protocol';
 import { connectClient } from './client.mjs';
 import { createEchoServer } from './server.mjs';
 
@@ -11,9 +11,9 @@ export async function openServer({ toolCount }) {
   return {
     serve: async (text) => {
       const context = new LazyRequestContext({ transport: 'memory' });
-      let response;
-      for await (const message of server.handle(JSON.parse(text), context)) response = message;
-      return serializeMessage(response);
+      let final;
+      for await (const item of server.handle(JSON.parse(text), context)) if ('response' in item) final = item;
+      return responseText(final);
     },
     close: async () => {},
   };

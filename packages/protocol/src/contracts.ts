@@ -31,25 +31,129 @@ export interface RequestContext {
   auth?: AuthInfo;
 }
 
-/** One item of an exchange: a request-scoped or listen notification, or the final response. */
+/** One item of an exchange as a client reads it: a notification, or the final response. */
 export type ExchangeMessage = JSONRPCNotification | JSONRPCResponse;
 
 /**
- * The answer to one request: zero or more notifications, then exactly one response; for a
- * notification, nothing. A cancelled exchange ends without a response.
+ * The answer to one request as a client reads it: zero or more notifications, then exactly one
+ * response; for a notification, nothing. A cancelled exchange ends without a response.
  */
 export type Exchange = AsyncIterable<ExchangeMessage>;
 
 /**
+ * Why an endpoint answered a request with an error: one reason per step of the server pipeline
+ * that can refuse a request, in the order the steps run (ARCHITECTURE.md, "Errors and status
+ * codes"). Steps are ordered by reason, never by the status a transport derives from it.
+ *
+ * - `envelope`: not JSON, or not a single JSON-RPC request or notification (-32700, -32600).
+ * - `request-meta`: a required per-request `_meta` field is missing or malformed (-32602, S-1).
+ * - `header-mismatch`: an HTTP header disagrees with the body (-32020, H-29).
+ * - `unsupported-version`: the protocol version is not served (-32022, S-2).
+ * - `unknown-method`: the method does not exist here (-32601, S-4).
+ * - `missing-capability`: the request needs a client capability it did not declare (-32021, S-3).
+ * - `invalid-params`: params the method cannot use, an unknown tool or prompt (-32602).
+ * - `unauthorized`: authorization middleware found no valid credential (RFC 6750 §3.1).
+ * - `forbidden`: authorization middleware found the credential's scopes insufficient (RFC 6750 §3.1).
+ * - `handler`: what the handler or middleware threw, or an internal failure (-32603).
+ */
+export type FailureReason =
+  | 'envelope'
+  | 'request-meta'
+  | 'header-mismatch'
+  | 'unsupported-version'
+  | 'unknown-method'
+  | 'missing-capability'
+  | 'invalid-params'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'handler';
+
+/**
+ * The HTTP status of each failure (H-8, H-18..H-20): 400 for what stops a request before its
+ * method is known to apply, 404 for an unknown method, 401 and 403 for authorization, and 200
+ * with the error body for the errors of a method that exists, so that dual-era clients do not
+ * take an ordinary error for a legacy server (Q-3). The one table every HTTP transport applies.
+ */
+const HTTP_STATUS: Readonly<Record<FailureReason, number>> = {
+  envelope: 400,
+  'request-meta': 400,
+  'header-mismatch': 400,
+  'unsupported-version': 400,
+  'unknown-method': 404,
+  'missing-capability': 400,
+  'invalid-params': 200,
+  unauthorized: 401,
+  forbidden: 403,
+  handler: 200,
+};
+
+/**
+ * The HTTP status an error response is sent with.
+ *
+ * @example
+ * ```ts
+ * const status = final.failure === undefined ? 200 : httpStatusFor(final.failure);
+ * ```
+ */
+export function httpStatusFor(reason: FailureReason): number {
+  return HTTP_STATUS[reason];
+}
+
+/**
+ * The last item of an endpoint's exchange: the JSON-RPC response, with what a transport needs to
+ * send it and that does not go on the wire.
+ */
+export interface FinalResponse {
+  /** The response, exactly as the peer must receive it. */
+  readonly response: JSONRPCResponse;
+  /** For an error response, why the request failed (HTTP: `httpStatusFor`); `undefined` for a result. */
+  readonly failure?: FailureReason | undefined;
+  /**
+   * `JSON.stringify(response)`, when the endpoint already holds that text (a list page it serves
+   * unchanged to many requests): write it instead of serializing again (`responseText`).
+   */
+  readonly json?: string | undefined;
+  /**
+   * For an `unauthorized` or `forbidden` failure, the challenge naming what the caller needs
+   * (an RFC 6750 `Bearer …` value): HTTP sends it as `WWW-Authenticate`.
+   */
+  readonly challenge?: string | undefined;
+}
+
+/** The JSON text of a final response: the endpoint's own text when it has one. */
+export function responseText(final: FinalResponse): string {
+  return final.json ?? JSON.stringify(final.response);
+}
+
+/** One item of an endpoint's exchange: a notification on the wire, or the final response. */
+export type EndpointItem = JSONRPCNotification | FinalResponse;
+
+/**
+ * What an endpoint answers one message with: zero or more notifications, then exactly one
+ * `FinalResponse` (`'response' in item`); for a notification, nothing. A cancelled exchange ends
+ * without a final response.
+ *
+ * @example
+ * ```ts
+ * for await (const item of endpoint.handle(message, context)) {
+ *   if ('response' in item) send(responseText(item), item.failure);
+ *   else send(JSON.stringify(item));
+ * }
+ * ```
+ */
+export type EndpointExchange = AsyncIterable<EndpointItem>;
+
+/**
  * A server as every transport sees it. `message` is parsed JSON that has not been validated:
- * the endpoint validates it.
+ * the endpoint validates it. The whole contract between a server and a transport is this
+ * interface, `RequestContext` and `EndpointExchange`.
  *
  * Cancellation: the transport aborts `context.signal` and stops reading the exchange, so nothing
  * more of it reaches the peer; the endpoint stops the work. Transports may create the signal
  * lazily, so an endpoint should read it only when it needs it.
  */
 export interface McpEndpoint {
-  handle(message: unknown, context: RequestContext): Exchange;
+  handle(message: unknown, context: RequestContext): EndpointExchange;
 }
 
 /** Per-exchange options a client passes to its transport. */

@@ -1,5 +1,6 @@
 import { compileCheck } from './check.js';
 import { clipForMessage } from './clip.js';
+import type { FailureReason, FinalResponse } from './contracts.js';
 import type { ClientCapabilities } from './schemas/capabilities.js';
 import type { RequestId } from './schemas/json.js';
 import {
@@ -38,10 +39,10 @@ export interface UnsupportedVersionData {
  * A protocol error: a JSON-RPC error received from the peer, or one this side will send.
  * A tool failure is not an `McpError`; it is a `CallToolResult` with `isError: true`.
  *
- * `httpStatus` is never sent; it tells the HTTP transport which status to answer with when the
- * code alone does not decide it (a missing `_meta` field is `-32602` with 400, an unknown tool is
- * `-32602` with 200). `httpHeaders`, never sent either, are response headers the HTTP transport
- * adds to that error's response (an authorization layer's `WWW-Authenticate` challenge on a 403).
+ * `reason` is never sent: it says which step refused the request, when the code alone does not
+ * (a missing `_meta` field and an unknown tool are both `-32602`), and transports derive their
+ * status from it (`httpStatusFor`). Without one, it follows from the code. `challenge`, never
+ * sent either, is an authorization refusal's `WWW-Authenticate` value (see `FinalResponse`).
  *
  * @example
  * ```ts
@@ -52,21 +53,23 @@ export interface UnsupportedVersionData {
 export class McpError extends Error {
   readonly code: number;
   readonly data: unknown;
-  readonly httpStatus: number | undefined;
-  readonly httpHeaders: Readonly<Record<string, string>> | undefined;
+  /** Which step refused the request; decides the transport's status (`httpStatusFor`). */
+  readonly reason: FailureReason;
+  /** An `unauthorized` or `forbidden` refusal's challenge, for the transport (HTTP `WWW-Authenticate`). */
+  readonly challenge: string | undefined;
 
   constructor(
     code: number,
     message: string,
     data?: unknown,
-    options?: { httpStatus?: number; httpHeaders?: Readonly<Record<string, string>>; cause?: unknown },
+    options?: { reason?: FailureReason; challenge?: string; cause?: unknown },
   ) {
     super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'McpError';
     this.code = code;
     this.data = data;
-    this.httpStatus = options?.httpStatus;
-    this.httpHeaders = options?.httpHeaders;
+    this.reason = options?.reason ?? reasonForCode(code);
+    this.challenge = options?.challenge;
   }
 
   /** `-32700`: the bytes are not JSON. */
@@ -81,19 +84,17 @@ export class McpError extends Error {
 
   /** `-32601` (HTTP 404): unknown method, or one whose capability the server does not advertise (S-4). */
   static methodNotFound(method: string): McpError {
-    return new McpError(ErrorCode.MethodNotFound, `Method not found: ${clipForMessage(method)}`, undefined, {
-      httpStatus: 404,
-    });
+    return new McpError(ErrorCode.MethodNotFound, `Method not found: ${clipForMessage(method)}`);
   }
 
   /** `-32602`: params that do not fit the method. */
-  static invalidParams(message: string, data?: unknown, options?: { httpStatus?: number }): McpError {
-    return new McpError(ErrorCode.InvalidParams, message, data, options);
+  static invalidParams(message: string, data?: unknown): McpError {
+    return new McpError(ErrorCode.InvalidParams, message, data);
   }
 
   /** `-32602` with HTTP 400: a required per-request `_meta` field is missing or malformed (S-1, P-35). */
   static invalidRequestMeta(message: string): McpError {
-    return new McpError(ErrorCode.InvalidParams, message, undefined, { httpStatus: 400 });
+    return new McpError(ErrorCode.InvalidParams, message, undefined, { reason: 'request-meta' });
   }
 
   /** `-32602` with `data.uri`: the resource does not exist (S-28). */
@@ -108,7 +109,7 @@ export class McpError extends Error {
 
   /** `-32020` (HTTP 400): an HTTP header disagrees with the body, is missing or is malformed (H-29). */
   static headerMismatch(message: string): McpError {
-    return new McpError(ErrorCode.HeaderMismatch, message, undefined, { httpStatus: 400 });
+    return new McpError(ErrorCode.HeaderMismatch, message);
   }
 
   /** `-32021` (HTTP 400): the request needs client capabilities it did not declare (S-3). */
@@ -121,7 +122,6 @@ export class McpError extends Error {
       ErrorCode.MissingRequiredClientCapability,
       message ?? 'Missing required client capability',
       data,
-      { httpStatus: 400 },
     );
   }
 
@@ -132,7 +132,6 @@ export class McpError extends Error {
       ErrorCode.UnsupportedProtocolVersion,
       `Unsupported protocol version: ${clipForMessage(requested)}`,
       data,
-      { httpStatus: 400 },
     );
   }
 
@@ -147,6 +146,27 @@ export class McpError extends Error {
     return this.data === undefined
       ? { code: this.code, message: this.message }
       : { code: this.code, message: this.message, data: this.data };
+  }
+}
+
+/** The reason an error without an explicit one stands for, by its code. */
+function reasonForCode(code: number): FailureReason {
+  switch (code) {
+    case ErrorCode.ParseError:
+    case ErrorCode.InvalidRequest:
+      return 'envelope';
+    case ErrorCode.HeaderMismatch:
+      return 'header-mismatch';
+    case ErrorCode.UnsupportedProtocolVersion:
+      return 'unsupported-version';
+    case ErrorCode.MethodNotFound:
+      return 'unknown-method';
+    case ErrorCode.MissingRequiredClientCapability:
+      return 'missing-capability';
+    case ErrorCode.InvalidParams:
+      return 'invalid-params';
+    default:
+      return 'handler';
   }
 }
 
@@ -205,46 +225,32 @@ export function disallowedErrorReason(error: {
 }
 
 /**
- * The JSON-RPC error response for `error`, with the policy of `disallowedErrorReason` applied:
+ * The error this side sends for `error`, with the policy of `disallowedErrorReason` applied:
  * a code this side may not send, or a `-32021`/`-32022` without its required `data`, becomes
  * `-32603`. Non-`McpError` throwables become `-32603` too, without their message (it may hold
  * internals).
  */
+export function sendableError(error: unknown): McpError {
+  const mcpError = error instanceof McpError ? error : undefined;
+  return mcpError === undefined || disallowedErrorReason(mcpError) !== undefined
+    ? McpError.internalError()
+    : mcpError;
+}
+
+function errorResponseOf(sent: McpError, id: RequestId | undefined): JSONRPCErrorResponse {
+  const member = sent.toJSON();
+  return id === undefined ? { jsonrpc: '2.0', error: member } : { jsonrpc: '2.0', id, error: member };
+}
+
+/** The JSON-RPC error response for `error`, as `sendableError` lets it out. */
 export function toErrorResponse(error: unknown, id: RequestId | undefined): JSONRPCErrorResponse {
-  let mcpError = error instanceof McpError ? error : McpError.internalError();
-  if (disallowedErrorReason(mcpError) !== undefined) mcpError = McpError.internalError();
-  const response: JSONRPCErrorResponse =
-    id === undefined
-      ? { jsonrpc: '2.0', error: mcpError.toJSON() }
-      : { jsonrpc: '2.0', id, error: mcpError.toJSON() };
-  if (mcpError.httpStatus !== undefined) setHttpStatus(response, mcpError.httpStatus);
-  if (mcpError.httpHeaders !== undefined) {
-    (response as { [httpHeadersKey]?: Readonly<Record<string, string>> })[httpHeadersKey] =
-      mcpError.httpHeaders;
-  }
-  return response;
+  return errorResponseOf(sendableError(error), id);
 }
 
-/** Off-the-wire HTTP status attached to an error response; `JSON.stringify` ignores symbol keys. */
-const httpStatusKey: unique symbol = Symbol.for('mcpkit.httpStatus');
-/** Off-the-wire HTTP response headers of an error response, from `McpError.httpHeaders`. */
-const httpHeadersKey: unique symbol = Symbol.for('mcpkit.httpHeaders');
-
-/** Attach the HTTP status an endpoint wants for this error response (ARCHITECTURE.md, "Errors and status codes"). */
-export function setHttpStatus(response: JSONRPCErrorResponse, status: number): void {
-  (response as { [httpStatusKey]?: number })[httpStatusKey] = status;
-}
-
-/** The HTTP status attached by `setHttpStatus`, if any. */
-export function explicitHttpStatus(response: JSONRPCErrorResponse): number | undefined {
-  return (response as { [httpStatusKey]?: number })[httpStatusKey];
-}
-
-/** The HTTP response headers the error's `McpError` asked for, if any. */
-export function explicitHttpHeaders(
-  response: JSONRPCErrorResponse,
-): Readonly<Record<string, string>> | undefined {
-  return (response as { [httpHeadersKey]?: Readonly<Record<string, string>> })[httpHeadersKey];
+/** The final response of an exchange that failed with `error` (see `FinalResponse`). */
+export function errorFinal(error: unknown, id: RequestId | undefined): FinalResponse {
+  const sent = sendableError(error);
+  return { response: errorResponseOf(sent, id), failure: sent.reason, challenge: sent.challenge };
 }
 
 /**

@@ -1,14 +1,15 @@
 import {
   type ClientTransport,
+  type EndpointItem,
   type Exchange,
   type ExchangeMessage,
   type McpEndpoint,
   type RequestContext,
+  responseText,
   TransportError,
 } from './contracts.js';
 import { LazyRequestContext } from './lazy-context.js';
 import type { JSONRPCNotification, JSONRPCRequest } from './schemas/jsonrpc.js';
-import { serializeMessage } from './serialized.js';
 
 /** Options of `createInMemoryTransport`. */
 export interface InMemoryTransportOptions {
@@ -34,13 +35,21 @@ const CLOSED_ITERATOR: AsyncIterator<ExchangeMessage> = {
 };
 
 function roundTrip<T>(value: T): T {
-  return JSON.parse(serializeMessage(value)) as T;
+  return JSON.parse(JSON.stringify(value)) as T;
+}
+
+/** What the client reads of an endpoint's item, through a JSON round trip when `copying`. */
+function received(item: EndpointItem, copying: boolean): ExchangeMessage {
+  if ('response' in item)
+    return copying ? (JSON.parse(responseText(item)) as ExchangeMessage) : item.response;
+  return copying ? roundTrip(item) : item;
 }
 
 interface Link {
   endpoint: McpEndpoint;
   baseContext: Omit<RequestContext, 'signal'>;
-  copy: <T>(value: T) => T;
+  /** Whether what crosses goes through `JSON.stringify`/`JSON.parse`. */
+  copying: boolean;
   /**
    * The exchanges in flight, as an intrusive list: a `Set` with constant adds and deletes of
    * per-request objects keeps finished exchanges alive into the old generation on Node 20.
@@ -54,7 +63,7 @@ interface Link {
  */
 class InMemoryExchange implements AsyncIterator<ExchangeMessage> {
   private context: LazyRequestContext | undefined;
-  private source: AsyncIterator<ExchangeMessage> | undefined;
+  private source: AsyncIterator<EndpointItem> | undefined;
   /** Neighbours in the link's list of exchanges in flight. */
   before: InMemoryExchange | undefined;
   after: InMemoryExchange | undefined;
@@ -99,7 +108,7 @@ class InMemoryExchange implements AsyncIterator<ExchangeMessage> {
           }
           let value: ExchangeMessage;
           try {
-            value = this.link.copy(result.value);
+            value = received(result.value, this.link.copying);
           } catch (error) {
             // What the endpoint yielded cannot go on a wire: the exchange ends with that error.
             this.end(EXCHANGE_ENDED);
@@ -149,13 +158,14 @@ class InMemoryExchange implements AsyncIterator<ExchangeMessage> {
   }
 
   private start(): void {
-    const { endpoint, baseContext, copy } = this.link;
+    const { endpoint, baseContext, copying } = this.link;
     this.after = this.link.first;
     if (this.after) this.after.before = this;
     this.link.first = this;
     this.signal?.addEventListener('abort', this, { once: true });
     this.context = new LazyRequestContext(baseContext);
-    this.source = endpoint.handle(copy(this.message), this.context)[Symbol.asyncIterator]();
+    const message = copying ? roundTrip(this.message) : this.message;
+    this.source = endpoint.handle(message, this.context)[Symbol.asyncIterator]();
   }
 
   private unlink(): void {
@@ -183,7 +193,7 @@ export function createInMemoryTransport(
   const link: Link = {
     endpoint,
     baseContext: options.context ?? { transport: 'memory' },
-    copy: options.jsonRoundTrip === false ? <T>(value: T) => value : roundTrip,
+    copying: options.jsonRoundTrip !== false,
     first: undefined,
   };
   let closed = false;

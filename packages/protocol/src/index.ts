@@ -4,12 +4,18 @@ export { clipForMessage, MESSAGE_EXCERPT_LENGTH } from './clip.js';
 export {
   type AuthInfo,
   type ClientTransport,
+  type EndpointExchange,
+  type EndpointItem,
   type Exchange,
   type ExchangeMessage,
   type ExchangeOptions,
+  type FailureReason,
+  type FinalResponse,
+  httpStatusFor,
   type LegacySession,
   type McpEndpoint,
   type RequestContext,
+  responseText,
   type ServerRequestContext,
   type ServerRequestHandler,
   type ServerRequestResponse,
@@ -31,18 +37,16 @@ export {
   disallowedErrorCodeReason,
   disallowedErrorReason,
   ErrorCode,
-  explicitHttpHeaders,
-  explicitHttpStatus,
+  errorFinal,
   isResourceNotFound,
   LEGACY_RESOURCE_NOT_FOUND,
   McpError,
   type MissingCapabilityData,
-  setHttpStatus,
+  sendableError,
   toErrorResponse,
   type UnsupportedVersionData,
 } from './errors.js';
 export { decodeHeaderValue, encodeHeaderValue } from './header-value.js';
-export { httpStatusForError } from './http-status.js';
 export {
   ICON_MIME_TYPES,
   iconContentProblem,
@@ -110,7 +114,6 @@ export {
 } from './results.js';
 export * from './schemas/index.js';
 export { type WireTypeName, wireSchemas } from './schemas/registry.js';
-export { serializeMessage, withSerializedResult } from './serialized.js';
 export {
   chooseProtocolVersion,
   isModernProtocolVersion,

@@ -5,9 +5,8 @@ import {
   disallowedErrorCodeReason,
   disallowedErrorReason,
   ErrorCode,
-  explicitHttpHeaders,
-  explicitHttpStatus,
-  httpStatusForError,
+  errorFinal,
+  httpStatusFor,
   isResourceNotFound,
   LEGACY_RESOURCE_NOT_FOUND,
   McpError,
@@ -18,18 +17,23 @@ describe('McpError constructors', () => {
   it('have the digest §1.3 codes and HTTP statuses', () => {
     expect(McpError.parseError('x').code).toBe(-32700);
     expect(McpError.invalidRequest('x').code).toBe(-32600);
-    expect(McpError.methodNotFound('x')).toMatchObject({ code: -32601, httpStatus: 404 });
-    expect(McpError.invalidParams('x')).toMatchObject({ code: -32602, httpStatus: undefined });
-    expect(McpError.invalidRequestMeta('x')).toMatchObject({ code: -32602, httpStatus: 400 });
+    const status = (error: McpError) => httpStatusFor(error.reason);
+    expect(McpError.methodNotFound('x')).toMatchObject({ code: -32601, reason: 'unknown-method' });
+    expect(status(McpError.methodNotFound('x'))).toBe(404);
+    expect(McpError.invalidParams('x')).toMatchObject({ code: -32602, reason: 'invalid-params' });
+    expect(status(McpError.invalidParams('x'))).toBe(200);
+    expect(McpError.invalidRequestMeta('x')).toMatchObject({ code: -32602, reason: 'request-meta' });
+    expect(status(McpError.invalidRequestMeta('x'))).toBe(400);
     expect(McpError.internalError().code).toBe(-32603);
-    expect(McpError.headerMismatch('x')).toMatchObject({ code: -32020, httpStatus: 400 });
+    expect(McpError.headerMismatch('x')).toMatchObject({ code: -32020, reason: 'header-mismatch' });
+    expect(status(McpError.headerMismatch('x'))).toBe(400);
   });
 
   it('S-3: -32021 carries data.requiredCapabilities', () => {
     const error = McpError.missingRequiredClientCapability({ elicitation: { form: {} } });
     expect(error).toMatchObject({
       code: -32021,
-      httpStatus: 400,
+      reason: 'missing-capability',
       data: { requiredCapabilities: { elicitation: { form: {} } } },
     });
   });
@@ -38,7 +42,7 @@ describe('McpError constructors', () => {
     const error = McpError.unsupportedProtocolVersion('1900-01-01', ['2026-07-28']);
     expect(error).toMatchObject({
       code: -32022,
-      httpStatus: 400,
+      reason: 'unsupported-version',
       data: { supported: ['2026-07-28'], requested: '1900-01-01' },
     });
   });
@@ -155,7 +159,7 @@ describe('error code policy (P-21..P-23, S-8)', () => {
 });
 
 describe('HTTP status of an error (ARCHITECTURE.md "Errors and status codes")', () => {
-  const status = (error: McpError) => httpStatusForError(toErrorResponse(error, 1));
+  const status = (error: McpError) => httpStatusFor(errorFinal(error, 1).failure!);
 
   it('400 for envelope errors, a missing _meta field, -32020, -32021, -32022', () => {
     expect(status(McpError.parseError('x'))).toBe(400);
@@ -168,7 +172,8 @@ describe('HTTP status of an error (ARCHITECTURE.md "Errors and status codes")', 
 
   it('H-20: 404 for -32601', () => {
     expect(status(McpError.methodNotFound('x'))).toBe(404);
-    expect(httpStatusForError({ jsonrpc: '2.0', id: 1, error: { code: -32601, message: 'm' } })).toBe(404);
+    const received = McpError.fromResponse({ jsonrpc: '2.0', id: 1, error: { code: -32601, message: 'm' } });
+    expect(httpStatusFor(received.reason)).toBe(404);
   });
 
   it('Q-3: 200 for other JSON-RPC errors (unknown tool, not found, internal)', () => {
@@ -177,20 +182,24 @@ describe('HTTP status of an error (ARCHITECTURE.md "Errors and status codes")', 
     expect(status(McpError.internalError())).toBe(200);
   });
 
-  it('the endpoint’s explicit status wins and stays off the wire', () => {
-    const response = toErrorResponse(McpError.invalidParams('x', undefined, { httpStatus: 422 }), 1);
-    expect(explicitHttpStatus(response)).toBe(422);
-    expect(httpStatusForError(response)).toBe(422);
-    expect(JSON.stringify(response)).not.toContain('422');
+  it('the endpoint’s reason wins over the code and stays off the wire', () => {
+    const final = errorFinal(McpError.invalidRequestMeta('x'), 1);
+    expect(final.failure).toBe('request-meta');
+    expect(httpStatusFor(final.failure!)).toBe(400);
+    expect(JSON.stringify(final.response)).not.toContain('request-meta');
   });
 
-  it('response headers an error asks for stay off the wire', () => {
-    const challenge = { 'www-authenticate': 'Bearer error="insufficient_scope"' };
-    const error = new McpError(-31403, 'Forbidden', undefined, { httpStatus: 403, httpHeaders: challenge });
-    const response = toErrorResponse(error, 1);
-    expect(explicitHttpHeaders(response)).toEqual(challenge);
-    expect(JSON.stringify(response)).not.toContain('Bearer');
-    expect(explicitHttpHeaders(toErrorResponse(McpError.internalError(), 1))).toBeUndefined();
+  it('an authorization refusal is 401 or 403 and its challenge stays off the wire', () => {
+    const challenge = 'Bearer error="insufficient_scope"';
+    const forbidden = new McpError(-31403, 'Forbidden', undefined, { reason: 'forbidden', challenge });
+    const final = errorFinal(forbidden, 1);
+    expect(httpStatusFor(final.failure!)).toBe(403);
+    expect(final.challenge).toBe(challenge);
+    expect(JSON.stringify(final.response)).not.toContain('Bearer');
+    expect(httpStatusFor(new McpError(-31401, 'Unauthorized', undefined, { reason: 'unauthorized' }).reason)).toBe(
+      401,
+    );
+    expect(errorFinal(McpError.internalError(), 1).challenge).toBeUndefined();
   });
 });
 

@@ -3,6 +3,7 @@ import {
   createInMemoryTransport,
   type ExchangeMessage,
   type JSONRPCRequest,
+  type JSONRPCResponse,
   type McpEndpoint,
   type RequestContext,
 } from '../src/index.js';
@@ -15,7 +16,7 @@ function echoEndpoint(seen: { message?: unknown; context?: RequestContext }[] = 
       seen.push({ message, context });
       const id = (message as { id: number }).id;
       yield { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 't', progress: 1 } };
-      yield { jsonrpc: '2.0', id, result: { resultType: 'complete', echoed: message } };
+      yield { response: { jsonrpc: '2.0', id, result: { resultType: 'complete', echoed: message } } };
     },
   };
 }
@@ -103,7 +104,7 @@ describe('createInMemoryTransport', () => {
     const endpoint: McpEndpoint = {
       async *handle(_message, context) {
         endpointSignal = context.signal;
-        yield { jsonrpc: '2.0', id: 1, result: { resultType: 'complete' } };
+        yield { response: { jsonrpc: '2.0', id: 1, result: { resultType: 'complete' } } };
       },
     };
     await collect(createInMemoryTransport(endpoint).exchange(request, {}));
@@ -174,7 +175,9 @@ describe('createInMemoryTransport, messages that cannot be serialized', () => {
       async *handle(message, context) {
         endpointSignal = context.signal;
         const id = (message as { id: number }).id;
-        yield { jsonrpc: '2.0', id, result: { resultType: 'complete', big: 1n } } as ExchangeMessage;
+        yield {
+          response: { jsonrpc: '2.0', id, result: { resultType: 'complete', big: 1n } } as JSONRPCResponse,
+        };
         resumed = true;
       },
     };

@@ -99,7 +99,7 @@ describe('per-request _meta', () => {
   ])('S-1/P-35: %s is -32602 with HTTP 400', (_, params) => {
     const read = readRequestMeta(params);
     expect(read).toBeInstanceOf(McpError);
-    expect(read).toMatchObject({ code: -32602, httpStatus: 400 });
+    expect(read).toMatchObject({ code: -32602, reason: 'request-meta' });
   });
 
   it('P-28: a _meta key that breaks the grammar is -32602', () => {
@@ -122,7 +122,7 @@ describe('per-request _meta', () => {
     const read = readRequestMeta({
       _meta: { ...requestMeta(base), [MetaKey.clientCapabilities]: { experimental: { x: deep } } },
     });
-    expect(read).toMatchObject({ code: -32602, httpStatus: 400 });
+    expect(read).toMatchObject({ code: -32602, reason: 'request-meta' });
   });
 
   it('P-79: a fractional progressToken is -32602', () => {

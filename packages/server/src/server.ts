@@ -1,5 +1,5 @@
 import {
-  type Exchange,
+  type EndpointExchange,
   type Implementation,
   type McpEndpoint,
   MODERN_PROTOCOL_VERSIONS,
@@ -303,7 +303,7 @@ export class McpServer implements McpEndpoint {
   }
 
   /** Serves one message; every transport calls this. */
-  handle(message: unknown, context: RequestContext): Exchange {
+  handle(message: unknown, context: RequestContext): EndpointExchange {
     return handleMessage(this.runtime, message, context);
   }
 

@@ -24,10 +24,13 @@ describe('ExchangeStream', () => {
   it('delivers what was queued before the reader came, then ends after the response', async () => {
     const stream = new ExchangeStream();
     stream.push(note(1));
-    stream.finish({ jsonrpc: '2.0', id: 1, result: { resultType: 'complete' } });
+    stream.finish({ response: { jsonrpc: '2.0', id: 1, result: { resultType: 'complete' } } });
     expect(stream.push(note(2))).toBe(false);
     const items = [];
     for await (const item of stream) items.push(item);
-    expect(items).toEqual([note(1), { jsonrpc: '2.0', id: 1, result: { resultType: 'complete' } }]);
+    expect(items).toEqual([
+      note(1),
+      { response: { jsonrpc: '2.0', id: 1, result: { resultType: 'complete' } } },
+    ]);
   });
 });

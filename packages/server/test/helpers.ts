@@ -1,9 +1,10 @@
 import {
   type ClientCapabilities,
   createInMemoryTransport,
-  type Exchange,
+  type EndpointExchange,
+  type EndpointItem,
   type ExchangeMessage,
-  explicitHttpStatus,
+  httpStatusFor,
   type JSONRPCErrorResponse,
   type JSONRPCNotification,
   type JSONRPCRequest,
@@ -48,19 +49,22 @@ export interface Outcome {
   status: number | undefined;
 }
 
-export async function drain(exchange: Exchange): Promise<ExchangeMessage[]> {
+/** Every message of an exchange, as the wire carries it (an endpoint's final response unwrapped). */
+export async function drain(
+  exchange: AsyncIterable<EndpointItem | ExchangeMessage>,
+): Promise<ExchangeMessage[]> {
   const items: ExchangeMessage[] = [];
-  for await (const item of exchange) items.push(item);
+  for await (const item of exchange) items.push('response' in item ? item.response : item);
   return items;
 }
 
-/** Passes an exchange through, reporting the HTTP status stated on its error response. */
+/** Passes an exchange through, reporting the HTTP status its final response's failure maps to. */
 async function* observeStatus(
-  exchange: Exchange,
+  exchange: EndpointExchange,
   report: (status: number | undefined) => void,
-): AsyncGenerator<ExchangeMessage> {
+): AsyncGenerator<EndpointItem> {
   for await (const item of exchange) {
-    if ('error' in item) report(explicitHttpStatus(item));
+    if ('response' in item && item.failure !== undefined) report(httpStatusFor(item.failure));
     yield item;
   }
 }
@@ -74,7 +78,7 @@ export async function send(
   message: unknown,
   context: Partial<RequestContext> = {},
 ): Promise<Outcome> {
-  // The status travels off the wire, beside the response object: read before the transport's copy.
+  // The status travels off the wire, on the final item: read before the transport's copy.
   let status: number | undefined;
   const observed: McpEndpoint = {
     handle: (received, ctx) => observeStatus(endpoint.handle(received, ctx), (s) => (status = s)),

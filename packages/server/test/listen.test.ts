@@ -40,7 +40,8 @@ function open(server: McpServer, notifications: Record<string, unknown>, id: str
   const items: ExchangeMessage[] = [];
   const next = async () => {
     const item = await iterator.next();
-    if (!item.done) items.push(JSON.parse(JSON.stringify(item.value)));
+    if (!item.done)
+      items.push(JSON.parse(JSON.stringify('response' in item.value ? item.value.response : item.value)));
     return item.done ? undefined : (items.at(-1) as Record<string, unknown>);
   };
   return { next, items, cancel: () => controller.abort(), iterator, signal: controller.signal };

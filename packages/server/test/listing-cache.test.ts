@@ -1,4 +1,4 @@
-import { createInMemoryTransport, serializeMessage } from '@mcpkit/protocol';
+import { createInMemoryTransport, responseText } from '@mcpkit/protocol';
 import { describe, expect, it } from 'vitest';
 import { McpServer } from '../src/index.js';
 import { Registry } from '../src/registration/registry.js';
@@ -34,8 +34,8 @@ describe('list pages built once per registry state', () => {
         { jsonrpc: '2.0', id, method: 'tools/list', params: { _meta: meta() } },
         { transport: 'memory', signal: new AbortController().signal },
       )) {
-        const text = serializeMessage(item);
-        expect(text).toBe(JSON.stringify(item));
+        const text = 'response' in item ? responseText(item) : JSON.stringify(item);
+        expect(text).toBe(JSON.stringify('response' in item ? item.response : item));
         texts.push(text.replace(`"id":${id}`, '"id":0'));
       }
     }

@@ -1,17 +1,17 @@
 import {
   type AuthInfo,
-  type ExchangeMessage,
-  explicitHttpHeaders,
-  httpStatusForError,
+  type EndpointItem,
+  errorFinal,
+  type FinalResponse,
+  httpStatusFor,
   isRequestId,
-  type JSONRPCErrorResponse,
   LazyRequestContext,
   type McpEndpoint,
   McpError,
   parseJson,
   type RequestContext,
   type RequestId,
-  serializeMessage,
+  responseText,
   toErrorResponse,
 } from '@mcpkit/protocol';
 import { callHook } from './hook-answer.js';
@@ -19,7 +19,7 @@ import type { IncomingHttpRequest } from './incoming.js';
 import { isJsonContentType, type ResponseMode, responseModeFor } from './negotiation.js';
 import type { HandlerConfig } from './options.js';
 import type { MetadataSource } from './resource-metadata.js';
-import { closeQuietly, isResponse, SseSource } from './sse-source.js';
+import { closeQuietly, SseSource } from './sse-source.js';
 
 /**
  * What to send back, decided without touching a runtime's response type: each adapter turns it
@@ -75,35 +75,27 @@ function errorReply(
 }
 
 /**
- * The status of a JSON-RPC error response: the endpoint's explicit status first, then the
- * protocol's table (`httpStatusForError`). A rejected notification always gets an error status (H-8).
+ * The status a final response is sent with: 200 for a result, else the status of the endpoint's
+ * failure reason (`httpStatusFor`). A rejected notification always gets an error status (H-8).
  */
-function statusOf(response: JSONRPCErrorResponse, notification: boolean): number {
-  const status = httpStatusForError(response);
+function replyStatus(final: FinalResponse, notification: boolean): number {
+  if (final.failure === undefined) return 200;
+  const status = httpStatusFor(final.failure);
   return notification && status < 400 ? 400 : status;
 }
 
-/** The status a response is sent with: its error status, or 200 for a result. */
-function replyStatus(response: ExchangeMessage, notification: boolean): number {
-  return 'error' in response ? statusOf(response as JSONRPCErrorResponse, notification) : 200;
-}
-
 function jsonReply(
-  response: ExchangeMessage,
+  final: FinalResponse,
   notification: boolean,
   extra: Record<string, string> | undefined,
 ): HttpReply {
-  const status = replyStatus(response, notification);
-  const own = 'error' in response ? explicitHttpHeaders(response as JSONRPCErrorResponse) : undefined;
-  const base =
-    own === undefined
-      ? { 'content-type': 'application/json' }
-      : { ...own, 'content-type': 'application/json' };
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (final.challenge !== undefined) headers['www-authenticate'] = final.challenge;
   return {
     kind: 'buffered',
-    status,
-    headers: withHeaders(base, extra),
-    body: serializeMessage(response),
+    status: replyStatus(final, notification),
+    headers: withHeaders(headers, extra),
+    body: responseText(final),
   };
 }
 
@@ -275,28 +267,28 @@ async function runExchange(
 ): Promise<HttpReply> {
   const id = readableId(message);
   const notification = isNotification(message);
-  let iterator: AsyncIterator<ExchangeMessage>;
-  let first: IteratorResult<ExchangeMessage>;
+  let iterator: AsyncIterator<EndpointItem>;
+  let first: IteratorResult<EndpointItem>;
   try {
     iterator = endpoint.handle(message, context)[Symbol.asyncIterator]();
     first = await iterator.next();
     // A client that takes only JSON gets the response without the notifications before it.
-    while (mode === 'json' && !first.done && !isResponse(first.value)) first = await iterator.next();
+    while (mode === 'json' && !first.done && !('response' in first.value)) first = await iterator.next();
   } catch (error) {
     if (request.cancellation.aborted) return { kind: 'none' };
-    return jsonReply(toErrorResponse(error, id), notification, cors);
+    return jsonReply(errorFinal(error, id), notification, cors);
   }
   if (first.done) {
     if (notification)
       return { kind: 'buffered', status: 202, headers: withHeaders({}, cors), body: undefined };
     if (request.cancellation.aborted) return { kind: 'none' };
     const error = McpError.internalError('The exchange ended without a response');
-    return jsonReply(toErrorResponse(error, id), notification, cors);
+    return jsonReply(errorFinal(error, id), notification, cors);
   }
   // An error status is always sent as JSON, like every other error this handler answers (403,
   // 406, 413): a 200 stream would hide a 404 or 400 from an SSE-only client (H-8, H-18..H-20).
   const opening = first.value;
-  if (isResponse(opening) && (mode !== 'sse' || replyStatus(opening, notification) >= 400)) {
+  if ('response' in opening && (mode !== 'sse' || replyStatus(opening, notification) >= 400)) {
     closeQuietly(iterator);
     return jsonReply(opening, notification, cors);
   }

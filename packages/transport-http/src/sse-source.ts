@@ -1,9 +1,10 @@
 import {
-  type ExchangeMessage,
+  type EndpointItem,
+  type JSONRPCErrorResponse,
   type LazyAbort,
   McpError,
   type RequestId,
-  serializeMessage,
+  responseText,
   toErrorResponse,
 } from '@mcpkit/protocol';
 import { CLIENT_GONE } from './incoming.js';
@@ -12,13 +13,8 @@ import { CLIENT_GONE } from './incoming.js';
 export const KEEP_ALIVE_FRAME = ': keep-alive\n\n';
 
 /** One SSE event carrying a JSON-RPC message. No `id:` field: streams are not resumable (H-16). */
-export function sseFrame(message: unknown): string {
-  return `data: ${serializeMessage(message)}\n\n`;
-}
-
-/** Whether an exchange item is the final response rather than a notification. */
-export function isResponse(item: ExchangeMessage): boolean {
-  return !('method' in item);
+export function sseFrame(item: EndpointItem | JSONRPCErrorResponse): string {
+  return `data: ${'response' in item ? responseText(item) : JSON.stringify(item)}\n\n`;
 }
 
 /** Ends an iterator whose remaining items are not wanted, so its `finally` blocks run. */
@@ -30,11 +26,7 @@ const TICK = Symbol('keep-alive');
 const ABORTED = Symbol('aborted');
 
 /** What ends a wait for the exchange's next item. */
-type Outcome =
-  | { result: IteratorResult<ExchangeMessage> }
-  | { error: unknown }
-  | typeof TICK
-  | typeof ABORTED;
+type Outcome = { result: IteratorResult<EndpointItem> } | { error: unknown } | typeof TICK | typeof ABORTED;
 
 /**
  * The frames of an SSE response, pulled one at a time so the adapter's writes apply
@@ -46,11 +38,11 @@ type Outcome =
  * of being raced as promises (a race leaves a reaction on every long-lived promise it is given).
  */
 export class SseSource {
-  readonly #iterator: AsyncIterator<ExchangeMessage>;
+  readonly #iterator: AsyncIterator<EndpointItem>;
   readonly #id: RequestId | undefined;
   readonly #cancellation: LazyAbort;
   readonly #keepAliveMs: number;
-  #first: ExchangeMessage | undefined;
+  #first: EndpointItem | undefined;
   /** An `iterator.next()` is under way. */
   #pulling = false;
   /** The item that settled while no frame was being waited for (after a keep-alive). */
@@ -60,8 +52,8 @@ export class SseSource {
   #done = false;
 
   constructor(
-    iterator: AsyncIterator<ExchangeMessage>,
-    first: ExchangeMessage,
+    iterator: AsyncIterator<EndpointItem>,
+    first: EndpointItem,
     id: RequestId | undefined,
     cancellation: LazyAbort,
     keepAliveMs: number,
@@ -110,8 +102,8 @@ export class SseSource {
     closeQuietly(this.#iterator);
   }
 
-  #emit(item: ExchangeMessage): string {
-    if (isResponse(item)) {
+  #emit(item: EndpointItem): string {
+    if ('response' in item) {
       this.#done = true;
       closeQuietly(this.#iterator);
     }

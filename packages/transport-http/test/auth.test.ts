@@ -1,4 +1,4 @@
-import { type AuthInfo, McpError, toErrorResponse } from '@mcpkit/protocol';
+import { type AuthInfo, errorFinal, McpError } from '@mcpkit/protocol';
 import { describe, expect, it } from 'vitest';
 import { type Authenticate, bearerAuth } from '../src/index.js';
 import { echo, request, scripted } from './helpers/endpoints.js';
@@ -175,15 +175,12 @@ describe('bearerAuth', () => {
   });
 });
 
-describe('headers an endpoint attaches to an error', () => {
-  it('reach the HTTP response with its status (an authorization layer’s 403 challenge)', async () => {
+describe('the challenge an endpoint attaches to an authorization refusal', () => {
+  it('reaches the HTTP response with its status (an authorization layer’s 403 challenge)', async () => {
     const challenge = 'Bearer error="insufficient_scope", scope="files:write"';
     const endpoint = scripted(async function* (message) {
-      const error = new McpError(-31403, 'Insufficient scope', undefined, {
-        httpStatus: 403,
-        httpHeaders: { 'WWW-Authenticate': challenge, 'content-type': 'text/html' },
-      });
-      yield toErrorResponse(error, message.id as number);
+      const error = new McpError(-31403, 'Insufficient scope', undefined, { reason: 'forbidden', challenge });
+      yield errorFinal(error, message.id as number);
     });
     const response = await handlerFor(endpoint)(post(request(1), { origin: 'http://localhost' }));
     expect(response.status).toBe(403);

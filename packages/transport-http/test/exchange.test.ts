@@ -1,13 +1,18 @@
-import { type ExchangeMessage, McpError, setHttpStatus, toErrorResponse } from '@mcpkit/protocol';
+import {
+  type ExchangeMessage,
+  errorFinal,
+  type FailureReason,
+  McpError,
+  toErrorResponse,
+} from '@mcpkit/protocol';
 import { describe, expect, it } from 'vitest';
 import { aborted, echo, gate, progress, request, result, scripted, silent } from './helpers/endpoints.js';
 import { frames, handlerFor, post, sseMessages } from './helpers/http.js';
 
-function errorOnly(error: McpError, explicitStatus?: number) {
+function errorOnly(error: McpError, failure?: FailureReason) {
   return scripted(async function* (message) {
-    const response = toErrorResponse(error, message.id as number);
-    if (explicitStatus !== undefined) setHttpStatus(response, explicitStatus);
-    yield response;
+    const final = errorFinal(error, message.id as number);
+    yield failure === undefined ? final : { response: final.response, failure };
   });
 }
 
@@ -88,9 +93,10 @@ describe('statuses', () => {
     expect(await response.json()).toMatchObject({ id: 41, error: { code: error.code } });
   });
 
-  it("the endpoint's explicit status wins over the table", async () => {
-    const response = await handlerFor(errorOnly(McpError.invalidParams('teapot'), 418))(post(request(1)));
-    expect(response.status).toBe(418);
+  it("the endpoint's failure reason decides the status, not the error code", async () => {
+    const endpoint = errorOnly(McpError.invalidParams('bad _meta'), 'request-meta');
+    const response = await handlerFor(endpoint)(post(request(1)));
+    expect(response.status).toBe(400);
   });
 
   it('P-7: an endpoint that throws gives -32603 with the request id, not its message', async () => {
@@ -187,10 +193,10 @@ describe('response mode', () => {
     expect(await response.json()).toMatchObject({ id: 5, error: { code: error.code } });
   });
 
-  it("an SSE-only client gets the endpoint's explicit error status", async () => {
-    const teapot = errorOnly(McpError.invalidParams('teapot'), 418);
-    const response = await handlerFor(teapot)(post(request(5), { accept: 'text/event-stream' }));
-    expect(response.status).toBe(418);
+  it("an SSE-only client gets the status of the endpoint's failure reason", async () => {
+    const endpoint = errorOnly(McpError.invalidParams('bad _meta'), 'request-meta');
+    const response = await handlerFor(endpoint)(post(request(5), { accept: 'text/event-stream' }));
+    expect(response.status).toBe(400);
   });
 
   it('H-8: a rejected notification is 400 for an SSE-only client too', async () => {

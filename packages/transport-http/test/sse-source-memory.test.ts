@@ -1,6 +1,6 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { type ExchangeMessage, LazyAbort } from '@mcpkit/protocol';
+import { type JSONRPCNotification, LazyAbort } from '@mcpkit/protocol';
 import { describe, expect, it } from 'vitest';
 import { SseSource } from '../src/sse-source.js';
 
@@ -13,10 +13,10 @@ function heapAfterGc(): number {
   return process.memoryUsage().heapUsed;
 }
 
-const notification: ExchangeMessage = { jsonrpc: '2.0', method: 'notifications/message', params: {} };
+const notification: JSONRPCNotification = { jsonrpc: '2.0', method: 'notifications/message', params: {} };
 
 /** An exchange that never ends, sending one notification per pull, like a busy listen. */
-function endlessNotifications(): AsyncIterator<ExchangeMessage> {
+function endlessNotifications(): AsyncIterator<JSONRPCNotification> {
   return { next: async () => ({ done: false, value: notification }) };
 }
 

@@ -2,7 +2,7 @@ import { type AddressInfo, connect, createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { type StreamServer, serveStreams } from '../src/index.js';
 import { streamPeer } from './helpers/stream-peer.js';
-import { echo, endpoint, gate, result, sleep } from './helpers/test-endpoint.js';
+import { echo, endpoint, final, gate, result, sleep } from './helpers/test-endpoint.js';
 
 describe('serveStreams: cancellation, shutdown, backpressure', () => {
   it('T-11 / T-12 / S-63: notifications/cancelled aborts the signal and nothing more is written for it', async () => {
@@ -24,7 +24,7 @@ describe('serveStreams: cancellation, shutdown, backpressure', () => {
           method: 'notifications/progress',
           params: { progressToken: 't', progress: 2 },
         };
-        yield result(m.id, { tooLate: true });
+        yield final(m.id, { tooLate: true });
       },
       echo,
     });
@@ -101,7 +101,7 @@ describe('serveStreams: cancellation, shutdown, backpressure', () => {
     const { endpoint: e } = endpoint({
       async *wait(m) {
         await hold.opened;
-        yield result(m.id);
+        yield final(m.id);
       },
       echo,
     });
@@ -124,7 +124,7 @@ describe('serveStreams: cancellation, shutdown, backpressure', () => {
     const { endpoint: e } = endpoint({
       async *big(m) {
         answered++;
-        yield result(m.id, { text: 'x'.repeat(100_000) });
+        yield final(m.id, { text: 'x'.repeat(100_000) });
       },
     });
     const peer = streamPeer(e);
@@ -229,7 +229,7 @@ describe('serveStreams: cancellation, shutdown, backpressure', () => {
             params: { progressToken: 'p', progress: i, pad: 'x'.repeat(1000) },
           };
         }
-        yield result(m.id);
+        yield final(m.id);
       },
     });
     const peer = streamPeer(e);
@@ -252,7 +252,7 @@ describe('serveStreams: cancellation, shutdown, backpressure', () => {
     const { endpoint: e } = endpoint({
       async *slow(m) {
         await sleep(30);
-        yield result(m.id, { over: 'socket' });
+        yield final(m.id, { over: 'socket' });
       },
     });
     const servers: StreamServer[] = [];

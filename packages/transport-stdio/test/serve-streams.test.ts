@@ -2,7 +2,7 @@ import { isRequestId, type McpEndpoint, McpError } from '@mcpkit/protocol';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { streamPeer } from './helpers/stream-peer.js';
-import { echo, endpoint, gate, type Message, result } from './helpers/test-endpoint.js';
+import { echo, endpoint, final, gate, type Message, result } from './helpers/test-endpoint.js';
 
 function parseOrUndefined(line: string): Record<string, unknown> | undefined {
   try {
@@ -50,7 +50,7 @@ describe('serveStreams: framing and answers', () => {
           method: 'notifications/progress',
           params: { progressToken: 't', progress: 1 },
         };
-        yield result(m.id);
+        yield final(m.id);
       },
     });
     const peer = streamPeer(e);
@@ -64,7 +64,7 @@ describe('serveStreams: framing and answers', () => {
     const { endpoint: e } = endpoint({
       async *wait(m) {
         await gates.get(m.id as number)!.opened;
-        yield result(m.id);
+        yield final(m.id);
       },
     });
     const peer = streamPeer(e);
@@ -108,7 +108,7 @@ describe('serveStreams: framing and answers', () => {
   it('reads a multi-megabyte message split across many chunks', async () => {
     const { endpoint: e } = endpoint({
       async *size(m) {
-        yield result(m.id, { length: String(m.params?.data).length });
+        yield final(m.id, { length: String(m.params?.data).length });
       },
     });
     const peer = streamPeer(e);
@@ -137,7 +137,7 @@ describe('serveStreams: framing and answers', () => {
   it('P-9: a notification reaches the endpoint and nothing is written for it', async () => {
     const { endpoint: e, seen } = endpoint({
       async *'notifications/custom'() {
-        yield result(0, { mustNotBeWritten: true });
+        yield final(0, { mustNotBeWritten: true });
       },
       echo,
     });
@@ -192,8 +192,8 @@ describe('serveStreams: framing and answers', () => {
     const { endpoint: e } = endpoint({
       async *silent() {},
       async *chatty(m) {
-        yield result(m.id);
-        yield result(m.id, { second: true });
+        yield final(m.id);
+        yield final(m.id, { second: true });
       },
     });
     const peer = streamPeer(e);
@@ -210,7 +210,7 @@ describe('serveStreams: framing and answers', () => {
     const { endpoint: e, seen } = endpoint({
       async *wait(m) {
         await hold.opened;
-        yield result(m.id);
+        yield final(m.id);
       },
     });
     const peer = streamPeer(e);

@@ -87,10 +87,7 @@ export function scopeGuard(server: ScopeSource, options: ScopeGuardOptions = {})
         AuthErrorCode.Unauthorized,
         'Authorization required',
         { requiredScopes: [...scopes] },
-        {
-          httpStatus: 401,
-          httpHeaders: { 'www-authenticate': wwwAuthenticate(challenge) },
-        },
+        { reason: 'unauthorized', challenge: wwwAuthenticate(challenge) },
       );
     }
     challenge.error = 'insufficient_scope';
@@ -99,10 +96,7 @@ export function scopeGuard(server: ScopeSource, options: ScopeGuardOptions = {})
       AuthErrorCode.InsufficientScope,
       challenge.description,
       { requiredScopes: [...scopes] },
-      {
-        httpStatus: 403,
-        httpHeaders: { 'www-authenticate': wwwAuthenticate(challenge) },
-      },
+      { reason: 'forbidden', challenge: wwwAuthenticate(challenge) },
     );
   };
 

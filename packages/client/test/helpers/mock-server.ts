@@ -1,7 +1,7 @@
 import {
   type ClientTransport,
   createInMemoryTransport,
-  type Exchange,
+  type EndpointExchange,
   type ExchangeMessage,
   type ExchangeOptions,
   type JSONRPCNotification,
@@ -57,18 +57,20 @@ export function mockServer(
     requests,
     handlers: all,
     calls: (method) => requests.filter((request) => request.method === method),
-    async *handle(message, context): Exchange {
+    async *handle(message, context): EndpointExchange {
       const request = message as JSONRPCRequest;
       if (!('id' in request)) return;
       requests.push(request);
       const handler = all[request.method];
       const reply = handler ? await handler(request, context) : McpError.methodNotFound(request.method);
       if (isIterable(reply)) {
-        yield* reply;
+        for await (const item of reply) yield 'method' in item ? item : { response: item };
       } else if (reply instanceof McpError) {
-        yield { jsonrpc: '2.0', id: request.id, error: reply.toJSON() };
+        yield { response: { jsonrpc: '2.0', id: request.id, error: reply.toJSON() }, failure: reply.reason };
       } else {
-        yield { jsonrpc: '2.0', id: request.id, result: reply as JSONRPCResultResponse['result'] };
+        yield {
+          response: { jsonrpc: '2.0', id: request.id, result: reply as JSONRPCResultResponse['result'] },
+        };
       }
     },
   };

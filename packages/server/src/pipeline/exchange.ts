@@ -1,4 +1,4 @@
-import type { Exchange, ExchangeMessage, JSONRPCResponse } from '@mcpkit/protocol';
+import type { EndpointExchange, EndpointItem, FinalResponse, JSONRPCNotification } from '@mcpkit/protocol';
 
 const DONE: IteratorReturnResult<undefined> = Object.freeze({ done: true, value: undefined });
 
@@ -8,11 +8,11 @@ const DONE: IteratorReturnResult<undefined> = Object.freeze({ done: true, value:
  * an item; a consumer that stops early (`return`, or `break` in `for await`) closes the stream,
  * and later pushes are dropped (S-63).
  */
-export class ExchangeStream implements Exchange, AsyncIterator<ExchangeMessage> {
+export class ExchangeStream implements EndpointExchange, AsyncIterator<EndpointItem> {
   /** Items not yet read; created on first use, as most exchanges hand their one item to a waiting reader. */
-  private queue: ExchangeMessage[] | undefined;
+  private queue: EndpointItem[] | undefined;
   /** Readers waiting for an item, oldest first (a consumer may call `next` again before it settles). */
-  private waiting: Array<(result: IteratorResult<ExchangeMessage>) => void> | undefined;
+  private waiting: Array<(result: IteratorResult<EndpointItem>) => void> | undefined;
   private started = false;
   private ended = false;
   private onConsumerReturn: (() => void) | undefined;
@@ -44,22 +44,22 @@ export class ExchangeStream implements Exchange, AsyncIterator<ExchangeMessage> 
   }
 
   /** Queues a notification; returns false once the stream is closed. */
-  push(message: ExchangeMessage): boolean {
+  push(message: JSONRPCNotification): boolean {
     if (this.ended) return false;
     this.deliver(message);
     return true;
   }
 
   /** Sends the final response, if any, and closes the stream. */
-  finish(response?: JSONRPCResponse): void {
+  finish(final?: FinalResponse): void {
     if (this.ended) return;
-    if (response) this.deliver(response);
+    if (final) this.deliver(final);
     this.ended = true;
     const waiting = this.waiting;
     if (waiting) while (waiting.length > 0) waiting.shift()!(DONE);
   }
 
-  next(): Promise<IteratorResult<ExchangeMessage>> {
+  next(): Promise<IteratorResult<EndpointItem>> {
     if (!this.started) {
       this.started = true;
       this.begin();
@@ -74,7 +74,7 @@ export class ExchangeStream implements Exchange, AsyncIterator<ExchangeMessage> 
     });
   }
 
-  return(): Promise<IteratorResult<ExchangeMessage>> {
+  return(): Promise<IteratorResult<EndpointItem>> {
     this.queue = undefined;
     this.finish();
     const callback = this.onConsumerReturn;
@@ -83,11 +83,11 @@ export class ExchangeStream implements Exchange, AsyncIterator<ExchangeMessage> 
     return Promise.resolve(DONE);
   }
 
-  [Symbol.asyncIterator](): AsyncIterator<ExchangeMessage> {
+  [Symbol.asyncIterator](): AsyncIterator<EndpointItem> {
     return this;
   }
 
-  private deliver(message: ExchangeMessage): void {
+  private deliver(message: EndpointItem): void {
     const resolve = this.waiting?.shift();
     if (resolve) {
       resolve({ done: false, value: message });
@@ -99,6 +99,6 @@ export class ExchangeStream implements Exchange, AsyncIterator<ExchangeMessage> 
 }
 
 /** An exchange that yields nothing: the answer to a notification. */
-export const EMPTY_EXCHANGE: Exchange = {
+export const EMPTY_EXCHANGE: EndpointExchange = {
   [Symbol.asyncIterator]: () => ({ next: () => Promise.resolve(DONE) }),
 };

@@ -4,11 +4,10 @@ import {
   decodeMessage,
   describeFailure,
   disallowedErrorReason,
-  type Exchange,
-  explicitHttpStatus,
-  httpStatusForError,
+  type EndpointExchange,
+  errorFinal,
+  type FinalResponse,
   isRecord,
-  type JSONRPCErrorResponse,
   type JSONRPCRequest,
   type JSONRPCResultResponse,
   McpError,
@@ -23,8 +22,6 @@ import {
   type RequestMetaFields,
   readRequestMeta,
   type ServerCapabilities,
-  setHttpStatus,
-  toErrorResponse,
 } from '@mcpkit/protocol';
 import * as z from 'zod/mini';
 import { checkInputRequired } from '../input/required-check.js';
@@ -33,22 +30,23 @@ import { RequestScope } from './context.js';
 import { EMPTY_EXCHANGE, ExchangeStream } from './exchange.js';
 import { checkHeaders } from './header-check.js';
 import { runMiddleware } from './middleware.js';
-import { finishReusable } from './reusable-results.js';
+import { ownResult, reusableResponseText } from './reusable-results.js';
 import { type Route, type RouteParams, routes } from './routes.js';
 import type { ServerRuntime } from './runtime.js';
 
 /*
- * The request pipeline, in the order ARCHITECTURE.md pins (the conformance suite checks it):
- *   1. envelope: not a single JSON-RPC request or notification → -32600 (400);
- *   2. per-request _meta: missing protocolVersion / clientCapabilities → -32602 (400) (S-1);
- *   3. HTTP only: headers against the body → -32020 (400) (H-17..H-33);
- *   4. protocol version not served → -32022 (400) with supported/requested (S-2);
- *   5. unknown method, or its capability not advertised → -32601 (404) (S-4);
- *   6. params invalid → -32602; the named tool/prompt unknown → -32602; a client capability the
- *      request needs but did not declare → -32021 (400) (S-3); a requestState that does not
- *      verify → -32602 (S-57);
- *   7. middleware, then the handler; the result gets serverInfo in _meta (S-5).
- * Every error response states its HTTP status; nothing is remembered between requests (S-6).
+ * The request pipeline, in the order ARCHITECTURE.md pins (the conformance suite checks it), each
+ * step with the `FailureReason` of its errors (HTTP statuses follow from it, `httpStatusFor`):
+ *   1. envelope: not a single JSON-RPC request or notification → -32600 (`envelope`);
+ *   2. per-request _meta: missing protocolVersion / clientCapabilities → -32602 (`request-meta`) (S-1);
+ *   3. HTTP only: headers against the body → -32020 (`header-mismatch`) (H-17..H-33);
+ *   4. protocol version not served → -32022 with supported/requested (`unsupported-version`) (S-2);
+ *   5. unknown method, or its capability not advertised → -32601 (`unknown-method`) (S-4);
+ *   6. params invalid → -32602; the named tool/prompt unknown → -32602 (`invalid-params`); a client
+ *      capability the request needs but did not declare → -32021 (`missing-capability`) (S-3); a
+ *      requestState that does not verify → -32602 (S-57);
+ *   7. middleware, then the handler (`handler`); the result gets serverInfo in _meta (S-5).
+ * Every error response states its reason; nothing is remembered between requests (S-6).
  */
 
 /**
@@ -80,17 +78,11 @@ function offers(capabilities: ServerCapabilities, spec: MethodSpec): boolean {
   return spec.capability === undefined || capabilities[spec.capability] !== undefined;
 }
 
-/** The error response for `error`, with its HTTP status stated (ARCHITECTURE.md, "Errors and status codes"). */
-function errorResponse(
-  runtime: ServerRuntime,
-  error: unknown,
-  id: RequestId | undefined,
-): JSONRPCErrorResponse {
+/** The final error response for `error`, with its reason stated (ARCHITECTURE.md, "Errors and status codes"). */
+function errorResponse(runtime: ServerRuntime, error: unknown, id: RequestId | undefined): FinalResponse {
   // A thrown non-McpError, or an error this side may not send as it is, reaches the client as -32603 only.
   if (!(error instanceof McpError) || disallowedErrorReason(error) !== undefined) runtime.onError(error);
-  const response = toErrorResponse(error, id);
-  if (explicitHttpStatus(response) === undefined) setHttpStatus(response, httpStatusForError(response));
-  return response;
+  return errorFinal(error, id);
 }
 
 /**
@@ -113,7 +105,7 @@ function startRequest(
   let deferred: McpError | undefined;
   let fields: RequestMetaFields;
   if (read instanceof McpError) {
-    if (read.httpStatus === 400) throw read;
+    if (read.reason === 'request-meta') throw read;
     deferred = read;
     const meta = params._meta as Record<string, unknown>;
     fields = {
@@ -266,8 +258,17 @@ class RequestExchange extends ExchangeStream {
       this.fail(error);
       return;
     }
-    if (spec.paginated) out = finishReusable(result, out);
-    this.finish({ jsonrpc: '2.0', id, result: out as JSONRPCResultResponse['result'] });
+    let json: string | undefined;
+    if (spec.paginated) {
+      out = ownResult(result, out);
+      json = reusableResponseText(id, result, out);
+    }
+    const response: JSONRPCResultResponse = {
+      jsonrpc: '2.0',
+      id,
+      result: out as JSONRPCResultResponse['result'],
+    };
+    this.finish({ response, failure: undefined, json });
   }
 
   private fail(error: unknown): void {
@@ -279,12 +280,12 @@ class RequestExchange extends ExchangeStream {
 
 /** An exchange that is just one error response (an envelope problem, step 1). */
 class ErrorExchange extends ExchangeStream {
-  constructor(private readonly response: JSONRPCErrorResponse) {
+  constructor(private readonly final: FinalResponse) {
     super();
   }
 
   protected override begin(): void {
-    this.finish(this.response);
+    this.finish(this.final);
   }
 }
 
@@ -293,7 +294,11 @@ class ErrorExchange extends ExchangeStream {
  * exchange (cancellation reaches a request through its context's signal); anything that is not a
  * request or notification is `-32600` (a client never sends responses, P-11).
  */
-export function handleMessage(runtime: ServerRuntime, message: unknown, context: RequestContext): Exchange {
+export function handleMessage(
+  runtime: ServerRuntime,
+  message: unknown,
+  context: RequestContext,
+): EndpointExchange {
   const decoded: MessageDecodeResult = decodeMessage(message);
   if (!decoded.ok) return new ErrorExchange(errorResponse(runtime, decoded.error, decoded.id));
   if (decoded.kind === 'notification') return EMPTY_EXCHANGE;

@@ -1,4 +1,4 @@
-import { withSerializedResult } from '@mcpkit/protocol';
+import type { RequestId } from '@mcpkit/protocol';
 
 /** The JSON of a reusable result's response form, once someone has asked for it. */
 interface Reuse {
@@ -9,7 +9,7 @@ const reusable = new WeakMap<object, Reuse>();
 
 /**
  * Marks `result` as one the server hands out again and again unchanged (a list page, while its
- * registry does not change), so its JSON is computed once (see `finishReusable`).
+ * registry does not change), so its JSON is computed once (see `reusableResponseText`).
  */
 export function markReusable<T extends object>(result: T): T {
   reusable.set(result, { json: undefined });
@@ -17,14 +17,25 @@ export function markReusable<T extends object>(result: T): T {
 }
 
 /**
- * The response form of a handler's `result` (`final`, which has serverInfo added), with the JSON
- * text attached when `result` is reusable: the first request pays for `JSON.stringify`, later
- * ones reuse its text, and transports write it as is. `final` is never the shared object itself.
+ * The response form of `result` to hand out: `final` itself, or a copy of it when it is the
+ * shared reusable object, so that no consumer can change the next request's result.
  */
-export function finishReusable(result: unknown, final: Record<string, unknown>): Record<string, unknown> {
+export function ownResult(result: unknown, final: Record<string, unknown>): Record<string, unknown> {
+  return final === result && reusable.has(final) ? { ...final } : final;
+}
+
+/**
+ * The JSON text of the response carrying `final` (the response form of the handler's `result`,
+ * with serverInfo added), when `result` is reusable: the first request pays for
+ * `JSON.stringify(final)`, later ones reuse its text and add only their id. `undefined` otherwise.
+ */
+export function reusableResponseText(
+  id: RequestId,
+  result: unknown,
+  final: Record<string, unknown>,
+): string | undefined {
   const reuse = typeof result === 'object' && result !== null ? reusable.get(result) : undefined;
-  if (reuse === undefined) return final;
-  const own = final === result ? { ...final } : final;
-  reuse.json ??= JSON.stringify(own);
-  return withSerializedResult(own, reuse.json);
+  if (reuse === undefined) return undefined;
+  reuse.json ??= JSON.stringify(final);
+  return `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":${reuse.json}}`;
 }

@@ -1,9 +1,12 @@
 import {
+  type EndpointExchange,
+  type EndpointItem,
   type ExchangeMessage,
   type JSONRPCNotification,
   type JSONRPCResponse,
   LATEST_PROTOCOL_VERSION,
   type McpEndpoint,
+  McpError,
   MetaKey,
   type RequestContext,
   type RequestId,
@@ -15,16 +18,51 @@ export interface Seen {
   context: RequestContext;
 }
 
+/**
+ * The endpoint item for what a script yields: a response becomes the final item, with the failure
+ * reason its error code stands for; a final item or a notification passes as it is.
+ */
+function asItem(message: ExchangeMessage | EndpointItem): EndpointItem {
+  if ('response' in message || 'method' in message) return message;
+  const failure = 'error' in message ? McpError.fromResponse(message).reason : undefined;
+  return { response: message, failure };
+}
+
+/** The script's items as an endpoint's exchange; ending it early ends the script at once. */
+function asExchange(script: AsyncIterable<ExchangeMessage | EndpointItem>): EndpointExchange {
+  return {
+    [Symbol.asyncIterator]() {
+      const inner = script[Symbol.asyncIterator]();
+      return {
+        next: () =>
+          inner
+            .next()
+            .then(
+              (read): IteratorResult<EndpointItem> =>
+                read.done ? read : { done: false, value: asItem(read.value) },
+            ),
+        return: async (value?: unknown): Promise<IteratorResult<EndpointItem>> => {
+          await inner.return?.(value);
+          return { done: true, value };
+        },
+      };
+    },
+  };
+}
+
 /** An endpoint whose exchanges are written as a generator; it records what it was given. */
 export function scripted(
-  script: (message: Record<string, unknown>, context: RequestContext) => AsyncIterable<ExchangeMessage>,
+  script: (
+    message: Record<string, unknown>,
+    context: RequestContext,
+  ) => AsyncIterable<ExchangeMessage | EndpointItem>,
 ): McpEndpoint & { seen: Seen[] } {
   const seen: Seen[] = [];
   return {
     seen,
     handle(message, context) {
       seen.push({ message, context });
-      return script(message as Record<string, unknown>, context);
+      return asExchange(script(message as Record<string, unknown>, context));
     },
   };
 }

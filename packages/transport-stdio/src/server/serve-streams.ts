@@ -1,5 +1,6 @@
 import type { Readable, Writable } from 'node:stream';
 import {
+  type EndpointItem,
   type ExchangeMessage,
   isRequestId,
   type McpEndpoint,
@@ -7,7 +8,7 @@ import {
   parseJson,
   type RequestContext,
   type RequestId,
-  serializeMessage,
+  responseText,
   toErrorResponse,
 } from '@mcpkit/protocol';
 import { RequestIdMap } from '../client/request-id-map.js';
@@ -53,14 +54,15 @@ function isObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function serialize(message: ExchangeMessage): string {
-  return `${serializeMessage(message)}\n`;
+/** One line of output: the endpoint's own text for a final response, else the message's JSON. */
+function line(item: EndpointItem | ExchangeMessage): string {
+  return `${'response' in item ? responseText(item) : JSON.stringify(item)}\n`;
 }
 
 function ignore(): void {}
 
 /** Ends an exchange whose remaining items are not wanted, so the endpoint's cleanup runs. */
-function closeQuietly(iterator: AsyncIterator<ExchangeMessage>): void {
+function closeQuietly(iterator: AsyncIterator<EndpointItem>): void {
   try {
     iterator.return?.().then(undefined, ignore);
   } catch {
@@ -247,7 +249,7 @@ class StreamConnection implements StreamServer {
     this.#running++;
     if (id === undefined) this.#anonymous.add(context);
     let responded = false;
-    let iterator: AsyncIterator<ExchangeMessage> | undefined;
+    let iterator: AsyncIterator<EndpointItem> | undefined;
     let done = false;
     try {
       iterator = this.#endpoint.handle(message, context)[Symbol.asyncIterator]();
@@ -257,10 +259,10 @@ class StreamConnection implements StreamServer {
         if (done || context.aborted || this.#finished) break;
         if (!answer) continue;
         const item = next.value;
-        const isResponse = !('method' in item);
+        const isResponse = 'response' in item;
         // A server never sends a request (T-4, S-7): whatever an endpoint yields, none reaches the pipe.
         if (!isResponse && 'id' in item) continue;
-        const wait = this.#writer.write(serialize(item));
+        const wait = this.#writer.write(line(item));
         if (isResponse) {
           responded = true;
           break;
@@ -287,7 +289,7 @@ class StreamConnection implements StreamServer {
   }
 
   #send(message: ExchangeMessage): void {
-    if (!this.#finished) this.#writer.write(serialize(message));
+    if (!this.#finished) this.#writer.write(line(message));
   }
 
   #stopAccepting(): void {

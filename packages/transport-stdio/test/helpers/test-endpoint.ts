@@ -1,9 +1,19 @@
-import type { ExchangeMessage, McpEndpoint, RequestContext } from '@mcpkit/protocol';
+import type {
+  EndpointItem,
+  ExchangeMessage,
+  FinalResponse,
+  McpEndpoint,
+  RequestContext,
+} from '@mcpkit/protocol';
 
 export type Message = { id?: string | number; method?: string; params?: Record<string, unknown> };
 
 export const result = (id: unknown, fields: Record<string, unknown> = {}): ExchangeMessage =>
   ({ jsonrpc: '2.0', id, result: { resultType: 'complete', ...fields } }) as ExchangeMessage;
+
+/** The same result as an endpoint's final item. */
+export const final = (id: unknown, fields: Record<string, unknown> = {}): FinalResponse =>
+  ({ response: result(id, fields) }) as FinalResponse;
 
 /** Resolves after `ms`, or at once when `signal` aborts. */
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
@@ -24,7 +34,7 @@ export function gate() {
 }
 
 export function endpoint(
-  handlers: Record<string, (message: Message, context: RequestContext) => AsyncIterable<ExchangeMessage>>,
+  handlers: Record<string, (message: Message, context: RequestContext) => AsyncIterable<EndpointItem>>,
 ) {
   const seen: { message: unknown; context: RequestContext }[] = [];
   const value: McpEndpoint = {
@@ -37,12 +47,11 @@ export function endpoint(
       return (async function* () {
         if (m && typeof m === 'object' && 'id' in m) {
           yield {
-            jsonrpc: '2.0',
-            id: m.id,
-            error: { code: -32601, message: 'Method not found' },
-          } as ExchangeMessage;
+            response: { jsonrpc: '2.0', id: m.id, error: { code: -32601, message: 'Method not found' } },
+          } as FinalResponse;
         } else if (!m || typeof m !== 'object' || !('method' in m)) {
-          yield { jsonrpc: '2.0', error: { code: -32600, message: 'Invalid request' } } as ExchangeMessage;
+          const response = { jsonrpc: '2.0', error: { code: -32600, message: 'Invalid request' } };
+          yield { response } as FinalResponse;
         }
       })();
     },
@@ -51,5 +60,5 @@ export function endpoint(
 }
 
 export const echo = async function* (m: Message) {
-  yield result(m.id, { echo: m.params ?? null });
+  yield final(m.id, { echo: m.params ?? null });
 };
