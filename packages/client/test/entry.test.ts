@@ -30,7 +30,8 @@ describe('the public entry of @mcpkit/client', () => {
     const endpoint: protocol.McpEndpoint = {
       async *handle(message) {
         const request = message as entry.JSONRPCRequest;
-        yield { jsonrpc: '2.0', id: request.id, error: new entry.McpError(-32601, 'nothing here').toJSON() };
+        const error = new entry.McpError(-32601, 'nothing here').toJSON();
+        yield { response: { jsonrpc: '2.0', id: request.id, error } };
       },
     };
     const client = new entry.McpClient(entry.createInMemoryTransport(endpoint), {

@@ -196,9 +196,9 @@ describe('HTTP status of an error (ARCHITECTURE.md "Errors and status codes")', 
     expect(httpStatusFor(final.failure!)).toBe(403);
     expect(final.challenge).toBe(challenge);
     expect(JSON.stringify(final.response)).not.toContain('Bearer');
-    expect(httpStatusFor(new McpError(-31401, 'Unauthorized', undefined, { reason: 'unauthorized' }).reason)).toBe(
-      401,
-    );
+    expect(
+      httpStatusFor(new McpError(-31401, 'Unauthorized', undefined, { reason: 'unauthorized' }).reason),
+    ).toBe(401);
     expect(errorFinal(McpError.internalError(), 1).challenge).toBeUndefined();
   });
 });
