@@ -1,16 +1,39 @@
 import { describe, expect, it } from 'vitest';
 import { type AnswerOf, elicitation, McpServer } from '../src/index.js';
-import { accept, nameForm, nameFormParams, newServer, samplingAnswer, tool } from './input-server.js';
+import {
+  accept,
+  nameForm,
+  nameFormParams,
+  newServer,
+  retried,
+  samplingAnswer,
+  tool,
+} from './input-server.js';
 
 describe('answers (S-59, S-60)', () => {
-  it('S-60: answers without a state are this round’s answers; unknown extra keys are ignored', async () => {
+  it('answers for questions never asked are not used: without a requestState every answer is ignored', async () => {
     const { server } = newServer();
-    const outcome = await tool(server, 'test_input_required_result_elicitation', {
+    const preAnswered = await tool(server, 'test_input_required_result_elicitation', {
+      inputResponses: { user_name: accept({ name: 'Alice' }) },
+    });
+    expect(preAnswered.result?.resultType).toBe('input_required');
+    expect(Object.keys(preAnswered.result?.inputRequests as object)).toEqual(['user_name']);
+    const multi = await tool(server, 'test_input_required_result_multi_round', {
       inputResponses: {
-        user_name: accept({ name: 'Alice' }),
-        unknown_extra_key: { action: 'accept', content: { foo: 'bar' } },
-        another_unexpected: { action: 'accept', content: { baz: 123 } },
+        step1: accept({ name: 'A' }),
+        step2: accept({ color: 'red' }),
+        step3: accept({ size: 'L' }),
       },
+    });
+    expect(Object.keys(multi.result?.inputRequests as object)).toEqual(['step1']);
+  });
+
+  it('S-60: unknown extra keys beside the asked ones are ignored', async () => {
+    const { server } = newServer();
+    const outcome = await retried(server, 'test_input_required_result_elicitation', {
+      user_name: accept({ name: 'Alice' }),
+      unknown_extra_key: { action: 'accept', content: { foo: 'bar' } },
+      another_unexpected: { action: 'accept', content: { baz: 123 } },
     });
     expect(outcome.result?.content).toEqual([{ type: 'text', text: 'Hello, Alice!' }]);
   });
@@ -56,10 +79,8 @@ describe('answers (S-59, S-60)', () => {
       const answer = await ctx.elicit('q', nameFormParams);
       return { content: [{ type: 'text', text: JSON.stringify(answer) }] };
     });
-    const outcome = await tool(server, 'echo_form', {
-      inputResponses: {
-        q: { action: 'accept', content: { name: 'Ada', evil: 'x' }, _meta: {} },
-      },
+    const outcome = await retried(server, 'echo_form', {
+      q: { action: 'accept', content: { name: 'Ada', evil: 'x' }, _meta: {} },
     });
     expect(JSON.parse((outcome.result!.content as Array<{ text: string }>)[0]!.text)).toEqual({
       action: 'accept',
@@ -70,8 +91,8 @@ describe('answers (S-59, S-60)', () => {
 
   it('S-60: a form answer that breaks the form is refused naming the field, not the object around it', async () => {
     const { server } = newServer();
-    const outcome = await tool(server, 'test_input_required_result_elicitation', {
-      inputResponses: { user_name: accept({ name: 5 }) },
+    const outcome = await retried(server, 'test_input_required_result_elicitation', {
+      user_name: accept({ name: 5 }),
     });
     expect(outcome.error?.message).toBe(
       'Invalid inputResponses["user_name"].content: #/name: Instance type "number" is invalid. Expected "string".',
@@ -136,11 +157,7 @@ describe('answers (S-59, S-60)', () => {
       code: -32603,
       message: 'Input key "q" reused for a different question',
     });
-    const answered = await tool(server, 'side_by_side', { inputResponses: { q: accept({ name: 'Ada' }) } });
-    expect(answered.error?.code).toBe(-32603);
-    const sequential = await tool(server, 'one_after_the_other', {
-      inputResponses: { q: accept({ name: 'Ada' }) },
-    });
+    const sequential = await retried(server, 'one_after_the_other', { q: accept({ name: 'Ada' }) });
     expect(sequential.error?.code).toBe(-32603);
   });
 
@@ -153,7 +170,7 @@ describe('answers (S-59, S-60)', () => {
     ['an unknown action', { user_name: { action: 'maybe' } }],
   ])('S-60: %s is a JSON-RPC error (-32602), not a result', async (_, inputResponses) => {
     const { server } = newServer();
-    const outcome = await tool(server, 'test_input_required_result_elicitation', { inputResponses });
+    const outcome = await retried(server, 'test_input_required_result_elicitation', inputResponses);
     expect(outcome.error?.code).toBe(-32602);
   });
 });

@@ -161,3 +161,18 @@ export function tool(
 ) {
   return call(server, 'tools/call', { name, arguments: {}, _meta: meta({}, capabilities), ...extra });
 }
+
+/**
+ * Calls a tool, then retries with `inputResponses` and the `requestState` of its first answer:
+ * answers count only for questions the server asked (docs/design/unasked-answers.md).
+ */
+export async function retried(
+  server: Server,
+  name: string,
+  inputResponses: unknown,
+  capabilities: object = ALL,
+) {
+  const first = await tool(server, name, {}, capabilities);
+  const requestState = (first.result as { requestState?: string } | undefined)?.requestState;
+  return tool(server, name, { inputResponses, requestState }, capabilities);
+}

@@ -7,6 +7,7 @@ import {
   nameForm,
   nameFormParams,
   newServer,
+  retried,
   rootsAnswer,
   samplingAnswer,
   tool,
@@ -306,9 +307,9 @@ describe('input_required results (S-53..S-55)', () => {
   it('S-60: a malformed answer is an error even while another question of the round is unanswered', async () => {
     const { server } = newServer();
     const malformed = { a: accept({ name: 5 }) };
-    const outcome = await tool(server, 'parallel', { inputResponses: malformed });
+    const outcome = await retried(server, 'parallel', malformed);
     expect(outcome.error?.code).toBe(-32602);
-    const reversed = await tool(server, 'parallel_reversed', { inputResponses: malformed });
+    const reversed = await retried(server, 'parallel_reversed', malformed);
     expect(reversed.error?.code).toBe(-32602);
   });
 

@@ -154,14 +154,14 @@ export class InputRound {
 
 /**
  * The answers a round starts from: earlier rounds' (signed), each key's list followed by this
- * retry's answer when the key was asked last round.
+ * retry's answer when the key was asked last round. An answer to anything else was never asked
+ * for and is ignored (S-60).
  */
 export function roundAnswers(
-  state: RequestStatePayload | undefined,
+  state: RequestStatePayload,
   inputResponses: Record<string, unknown> | undefined,
 ): Map<string, readonly unknown[]> {
   const given = Object.entries(inputResponses ?? {});
-  if (!state) return new Map(given.map(([key, answer]) => [key, [answer]]));
   const answers = new Map(state.answers);
   for (const [key, answer] of given) {
     if (state.pending.has(key)) answers.set(key, [...(state.answers.get(key) ?? []), answer]);

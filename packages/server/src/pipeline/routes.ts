@@ -75,10 +75,9 @@ function binding(scope: RequestScope, params: Params): RequestStateBinding {
  */
 function openRound(runtime: ServerRuntime, scope: InputScope, params: Params): Promise<void> | undefined {
   const { requestState, inputResponses } = params as { requestState?: string; inputResponses?: Params };
-  if (requestState === undefined) {
-    if (inputResponses !== undefined) scope.seed(roundAnswers(undefined, inputResponses), new Map());
-    return undefined;
-  }
+  // Without a state nothing was asked: every answer is for a question never asked, and is ignored
+  // (docs/design/unasked-answers.md).
+  if (requestState === undefined) return undefined;
   return runtime.codec.open(requestState, binding(scope, params)).then((opened) => {
     if (!opened.ok) throw McpError.invalidParams(`Invalid requestState: ${opened.reason}`);
     scope.seed(roundAnswers(opened.payload, inputResponses), new Map(opened.payload.memo));
