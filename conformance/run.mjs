@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Runs the official MCP conformance suite (pinned in this folder) against apps/everything-server over
-// HTTP and apps/everything-client, for revision 2026-07-28; prints one line per scenario and
+// HTTP and apps/everything-client, one leg per side and revision (LEGS: the server and client at 2026-07-28,
+// the client also at 2025-11-25, where it falls back to the older era); prints one line per scenario and
 //   conformance: N passed, M failed      (checks of the scenarios we require)
 // and fails when a required scenario fails. expected-failures.txt must stay empty: a run with an entry
 // there stops before it starts.
@@ -15,9 +16,20 @@ import { collectChecks } from './lib/results.mjs';
 import { cli, ensureSuite, findNode22, here, requirements } from './lib/suite.mjs';
 import { assess, summarize } from './lib/verdict.mjs';
 
-const REVISION = '2026-07-28';
-/** Unscored by the suite (pending), required by us. */
-const ALSO_REQUIRED = ['http-header-validation', 'http-custom-header-server-validation'];
+/**
+ * Every leg: one side at one revision, running the suite's required scenarios for that revision plus
+ * `alsoRequired` (scenarios the suite runs unscored that we require).
+ */
+const LEGS = [
+  {
+    side: 'server',
+    revision: '2026-07-28',
+    alsoRequired: ['http-header-validation', 'http-custom-header-server-validation'],
+  },
+  { side: 'client', revision: '2026-07-28', alsoRequired: [] },
+  // The client falls back to the 2025 era by itself; the suite's mock servers speak 2025-11-25.
+  { side: 'client', revision: '2025-11-25', alsoRequired: ['json-schema-2020-12-preservation'] },
+];
 
 const root = join(here, '..');
 const out = join(root, 'conformance-results', new Date().toISOString().replace(/[:.]/g, '-'));
@@ -62,24 +74,24 @@ function startServer() {
   });
 }
 
-async function serverLeg(node22, dir, onlyScenario) {
+async function serverLeg(node22, dir, revision, onlyScenario) {
   const server = await startServer();
   try {
     const argv = [cli, 'server', '--url', server.url, '--timeout', '30000', '-o', dir];
-    if (onlyScenario) argv.push('--scenario', onlyScenario, '--spec-version', REVISION, '--force');
-    else argv.push('--requirements', REVISION);
+    if (onlyScenario) argv.push('--scenario', onlyScenario, '--spec-version', revision, '--force');
+    else argv.push('--requirements', revision);
     await runGroup(node22, argv, { timeoutMs: 10 * 60_000 });
   } finally {
     server.stop();
   }
 }
 
-async function clientLeg(node22, dir, scenarios, jobs) {
+async function clientLeg(node22, dir, revision, scenarios, jobs) {
   const command = `${JSON.stringify(process.execPath)} ${JSON.stringify(join(root, 'apps/everything-client/dist/conformance.js'))}`;
   const queue = [...scenarios];
   const worker = async () => {
     for (let scenario = queue.shift(); scenario; scenario = queue.shift()) {
-      const argv = [cli, 'client', '--command', command, '--scenario', scenario, '--spec-version', REVISION];
+      const argv = [cli, 'client', '--command', command, '--scenario', scenario, '--spec-version', revision];
       argv.push('--force', '--timeout', '60000', '-o', dir);
       await runGroup(node22, argv, { timeoutMs: 3 * 60_000 });
     }
@@ -98,11 +110,10 @@ async function main() {
     console.log(`conformance: skipped, the suite needs Node 22+ and no pinned binary runs on ${where}`);
     process.exit(process.env.CI ? 1 : 0);
   }
-  const req = requirements(REVISION);
-  const allLegs = [
-    { side: 'server', required: [...req.server, ...ALSO_REQUIRED], unscored: req.unscored('server') },
-    { side: 'client', required: req.client, unscored: req.unscored('client') },
-  ];
+  const allLegs = LEGS.map(({ side, revision, alsoRequired }) => {
+    const req = requirements(revision);
+    return { side, revision, required: [...req[side], ...alsoRequired], unscored: req.unscored(side) };
+  });
   const legs = selectLegs(allLegs, { only, scenario: onlyScenario });
   const expected = parseExpectedFailures(readFileSync(join(here, 'expected-failures.txt'), 'utf8'));
   const wrongEntries = listProblems(expected);
@@ -113,12 +124,13 @@ async function main() {
 
   const outcomes = [];
   for (const leg of legs) {
-    const dir = join(out, leg.side);
+    const name = `${leg.side} ${leg.revision}`;
+    const dir = join(out, `${leg.side}-${leg.revision}`);
     mkdirSync(dir, { recursive: true });
     const { scenarios } = leg;
     const started = Date.now();
-    if (leg.side === 'server') await serverLeg(node22, dir, onlyScenario);
-    else await clientLeg(node22, dir, scenarios, jobs);
+    if (leg.side === 'server') await serverLeg(node22, dir, leg.revision, onlyScenario);
+    else await clientLeg(node22, dir, leg.revision, scenarios, jobs);
     const checks = collectChecks(dir, leg.side);
     for (const scenario of scenarios) {
       const outcome = assess(leg.side, scenario, checks.get(scenario), {
@@ -129,10 +141,10 @@ async function main() {
       const tag = outcome.note ? ` (${outcome.note})` : '';
       const failing = verdict.failing.length ? `  failing: ${verdict.failing.slice(0, 5).join(', ')}` : '';
       console.log(
-        `${verdict.status.padEnd(5)} ${leg.side} ${scenario}: ${verdict.passed} passed, ${verdict.failed} failed${tag}${failing}`,
+        `${verdict.status.padEnd(5)} ${name} ${scenario}: ${verdict.passed} passed, ${verdict.failed} failed${tag}${failing}`,
       );
     }
-    console.log(`${leg.side} leg: ${Math.round((Date.now() - started) / 1000)} s, results in ${dir}`);
+    console.log(`${name} leg: ${Math.round((Date.now() - started) / 1000)} s, results in ${dir}`);
   }
   const { totals, problems } = summarize(outcomes);
   console.log(`scenarios: ${totals.passed} passed, ${totals.failed} failed`);

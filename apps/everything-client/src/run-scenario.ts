@@ -1,4 +1,9 @@
-import { McpClient, type McpClientOptions, MODERN_PROTOCOL_VERSIONS } from '@mcpkit/client';
+import {
+  LEGACY_PROTOCOL_VERSIONS,
+  McpClient,
+  type McpClientOptions,
+  MODERN_PROTOCOL_VERSIONS,
+} from '@mcpkit/client';
 import { createHttpClientTransport, type HttpClientTransportOptions } from '@mcpkit/transport-http';
 import { autoAnswerHandlers } from './auto-answer.js';
 import { type ScenarioRun, scenarios } from './scenarios.js';
@@ -41,9 +46,10 @@ export function planScenario(invocation: ConformanceInvocation): {
       `unknown scenario ${scenario}; known: ${Object.keys(scenarios).join(', ')}`,
     );
   }
-  if (protocolVersion && !MODERN_PROTOCOL_VERSIONS.includes(protocolVersion)) {
+  const known = [...MODERN_PROTOCOL_VERSIONS, ...LEGACY_PROTOCOL_VERSIONS];
+  if (protocolVersion && !known.includes(protocolVersion)) {
     throw new UnsupportedScenarioError(
-      `protocol version ${protocolVersion}: this client speaks ${MODERN_PROTOCOL_VERSIONS.join(', ')} only`,
+      `protocol version ${protocolVersion}: this client speaks ${known.join(', ')} only`,
     );
   }
   if (!url || !/^https?:\/\//.test(url))
@@ -60,6 +66,17 @@ export function planScenario(invocation: ConformanceInvocation): {
     }
   }
   return { url, name: scenario, protocolVersion, context: parsed as ScenarioRun['context'] };
+}
+
+/**
+ * The versions to offer when the suite names one: a 2026 version is the only modern one; a
+ * 2025-era version is the one `initialize` offers after the client detected the older server
+ * (the era stays `auto`: the client finds out by itself).
+ */
+function versionOptions(version: string | undefined): McpClientOptions {
+  if (version === undefined) return {};
+  if (LEGACY_PROTOCOL_VERSIONS.includes(version)) return { legacyProtocolVersions: [version] };
+  return { protocolVersions: [version] };
 }
 
 /**
@@ -81,7 +98,7 @@ export async function playScenario(
         handlers: autoAnswerHandlers(),
         timeoutMs: 20_000,
         probeTimeoutMs: 10_000,
-        ...(plan.protocolVersion ? { protocolVersions: [plan.protocolVersion] } : {}),
+        ...versionOptions(plan.protocolVersion),
         onWarning: (warning) => log(`warning: ${JSON.stringify(warning)}`),
         ...options,
       });

@@ -55,6 +55,14 @@ async function tolerate(run: ScenarioRun, what: string, step: () => Promise<unkn
   }
 }
 
+/** Lists the tools and calls each once, with arguments that fit its input schema. */
+async function callEveryTool(run: ScenarioRun): Promise<void> {
+  const client = run.client();
+  for (const tool of await allTools(client)) {
+    await call(run, client, tool.name, sampleArguments(tool.inputSchema as Record<string, unknown>));
+  }
+}
+
 /** The client scenarios this app plays, by the suite's scenario name. */
 export const scenarios: Readonly<Record<string, Scenario>> = {
   async tools_call(run) {
@@ -64,6 +72,21 @@ export const scenarios: Readonly<Record<string, Scenario>> = {
       throw new Error('the server has no add_numbers tool');
     await call(run, client, 'add_numbers', { a: 5, b: 3 });
   },
+
+  // 2025-era scenarios: the client detects the older server and runs initialize (C-56..C-58).
+  async initialize(run) {
+    const client = run.client();
+    const server = await client.connect();
+    run.log(`connected (${server?.era}) at ${client.protocolVersion}`);
+    await allTools(client);
+  },
+
+  // The server asks with elicitation/create; the form handler accepts with the schema's defaults.
+  'elicitation-sep1034-client-defaults': callEveryTool,
+
+  // The server closes the tool call's stream after a priming event; the client resumes with GET and
+  // Last-Event-ID after the server's retry (SEP-1699).
+  'sse-retry': callEveryTool,
 
   // The mock refuses the first request with -32022; the client retries with a supported version.
   // Its server/discover then advertises no capabilities, so nothing else may be asked (C-12).

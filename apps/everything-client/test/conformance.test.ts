@@ -23,14 +23,14 @@ async function scripted(...args: Parameters<typeof scriptedServer>) {
 }
 
 describe('dist/conformance.js', { timeout: 60_000 }, () => {
-  it('exits 2 at once, sending nothing, for unknown scenarios and for older protocol versions', async () => {
+  it('exits 2 at once, sending nothing, for unknown scenarios and for protocol versions it does not speak', async () => {
     const server = await scripted(() => undefined);
     const unknown = await runClient('no-such-scenario', server.url);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toMatch(/unknown scenario no-such-scenario; known: tools_call/);
-    const legacy = await runClient('tools_call', server.url, { protocolVersion: '2025-11-25' });
-    expect(legacy.code).toBe(2);
-    expect(legacy.stderr).toMatch(/protocol version 2025-11-25/);
+    const ancient = await runClient('tools_call', server.url, { protocolVersion: '2024-01-01' });
+    expect(ancient.code).toBe(2);
+    expect(ancient.stderr).toMatch(/protocol version 2024-01-01/);
     expect((await runClient(undefined, server.url)).code).toBe(2);
     expect((await runClient('tools_call', undefined)).code).toBe(2);
     expect(server.requests).toEqual([]);

@@ -101,12 +101,16 @@ describe('planScenario', () => {
     });
   });
 
+  it('C-56: plays a 2025-era protocol version, which the client reaches by falling back', () => {
+    expect(planScenario({ ...base, protocolVersion: '2025-11-25' }).protocolVersion).toBe('2025-11-25');
+  });
+
   it('refuses what it cannot play before anything is sent', () => {
     for (const invocation of [
       { ...base, scenario: undefined },
       { ...base, scenario: 'auth/2025-03-26-oauth-metadata-backcompat' },
       { ...base, scenario: 'toString' },
-      { ...base, protocolVersion: '2025-06-18' },
+      { ...base, protocolVersion: '2024-01-01' },
       { ...base, url: undefined },
       { ...base, url: 'tools_call' },
       { ...base, context: '{' },

@@ -33,6 +33,7 @@ import { RequestAbortedError } from './errors.js';
 import type { TimeoutLimits } from './exchange.js';
 import { inputRoundsStep } from './input-rounds.js';
 import { legacyServerRequestHandler } from './legacy/server-requests.js';
+import { LegacyServerStream } from './legacy/server-stream.js';
 import { legacyWireStep } from './legacy/wire-step.js';
 import type {
   AutoInputOptions,
@@ -119,10 +120,13 @@ export class McpClient {
     const clientInfo = options.clientInfo || DEFAULT_CLIENT_INFO;
     const probeTimeoutMs = options.probeTimeoutMs ?? 10_000;
     const eraVerdicts = options.eraVerdicts ?? new Map();
+    const serverStream = new LegacyServerStream(transport, this.#lifetime.signal, (notification) => {
+      for (const observer of this.#listenHost.observers) observer.observe(notification as never);
+    });
     const connection = new Connection({
       requester,
-      connect: (cacheMode) =>
-        connectEra(requester, {
+      connect: async (cacheMode) => {
+        const description = await connectEra(requester, {
           era: options.era ?? 'auto',
           legacyVersions: options.legacyProtocolVersions ?? LEGACY_PROTOCOL_VERSIONS,
           clientInfo,
@@ -131,7 +135,10 @@ export class McpClient {
           timeoutMs: probeTimeoutMs,
           cache,
           cacheMode,
-        }),
+        });
+        if (description.era === 'legacy') serverStream.follow();
+        return description;
+      },
       limits,
       lifetime: this.#lifetime.signal,
       fixedVersion: options.protocolVersion !== undefined,

@@ -23,6 +23,7 @@ export {
   type JSONRPCNotification,
   type JSONRPCRequest,
   LATEST_PROTOCOL_VERSION,
+  LEGACY_PROTOCOL_VERSIONS,
   type ListPromptsResult,
   type ListResourcesResult,
   type ListResourceTemplatesResult,

@@ -1,0 +1,150 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createRequire } from 'node:module';
+import { createServer as createNetServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { McpClient, type McpClientOptions } from '@mcpkit/client';
+import type { ClientTransport } from '@mcpkit/protocol';
+import { createHttpClientTransport } from '@mcpkit/transport-http';
+import { createStdioClientTransport } from '@mcpkit/transport-stdio';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { afterEach, describe, expect, it } from 'vitest';
+// @ts-expect-error: a plain ES module fixture, without types
+import { buildServer } from './fixtures/sdk-v1-server.mjs';
+
+const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));
+const require = createRequire(import.meta.url);
+const everything = require.resolve('@modelcontextprotocol/server-everything/dist/index.js');
+
+const cleanups: (() => Promise<unknown> | unknown)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+/** McpClient in its default configuration (era `auto`), closed after the test. */
+function client(transport: ClientTransport, options: McpClientOptions = {}): McpClient {
+  const mcp = new McpClient(transport, {
+    clientInfo: { name: 'mcpkit-interop', version: '0.0.0' },
+    ...options,
+  });
+  cleanups.push(() => mcp.close());
+  return mcp;
+}
+
+function stdio(...args: string[]): ClientTransport {
+  return createStdioClientTransport({ command: process.execPath, args, stderr: 'ignore' });
+}
+
+function textOf(result: { content: Array<{ type: string; text?: string }> }): string {
+  return result.content.map((block) => block.text ?? '').join('');
+}
+
+async function freePort(): Promise<number> {
+  const server = createNetServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** Starts a server process listening on `port` and waits until it accepts connections. */
+async function serve(args: string[], env: Record<string, string>, port: number): Promise<void> {
+  const child: ChildProcess = spawn(process.execPath, args, {
+    env: { ...process.env, ...env },
+    stdio: 'ignore',
+  });
+  cleanups.push(() => child.kill());
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const up = await fetch(`http://127.0.0.1:${port}/`).then(
+      () => true,
+      () => false,
+    );
+    if (up) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${args.join(' ')} did not listen on ${port}`);
+}
+
+/** The official SDK v1 over Streamable HTTP in this process, with sessions or stateless. */
+async function sdkV1Http(stateful: boolean): Promise<string> {
+  const sessions = new Map<string, StreamableHTTPServerTransport>();
+  const handle = async (request: IncomingMessage, response: ServerResponse) => {
+    const sessionId = request.headers['mcp-session-id'];
+    const existing = typeof sessionId === 'string' ? sessions.get(sessionId) : undefined;
+    if (existing) return existing.handleRequest(request, response);
+    const transport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: stateful ? () => randomUUID() : undefined,
+      onsessioninitialized: (id) => void sessions.set(id, transport),
+    });
+    await buildServer().connect(transport);
+    await transport.handleRequest(request, response);
+  };
+  const server: Server = createServer((request, response) => void handle(request, response));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  cleanups.push(() => new Promise((resolve) => server.close(resolve)));
+  cleanups.push(() => server.closeAllConnections());
+  return `http://127.0.0.1:${(server.address() as { port: number }).port}/mcp`;
+}
+
+/** Lists the tools and calls `name` with `args`; returns the result's text. */
+async function listAndCall(mcp: McpClient, name: string, args: Record<string, unknown>): Promise<string> {
+  const tools = await mcp.listTools();
+  expect(tools.tools.map((tool) => tool.name)).toContain(name);
+  const result = await mcp.callTool(name, args);
+  expect(result.isError ?? false).toBe(false);
+  return textOf(result);
+}
+
+const askName = {
+  handlers: {
+    elicitation: { form: async () => ({ action: 'accept' as const, content: { name: 'Ada' } }) },
+  },
+};
+
+describe('McpClient against real servers from npm', { timeout: 60_000 }, () => {
+  it('official SDK v1 McpServer over stdio: lists, calls, and its elicitInput reaches the handler', async () => {
+    const mcp = client(stdio(fixture('sdk-v1-server.mjs'), 'stdio'), askName);
+    expect(await listAndCall(mcp, 'add', { a: 2, b: 3 })).toBe('5');
+    expect(mcp.server?.era).toBe('legacy');
+    expect(JSON.parse(textOf(await mcp.callTool('ask-name')))).toEqual({
+      action: 'accept',
+      content: { name: 'Ada' },
+    });
+  });
+
+  it('official SDK v1 over Streamable HTTP with sessions: lists, calls, elicitInput', async () => {
+    const mcp = client(createHttpClientTransport(await sdkV1Http(true)), askName);
+    expect(await listAndCall(mcp, 'add', { a: 2, b: 3 })).toBe('5');
+    expect(JSON.parse(textOf(await mcp.callTool('ask-name')))).toMatchObject({ content: { name: 'Ada' } });
+  });
+
+  it('official SDK v1 over Streamable HTTP, stateless: lists and calls', async () => {
+    const mcp = client(createHttpClientTransport(await sdkV1Http(false)));
+    expect(await listAndCall(mcp, 'add', { a: 4, b: 5 })).toBe('9');
+  });
+
+  it('@modelcontextprotocol/server-everything over stdio', async () => {
+    const mcp = client(stdio(everything, 'stdio'));
+    expect(await listAndCall(mcp, 'echo', { message: 'hi' })).toContain('hi');
+  });
+
+  it('@modelcontextprotocol/server-everything over Streamable HTTP', async () => {
+    const port = await freePort();
+    await serve([everything, 'streamableHttp'], { PORT: String(port) }, port);
+    const mcp = client(createHttpClientTransport(`http://127.0.0.1:${port}/mcp`));
+    expect(await listAndCall(mcp, 'echo', { message: 'hi' })).toContain('hi');
+  });
+
+  it('FastMCP over stdio', async () => {
+    const mcp = client(stdio(fixture('fastmcp-server.mjs'), 'stdio'));
+    expect(await listAndCall(mcp, 'add', { a: 1, b: 1 })).toBe('2');
+  });
+
+  it('FastMCP over httpStream', async () => {
+    const port = await freePort();
+    await serve([fixture('fastmcp-server.mjs'), 'httpStream', String(port)], {}, port);
+    const mcp = client(createHttpClientTransport(`http://127.0.0.1:${port}/mcp`));
+    expect(await listAndCall(mcp, 'add', { a: 20, b: 22 })).toBe('42');
+  });
+});
