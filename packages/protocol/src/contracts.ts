@@ -1,3 +1,4 @@
+import { brandClass } from './brand.js';
 import type { RequestId } from './schemas/json.js';
 import type {
   JSONRPCErrorResponse,
@@ -291,3 +292,8 @@ export class TransportError extends Error {
     this.status = options.status;
   }
 }
+
+/** Whether `value` is a `TransportError` of any build of this package; `instanceof` answers the same. */
+export const isTransportError = brandClass(TransportError, '@mcpkit/protocol/TransportError') as (
+  value: unknown,
+) => value is TransportError;

@@ -1,3 +1,4 @@
+import { brandClass } from './brand.js';
 import { compileCheck } from './check.js';
 import { clipForMessage } from './clip.js';
 import type { FailureReason, FinalResponse } from './contracts.js';
@@ -148,6 +149,14 @@ export class McpError extends Error {
       : { code: this.code, message: this.message, data: this.data };
   }
 }
+
+/**
+ * Whether `value` is an `McpError` of any build of this package (ESM or CJS); `instanceof McpError`
+ * answers the same.
+ */
+export const isMcpError = brandClass(McpError, '@mcpkit/protocol/McpError') as (
+  value: unknown,
+) => value is McpError;
 
 /** The reason an error without an explicit one stands for, by its code. */
 function reasonForCode(code: number): FailureReason {

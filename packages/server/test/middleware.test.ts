@@ -43,6 +43,44 @@ const names = (result: Record<string, unknown> | undefined) =>
   ((result?.tools ?? []) as Array<{ name: string }>).map((tool) => tool.name);
 
 describe('middleware', () => {
+  it('a second next() throws and the handler runs once: a side-effecting tool never runs twice', async () => {
+    const server = new McpServer({ name: 'mw', version: '1' }, { onError: () => {} });
+    let charges = 0;
+    server.tool('charge', {}, () => {
+      charges++;
+      return { content: [{ type: 'text', text: 'charged' }] };
+    });
+    let second: unknown;
+    server.use(async (call) => {
+      const first = await call.next();
+      try {
+        await call.next();
+      } catch (error) {
+        second = error;
+      }
+      return first;
+    });
+    const outcome = await call(server, 'tools/call', { name: 'charge' });
+    expect(charges).toBe(1);
+    expect(second).toBeInstanceOf(Error);
+    expect(outcome.result?.content).toEqual([{ type: 'text', text: 'charged' }]);
+  });
+
+  it('a middleware that lets the second next() throw answers -32603, the handler having run once', async () => {
+    const server = new McpServer({ name: 'mw', version: '1' }, { onError: () => {} });
+    let charges = 0;
+    server.tool('charge', {}, () => {
+      charges++;
+      return { content: [] };
+    });
+    server.use(async (call) => {
+      await call.next();
+      return call.next();
+    });
+    expect((await call(server, 'tools/call', { name: 'charge' })).error?.code).toBe(-32603);
+    expect(charges).toBe(1);
+  });
+
   it('S-14, S-25, S-42: per-caller filtering hides tools from callers without the scope; the list stays private', async () => {
     const server = newServer();
     const admin = { auth: { principal: 'root', scopes: ['admin'] } };

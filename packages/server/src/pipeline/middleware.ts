@@ -35,7 +35,10 @@ export type McpCall = {
  */
 export type Middleware = (call: McpCall) => Promise<MethodResult<Method>>;
 
-/** Runs `handler` inside `middleware`, first registered outermost. */
+/**
+ * Runs `handler` inside `middleware`, first registered outermost. A layer's `next` runs the rest
+ * of the chain once: a second call throws, so a side-effecting handler never runs twice.
+ */
 export function runMiddleware(
   middleware: readonly Middleware[],
   method: Method,
@@ -47,7 +50,13 @@ export function runMiddleware(
   const dispatch = (index: number): Promise<unknown> => {
     const layer = middleware[index];
     if (!layer) return handler();
-    return layer({ method, params, context, next: () => dispatch(index + 1) } as unknown as McpCall);
+    let called = false;
+    const next = () => {
+      if (called) throw new Error('Middleware called next() more than once');
+      called = true;
+      return dispatch(index + 1);
+    };
+    return layer({ method, params, context, next } as unknown as McpCall);
   };
   return dispatch(0);
 }
