@@ -55,7 +55,13 @@ async function serve(args: string[], env: Record<string, string>, port: number):
     stdio: 'ignore',
   });
   cleanups.push(() => child.kill());
-  for (let attempt = 0; attempt < 100; attempt++) {
+  let exitCode: number | null | undefined;
+  child.once('exit', (code) => {
+    exitCode = code;
+  });
+  // A loaded 2-core machine takes several seconds to import FastMCP; a process that exits fails at once.
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline && exitCode === undefined) {
     const up = await fetch(`http://127.0.0.1:${port}/`).then(
       () => true,
       () => false,
@@ -63,7 +69,8 @@ async function serve(args: string[], env: Record<string, string>, port: number):
     if (up) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error(`${args.join(' ')} did not listen on ${port}`);
+  const why = exitCode === undefined ? 'within 60 s' : `(it exited with ${exitCode})`;
+  throw new Error(`${args.join(' ')} did not listen on ${port} ${why}`);
 }
 
 /** The official SDK v1 over Streamable HTTP in this process, with sessions or stateless. */
@@ -102,7 +109,7 @@ const askName = {
   },
 };
 
-describe('McpClient against real servers from npm', { timeout: 60_000 }, () => {
+describe('McpClient against real servers from npm', { timeout: 120_000 }, () => {
   it('official SDK v1 McpServer over stdio: lists, calls, and its elicitInput reaches the handler', async () => {
     const mcp = client(stdio(fixture('sdk-v1-server.mjs'), 'stdio'), askName);
     expect(await listAndCall(mcp, 'add', { a: 2, b: 3 })).toBe('5');
