@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Runs the official MCP conformance suite (pinned in this folder) against apps/everything-server over
 // HTTP and apps/everything-client, one leg per side and revision (LEGS: the server and client at 2026-07-28,
-// the client also at 2025-11-25, where it falls back to the older era); prints one line per scenario and
+// the server at 2025-11-25, where one server serves both eras, and the client at 2025-11-25, where it falls
+// back to the older era); prints one line per scenario and
 //   conformance: N passed, M failed      (checks of the scenarios we require)
 // and fails when a required scenario fails. expected-failures.txt must stay empty: a run with an entry
 // there stops before it starts.
@@ -29,6 +30,11 @@ const LEGS = [
   { side: 'client', revision: '2026-07-28', alsoRequired: [] },
   // The client falls back to the 2025 era by itself; the suite's mock servers speak 2025-11-25.
   { side: 'client', revision: '2025-11-25', alsoRequired: ['json-schema-2020-12-preservation'] },
+  {
+    side: 'server',
+    revision: '2025-11-25',
+    alsoRequired: ['server-session-lifecycle', 'server-sse-polling', 'json-schema-2020-12'],
+  },
 ];
 
 const root = join(here, '..');

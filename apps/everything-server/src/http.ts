@@ -6,7 +6,9 @@ import { createEverythingServer } from './server.js';
 async function main(): Promise<void> {
   const { host, port } = parseListenArgs(process.argv.slice(2), process.env);
   const server = createEverythingServer();
-  const http = await listen(server, { host, port });
+  // 2025-era sessions: a request still running after 1 s has its SSE response ended, and the
+  // client resumes it with Last-Event-ID (SSE polling; test_reconnection shows it).
+  const http = await listen(server, { host, port, pollAfterMs: 1000 });
   const stop = async () => {
     // The server queues each open listen's final result (S-50); http.close() lets them be written.
     await server.close();

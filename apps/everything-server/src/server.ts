@@ -2,6 +2,7 @@ import { McpServer, type ServerOptions } from '@mcpkit/server';
 import { registerContentTools } from './content-tools.js';
 import { registerDiagnosticTools } from './diagnostic-tools.js';
 import { registerInputTools } from './input-tools.js';
+import { registerLegacyTools } from './legacy-tools.js';
 import { registerPrompts } from './prompts.js';
 import { registerResources } from './resources.js';
 import { registerSchemaTools } from './schema-tools.js';
@@ -35,6 +36,7 @@ export function createEverythingServer(
   registerDiagnosticTools(server, editablePrompt);
   registerInputTools(server);
   registerSchemaTools(server);
+  registerLegacyTools(server);
   registerResources(server);
   return server;
 }

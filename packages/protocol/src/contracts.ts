@@ -6,6 +6,7 @@ import type {
   JSONRPCRequest,
   JSONRPCResponse,
 } from './schemas/jsonrpc.js';
+import type { PeerChannel, SessionInfo } from './session-contracts.js';
 
 /** Who is calling, as established by a transport's authentication hook. */
 export interface AuthInfo {
@@ -30,6 +31,11 @@ export interface RequestContext {
   headers?: Headers;
   /** Set by a transport's authentication hook. */
   auth?: AuthInfo;
+  /**
+   * The connection the message came on, for transports with one peer per connection (stdio, a
+   * socket); absent on HTTP. The legacy era keeps its session on it (see `PeerChannel`).
+   */
+  channel?: PeerChannel;
 }
 
 /** One item of an exchange as a client reads it: a notification, or the final response. */
@@ -56,6 +62,9 @@ export type Exchange = AsyncIterable<ExchangeMessage>;
  * - `unauthorized`: authorization middleware found no valid credential (RFC 6750 §3.1).
  * - `forbidden`: authorization middleware found the credential's scopes insufficient (RFC 6750 §3.1).
  * - `handler`: what the handler or middleware threw, or an internal failure (-32603).
+ * - `no-session`: a 2025-era HTTP request without the `Mcp-Session-Id` its session needs (B-11).
+ * - `unknown-session`: a 2025-era HTTP request naming a session that is unknown or ended (B-11).
+ * - `overloaded`: a new 2025-era session refused because the session store is full.
  */
 export type FailureReason =
   | 'envelope'
@@ -67,7 +76,10 @@ export type FailureReason =
   | 'invalid-params'
   | 'unauthorized'
   | 'forbidden'
-  | 'handler';
+  | 'handler'
+  | 'no-session'
+  | 'unknown-session'
+  | 'overloaded';
 
 /**
  * The HTTP status of each failure (H-8, H-18..H-20): 400 for what stops a request before its
@@ -86,6 +98,9 @@ const HTTP_STATUS: Readonly<Record<FailureReason, number>> = {
   unauthorized: 401,
   forbidden: 403,
   handler: 200,
+  'no-session': 400,
+  'unknown-session': 404,
+  overloaded: 503,
 };
 
 /**
@@ -126,8 +141,13 @@ export function responseText(final: FinalResponse): string {
   return final.json ?? JSON.stringify(final.response);
 }
 
-/** One item of an endpoint's exchange: a notification on the wire, or the final response. */
-export type EndpointItem = JSONRPCNotification | FinalResponse;
+/**
+ * One item of an endpoint's exchange: a notification on the wire, or the final response. In the
+ * legacy era (2025-11-25 and before) a server also sends requests of its own on a request's
+ * stream (`elicitation/create`, `sampling/createMessage`, `roots/list`, B-13); the peer's answers
+ * come back as JSON-RPC responses through `McpEndpoint.handle`. A modern exchange never yields one.
+ */
+export type EndpointItem = JSONRPCNotification | JSONRPCRequest | FinalResponse;
 
 /**
  * What an endpoint answers one message with: zero or more notifications, then exactly one
@@ -142,7 +162,10 @@ export type EndpointItem = JSONRPCNotification | FinalResponse;
  * }
  * ```
  */
-export type EndpointExchange = AsyncIterable<EndpointItem>;
+export type EndpointExchange = AsyncIterable<EndpointItem> & {
+  /** A legacy-era exchange's session, set before its first item is delivered (see `SessionInfo`). */
+  readonly session?: SessionInfo;
+};
 
 /**
  * A server as every transport sees it. `message` is parsed JSON that has not been validated:
@@ -155,7 +178,26 @@ export type EndpointExchange = AsyncIterable<EndpointItem>;
  */
 export interface McpEndpoint {
   handle(message: unknown, context: RequestContext): EndpointExchange;
+  /**
+   * Legacy Streamable HTTP only: the standalone `GET` stream of the session named in
+   * `context.headers` (what the server sends outside any request: `list_changed`,
+   * `resources/updated`). Absent: the transport answers 405.
+   */
+  openStream?(context: RequestContext): Promise<StreamOpening>;
+  /** Legacy Streamable HTTP only: `DELETE` of the session named in `context.headers`. Absent: 405. */
+  endSession?(context: RequestContext): Promise<SessionRefusal | { kind: 'ended' }>;
 }
+
+/** A session request the endpoint refuses: the HTTP status, and the error body when there is one. */
+export interface SessionRefusal {
+  kind: 'refused';
+  /** 404 for an unknown or ended session, 405 when there is no session to serve, 409 for a second `GET` stream. */
+  status: number;
+  error?: JSONRPCErrorResponse;
+}
+
+/** The answer to `openStream`: the stream, or why not. */
+export type StreamOpening = { kind: 'stream'; exchange: EndpointExchange } | SessionRefusal;
 
 /** Per-exchange options a client passes to its transport. */
 export interface ExchangeOptions {

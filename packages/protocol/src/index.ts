@@ -20,6 +20,8 @@ export {
   type ServerRequestContext,
   type ServerRequestHandler,
   type ServerRequestResponse,
+  type SessionRefusal,
+  type StreamOpening,
   TransportError,
   type TransportErrorReason,
 } from './contracts.js';
@@ -116,6 +118,7 @@ export {
 } from './results.js';
 export * from './schemas/index.js';
 export { type WireTypeName, wireSchemas } from './schemas/registry.js';
+export type { PeerChannel, SessionInfo } from './session-contracts.js';
 export {
   chooseProtocolVersion,
   isModernProtocolVersion,

@@ -1,5 +1,6 @@
 import type { AuthInfo, RequestContext } from './contracts.js';
 import { LazyAbort } from './lazy-abort.js';
+import type { PeerChannel } from './session-contracts.js';
 
 /**
  * A `RequestContext` whose `signal` is created only when first read (see `LazyAbort`). The signal
@@ -27,12 +28,14 @@ export class LazyRequestContext implements RequestContext {
   readonly transport: RequestContext['transport'];
   readonly headers?: Headers;
   readonly auth?: AuthInfo;
+  readonly channel?: PeerChannel;
   readonly #cancellation: LazyAbort;
 
   constructor(base: Omit<RequestContext, 'signal'>, cancellation: LazyAbort = new LazyAbort()) {
     this.transport = base.transport;
     if (base.headers !== undefined) this.headers = base.headers;
     if (base.auth !== undefined) this.auth = base.auth;
+    if (base.channel !== undefined) this.channel = base.channel;
     this.#cancellation = cancellation;
     Object.defineProperty(this, 'signal', LazyRequestContext.#signalProperty);
   }

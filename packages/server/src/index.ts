@@ -14,6 +14,13 @@ export {
   sampling,
 } from './input/input-spec.js';
 export type { RequestStateKey, RequestStateOptions } from './input/request-state.js';
+export type { LegacyOptions } from './legacy/legacy-layer.js';
+export {
+  InMemorySessionStore,
+  type InMemorySessionStoreOptions,
+  type LegacySession,
+  type SessionStore,
+} from './legacy/session-store.js';
 export type { HandlerContext, Logger, RequestInfo } from './pipeline/context.js';
 export type { McpCall, MethodResult, Middleware } from './pipeline/middleware.js';
 export type { CacheableMethod, CacheHint, CachingOptions } from './registration/caching.js';

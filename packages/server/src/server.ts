@@ -5,8 +5,11 @@ import {
   MODERN_PROTOCOL_VERSIONS,
   type RequestContext,
   type ServerCapabilities,
+  type SessionRefusal,
+  type StreamOpening,
 } from '@mcpkit/protocol';
 import { RequestStateCodec, type RequestStateOptions } from './input/request-state.js';
+import { LegacyLayer, type LegacyOptions } from './legacy/legacy-layer.js';
 import type { Middleware } from './pipeline/middleware.js';
 import { handleMessage } from './pipeline/pipeline.js';
 import type { ServerRuntime } from './pipeline/runtime.js';
@@ -66,6 +69,12 @@ export interface ServerOptions {
   includeServerInfo?: boolean;
   /** Failures a client only sees as `-32603`: a handler's thrown non-`McpError`, a failed publish. Default: `console.error`. */
   onError?: (error: unknown) => void;
+  /**
+   * How 2025-era clients (`initialize`, sessions) are served. Default: served, with sessions in
+   * memory; `{ stateless: true }` serves them without sessions; `'reject'` refuses them with
+   * `-32022` naming the supported versions (H-39). The same registrations serve both eras.
+   */
+  legacy?: LegacyOptions | 'reject';
 }
 
 /** A registration that can be changed or withdrawn at run time; each change notifies listen streams. */
@@ -136,6 +145,7 @@ export class McpServer implements McpEndpoint {
   private advertised: ServerCapabilities | undefined;
   private readonly middleware: Middleware[] = [];
   private readonly onError: (error: unknown) => void;
+  private readonly legacy: LegacyLayer;
 
   constructor(info: Implementation, options: ServerOptions = {}) {
     const supportedVersions = options.supportedVersions ?? MODERN_PROTOCOL_VERSIONS;
@@ -169,6 +179,19 @@ export class McpServer implements McpEndpoint {
       includeServerInfo: options.includeServerInfo ?? true,
       onError: this.onError,
     };
+    const runtime = this.runtime;
+    this.legacy = new LegacyLayer(
+      {
+        info,
+        instructions: options.instructions,
+        modernVersions: runtime.supportedVersions,
+        capabilities: () => this.capabilities,
+        handleModern: (message, context) => handleMessage(runtime, message, context),
+        subscribe: (listener) => this.bus.subscribe(listener),
+      },
+      options.legacy === 'reject',
+      options.legacy === 'reject' ? {} : options.legacy,
+    );
   }
 
   /** The capabilities `server/discover` advertises now. */
@@ -302,9 +325,20 @@ export class McpServer implements McpEndpoint {
     return this.publish({ type: 'resources/updated', uri });
   }
 
-  /** Serves one message; every transport calls this. */
+  /** Serves one message; every transport calls this. A 2025-era message goes through the legacy layer. */
   handle(message: unknown, context: RequestContext): EndpointExchange {
+    if (this.legacy.eraOf(message, context) === 'legacy') return this.legacy.handle(message, context);
     return handleMessage(this.runtime, message, context);
+  }
+
+  /** The standalone `GET` stream of a legacy HTTP session (2025-11-25 Streamable HTTP). */
+  openStream(context: RequestContext): Promise<StreamOpening> {
+    return this.legacy.openStream(context);
+  }
+
+  /** Ends a legacy HTTP session (`DELETE`). */
+  endSession(context: RequestContext): Promise<SessionRefusal | { kind: 'ended' }> {
+    return this.legacy.endSession(context);
   }
 
   /** Ends every open listen stream with its final result (S-50). Later listens close at once. */

@@ -7,6 +7,12 @@ export {
   MAX_AUTH_RETRIES,
 } from './client/http-client-transport.js';
 export { MAX_REDIRECTS, type RedirectPolicy } from './client/redirects.js';
+export {
+  type EventStore,
+  InMemoryEventStore,
+  type InMemoryEventStoreOptions,
+  type StoredEvent,
+} from './event-store.js';
 export { createFetchHandler } from './fetch-handler.js';
 export { DEFAULT_KEEP_ALIVE_MS, DEFAULT_MAX_BODY_BYTES, type HttpServerOptions } from './options.js';
 export type { ProtectedResourceMetadata, ResourceMetadataDocument } from './resource-metadata.js';

@@ -1,6 +1,8 @@
 import type { Authenticate } from './auth.js';
+import { type EventStore, InMemoryEventStore } from './event-store.js';
 import { compileOriginGuard, type OriginGuard } from './origin-guard.js';
 import { compileMetadata, type MetadataSource, type ProtectedResourceMetadata } from './resource-metadata.js';
+import type { ResumableConfig } from './resumable-stream.js';
 
 /** 4 MiB: the default limit on a request body. */
 export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
@@ -61,6 +63,24 @@ export interface HttpServerOptions {
   protectedResourceMetadata?: ProtectedResourceMetadata;
   /** Serve MCP only at this path (`/mcp`); other paths get 404. Default: every path. */
   path?: string;
+  /**
+   * 2025-era sessions only: where the events of resumable SSE streams are kept for
+   * `Last-Event-ID` (B-11). Default: an `InMemoryEventStore` (1,000 streams of 1,000 events).
+   */
+  eventStore?: EventStore;
+  /** 2025-era sessions only: the `retry` a stream's priming event tells clients, in ms. Default 1,000. */
+  retryMs?: number;
+  /**
+   * 2025-era sessions only: how long a request keeps running after its client's connection
+   * dropped, waiting for a reconnect with `Last-Event-ID`, before it is ended. Default 60 s.
+   */
+  resumeWindowMs?: number;
+  /**
+   * 2025-era sessions only: end a request's SSE response after this many ms while the request
+   * still runs; the client reconnects with `Last-Event-ID` after `retryMs` and gets the rest
+   * (SSE polling), so no connection is held for a long request. Default 0: never.
+   */
+  pollAfterMs?: number;
 }
 
 /** `HttpServerOptions` with defaults applied and lists compiled, computed once per handler. */
@@ -72,6 +92,7 @@ export interface HandlerConfig {
   /** Answers metadata requests; `undefined` when there is no metadata to serve. */
   readonly metadata: MetadataSource | undefined;
   readonly path: string | undefined;
+  readonly resumable: ResumableConfig;
 }
 
 export function resolveConfig(options: HttpServerOptions): HandlerConfig {
@@ -81,6 +102,12 @@ export function resolveConfig(options: HttpServerOptions): HandlerConfig {
     throw new RangeError('maxBodyBytes must be a non-negative integer');
   }
   checkTimerMs('keepAliveMs', keepAliveMs);
+  const retryMs = options.retryMs ?? 1000;
+  const resumeWindowMs = options.resumeWindowMs ?? 60_000;
+  checkTimerMs('retryMs', retryMs);
+  checkTimerMs('resumeWindowMs', resumeWindowMs);
+  const pollAfterMs = options.pollAfterMs ?? 0;
+  checkTimerMs('pollAfterMs', pollAfterMs);
   if (options.path !== undefined && !options.path.startsWith('/')) {
     throw new RangeError('path must start with "/"');
   }
@@ -91,5 +118,13 @@ export function resolveConfig(options: HttpServerOptions): HandlerConfig {
     authenticate: options.authenticate,
     metadata: compileMetadata(options.protectedResourceMetadata),
     path: options.path,
+    resumable: {
+      store: options.eventStore ?? new InMemoryEventStore(),
+      retryMs,
+      resumeWindowMs,
+      pollAfterMs,
+      keepAliveMs,
+      running: new Map(),
+    },
   };
 }

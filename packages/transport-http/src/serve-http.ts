@@ -1,5 +1,6 @@
 import {
   type AuthInfo,
+  type EndpointExchange,
   type EndpointItem,
   errorFinal,
   type FinalResponse,
@@ -18,7 +19,10 @@ import { callHook } from './hook-answer.js';
 import type { IncomingHttpRequest } from './incoming.js';
 import { isJsonContentType, type ResponseMode, responseModeFor } from './negotiation.js';
 import type { HandlerConfig } from './options.js';
+import { errorReply, methodNotAllowed, sseHeaders, withHeaders } from './replies.js';
 import type { MetadataSource } from './resource-metadata.js';
+import { ResumableStream } from './resumable-stream.js';
+import { endSession, openSessionStream } from './session-routes.js';
 import { closeQuietly, SseSource } from './sse-source.js';
 
 /**
@@ -49,29 +53,11 @@ function readableId(message: unknown): RequestId | undefined {
   return isObject(message) && isRequestId(message.id) ? message.id : undefined;
 }
 
-function isNotification(message: unknown): boolean {
-  return isObject(message) && typeof message.method === 'string' && !('id' in message);
-}
-
-function withHeaders(
-  headers: Record<string, string>,
-  extra: Record<string, string> | undefined,
-): Record<string, string> {
-  return extra === undefined ? headers : Object.assign(headers, extra);
-}
-
-function errorReply(
-  status: number,
-  error: McpError,
-  extra: Record<string, string> | undefined,
-  id?: RequestId,
-): HttpReply {
-  return {
-    kind: 'buffered',
-    status,
-    headers: withHeaders({ 'content-type': 'application/json' }, extra),
-    body: JSON.stringify(toErrorResponse(error, id)),
-  };
+/** A notification, or a peer's response (legacy era): accepted with 202 and no body. */
+function expectsNoAnswer(message: unknown): boolean {
+  if (!isObject(message)) return false;
+  if (typeof message.method === 'string') return !('id' in message);
+  return 'id' in message && ('result' in message || 'error' in message);
 }
 
 /**
@@ -103,14 +89,14 @@ function jsonReply(
 function corsHeaders(origin: string): Record<string, string> {
   return {
     'access-control-allow-origin': origin,
-    'access-control-expose-headers': 'WWW-Authenticate',
+    'access-control-expose-headers': 'WWW-Authenticate, Mcp-Session-Id',
     vary: 'Origin',
   };
 }
 
-function preflight(origin: string, requestedHeaders: string | null): HttpReply {
+function preflight(origin: string, requestedHeaders: string | null, sessions: boolean): HttpReply {
   const headers = corsHeaders(origin);
-  headers['access-control-allow-methods'] = 'POST';
+  headers['access-control-allow-methods'] = sessions ? 'GET, POST, DELETE' : 'POST';
   headers['access-control-max-age'] = '86400';
   if (requestedHeaders !== null) headers['access-control-allow-headers'] = requestedHeaders;
   return { kind: 'buffered', status: 204, headers, body: undefined };
@@ -157,7 +143,8 @@ async function metadataReply(
  * protection (403, H-2), routing, CORS preflight, method (405 with `Allow: POST`, H-1, H-38),
  * `Accept` (406) and `Content-Type` (415), authentication (the hook's 401/403), body size (413),
  * JSON parsing (400 with -32700), then the exchange with its status and response mode.
- * `Mcp-Session-Id` and `Last-Event-ID` are ignored and never sent (H-38).
+ * A modern exchange never gets `Mcp-Session-Id` or event ids, and `GET`/`DELETE` are 405 unless
+ * the endpoint serves 2025-era sessions (`openStream`, `endSession`) (H-38, B-11).
  */
 export async function serveHttp(
   endpoint: McpEndpoint,
@@ -203,14 +190,23 @@ export async function serveHttp(
     }
   }
 
+  const sessions = endpoint.openStream !== undefined && endpoint.endSession !== undefined;
   if (method !== 'POST') {
     if (method === 'OPTIONS' && origin !== null && headers.has('access-control-request-method')) {
-      return preflight(origin, headers.get('access-control-request-headers'));
+      return preflight(origin, headers.get('access-control-request-headers'), sessions);
     }
-    return errorReply(405, McpError.invalidRequest('the MCP endpoint accepts POST only'), {
-      ...cors,
-      allow: 'POST',
-    });
+    if (sessions && (method === 'GET' || method === 'DELETE')) {
+      const auth = await authenticate(request, config, cors);
+      if (auth.kind === 'reply') return auth.reply;
+      const context = new LazyRequestContext(
+        { transport: 'http', headers, auth: auth.info },
+        request.cancellation,
+      );
+      return method === 'GET'
+        ? openSessionStream(endpoint, context, config, cors)
+        : endSession(endpoint, context, cors);
+    }
+    return methodNotAllowed(cors);
   }
   const mode = responseModeFor(headers.get('accept'));
   if (mode === undefined) {
@@ -221,15 +217,9 @@ export async function serveHttp(
     return errorReply(415, McpError.invalidRequest('the body must be application/json'), cors);
   }
 
-  let auth: AuthInfo | undefined;
-  if (config.authenticate !== undefined) {
-    const info = { method, url: request.url(), headers };
-    const answer = await callHook(config.authenticate, info, asAuthInfo);
-    if (answer.kind === 'respond') return { kind: 'response', response: answer.response, headers: cors };
-    if (answer.kind === 'invalid')
-      return errorReply(500, McpError.internalError('Authentication failed'), cors);
-    if (answer.kind === 'value') auth = answer.value;
-  }
+  const authenticated = await authenticate(request, config, cors);
+  if (authenticated.kind === 'reply') return authenticated.reply;
+  const auth = authenticated.info;
 
   const body = await request.readBody(config.maxBodyBytes);
   let message: unknown;
@@ -263,21 +253,43 @@ async function runExchange(
   request: IncomingHttpRequest,
   mode: ResponseMode,
   config: HandlerConfig,
-  cors: Record<string, string> | undefined,
+  corsHeaders: Record<string, string> | undefined,
 ): Promise<HttpReply> {
+  let cors = corsHeaders;
   const id = readableId(message);
-  const notification = isNotification(message);
+  const notification = expectsNoAnswer(message);
+  let exchange: EndpointExchange;
   let iterator: AsyncIterator<EndpointItem>;
   let first: IteratorResult<EndpointItem>;
   try {
-    iterator = endpoint.handle(message, context)[Symbol.asyncIterator]();
-    first = await iterator.next();
+    exchange = endpoint.handle(message, context);
+    iterator = exchange[Symbol.asyncIterator]();
+    const reading = iterator.next();
+    const polling = mode !== 'json' ? await pollDue(reading, config.resumable.pollAfterMs) : undefined;
+    const session = exchange.session;
+    if (polling === 'due' && session?.resumable && session.id !== undefined) {
+      // SSE polling: the request runs on; the client gets a priming event and reconnects for the rest.
+      const stream = new ResumableStream(
+        iterator,
+        id,
+        crypto.randomUUID(),
+        session.id,
+        config.resumable,
+        true,
+      );
+      const headers = withHeaders(sseHeaders(), { ...cors, 'mcp-session-id': session.id });
+      return { kind: 'stream', headers, source: stream.start(reading, 0) };
+    }
+    first = await reading;
     // A client that takes only JSON gets the response without the notifications before it.
     while (mode === 'json' && !first.done && !('response' in first.value)) first = await iterator.next();
   } catch (error) {
     if (request.cancellation.aborted) return { kind: 'none' };
     return jsonReply(errorFinal(error, id), notification, cors);
   }
+  // A legacy-era exchange names its session: the client echoes it on every later request (B-11).
+  const session = exchange.session;
+  if (session?.id !== undefined) cors = { ...cors, 'mcp-session-id': session.id };
   if (first.done) {
     if (notification)
       return { kind: 'buffered', status: 202, headers: withHeaders({}, cors), body: undefined };
@@ -292,10 +304,53 @@ async function runExchange(
     closeQuietly(iterator);
     return jsonReply(opening, notification, cors);
   }
-  const headers = withHeaders(
-    { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', 'x-accel-buffering': 'no' },
-    cors,
-  );
+  const headers = withHeaders(sseHeaders(), cors);
+  if (session?.resumable && session.id !== undefined) {
+    const stream = new ResumableStream(iterator, id, crypto.randomUUID(), session.id, config.resumable, true);
+    const pollIn = config.resumable.pollAfterMs > 0 ? config.resumable.pollAfterMs : undefined;
+    return { kind: 'stream', headers, source: stream.start(opening, pollIn) };
+  }
   const source = new SseSource(iterator, opening, id, request.cancellation, config.keepAliveMs);
   return { kind: 'stream', headers, source };
+}
+
+/**
+ * `'due'` when the exchange's first item has not come within `pollAfterMs` (then SSE polling may
+ * answer for it), `undefined` when it came in time or polling is off.
+ */
+async function pollDue(reading: Promise<unknown>, pollAfterMs: number): Promise<'due' | undefined> {
+  if (pollAfterMs === 0) return undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const due = new Promise<'due'>((resolve) => {
+    timer = setTimeout(resolve, pollAfterMs, 'due');
+  });
+  const outcome = await Promise.race([
+    reading.then(
+      () => undefined,
+      () => undefined,
+    ),
+    due,
+  ]);
+  clearTimeout(timer);
+  return outcome;
+}
+
+type Authenticated = { kind: 'pass'; info: AuthInfo | undefined } | { kind: 'reply'; reply: HttpReply };
+
+/** Runs the authentication hook (every method that reaches the endpoint goes through it). */
+async function authenticate(
+  request: IncomingHttpRequest,
+  config: HandlerConfig,
+  cors: Record<string, string> | undefined,
+): Promise<Authenticated> {
+  if (config.authenticate === undefined) return { kind: 'pass', info: undefined };
+  const info = { method: request.method, url: request.url(), headers: request.headers };
+  const answer = await callHook(config.authenticate, info, asAuthInfo);
+  if (answer.kind === 'respond') {
+    return { kind: 'reply', reply: { kind: 'response', response: answer.response, headers: cors } };
+  }
+  if (answer.kind === 'invalid') {
+    return { kind: 'reply', reply: errorReply(500, McpError.internalError('Authentication failed'), cors) };
+  }
+  return { kind: 'pass', info: answer.kind === 'value' ? answer.value : undefined };
 }

@@ -41,7 +41,7 @@ describe('serveStreams: framing and answers', () => {
     expect({ ...seen[0]!.context }.signal).toBe(seen[0]?.context.signal);
   });
 
-  it('T-4, S-7: a request an endpoint yields is never written; its notifications and response are', async () => {
+  it('B-13: a request an endpoint yields (legacy era) is written in order with its notifications and response', async () => {
     const { endpoint: e } = endpoint({
       async *leaky(m) {
         yield { jsonrpc: '2.0', id: 'server-request', method: 'sampling/createMessage', params: {} } as never;
@@ -56,7 +56,11 @@ describe('serveStreams: framing and answers', () => {
     const peer = streamPeer(e);
     peer.send({ jsonrpc: '2.0', id: 1, method: 'leaky' });
     const messages = await peer.until((m) => m.some((x) => x.id === 1));
-    expect(messages.map((m) => m.method ?? 'response')).toEqual(['notifications/progress', 'response']);
+    expect(messages.map((m) => m.method ?? 'response')).toEqual([
+      'sampling/createMessage',
+      'notifications/progress',
+      'response',
+    ]);
   });
 
   it('runs requests concurrently and answers each as it finishes', async () => {

@@ -1,4 +1,10 @@
-import type { EndpointExchange, EndpointItem, FinalResponse, JSONRPCNotification } from '@mcpkit/protocol';
+import type {
+  EndpointExchange,
+  EndpointItem,
+  FinalResponse,
+  JSONRPCNotification,
+  JSONRPCRequest,
+} from '@mcpkit/protocol';
 
 const DONE: IteratorReturnResult<undefined> = Object.freeze({ done: true, value: undefined });
 
@@ -43,8 +49,8 @@ export class ExchangeStream implements EndpointExchange, AsyncIterator<EndpointI
     this.onConsumerReturn = callback;
   }
 
-  /** Queues a notification; returns false once the stream is closed. */
-  push(message: JSONRPCNotification): boolean {
+  /** Queues a notification (or, legacy era only, a server request); returns false once the stream is closed. */
+  push(message: JSONRPCNotification | JSONRPCRequest): boolean {
     if (this.ended) return false;
     this.deliver(message);
     return true;

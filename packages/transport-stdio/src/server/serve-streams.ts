@@ -3,8 +3,11 @@ import {
   type EndpointItem,
   type ExchangeMessage,
   isRequestId,
+  type JSONRPCNotification,
+  type JSONRPCRequest,
   type McpEndpoint,
   McpError,
+  type PeerChannel,
   parseJson,
   type RequestContext,
   type RequestId,
@@ -133,6 +136,8 @@ class StreamConnection implements StreamServer {
   #finished = false;
   #graceTimer: ReturnType<typeof setTimeout> | undefined;
   #resolveClosed!: () => void;
+  /** The connection as the endpoint sees it: the legacy era keeps its session on it. */
+  readonly #channel: PeerChannel & { end(): void };
 
   constructor(
     endpoint: McpEndpoint,
@@ -143,7 +148,17 @@ class StreamConnection implements StreamServer {
     this.#endpoint = endpoint;
     this.#input = streams.input;
     this.#output = streams.output;
-    this.#context = options.context ?? { transport: 'stdio' };
+    const ended = new AbortController();
+    this.#channel = {
+      send: (message: JSONRPCNotification | JSONRPCRequest) => {
+        if (this.#finished) return false;
+        this.#writer.write(line(message));
+        return true;
+      },
+      closed: ended.signal,
+      end: () => ended.abort(),
+    };
+    this.#context = { ...(options.context ?? { transport: 'stdio' }), channel: this.#channel };
     this.#graceMs = options.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS;
     this.#endOutput = options.endOutput ?? true;
     this.closed = new Promise((resolve) => {
@@ -201,8 +216,9 @@ class StreamConnection implements StreamServer {
     const message = parsed.value;
     if (isObject(message) && typeof message.method === 'string') {
       if (!('id' in message)) {
-        if (message.method === 'notifications/cancelled') this.#cancel(message.params);
-        else void this.#run(message, undefined, false, new ExchangeContext(this.#context, false));
+        // A cancel of a request of the server's own (legacy era) is the endpoint's to handle.
+        if (message.method === 'notifications/cancelled' && this.#cancel(message.params)) return;
+        void this.#run(message, undefined, false, new ExchangeContext(this.#context, false));
         return;
       }
       if (isRequestId(message.id)) {
@@ -226,13 +242,17 @@ class StreamConnection implements StreamServer {
     void this.#run(message, id, true, context);
   }
 
-  /** Ignores malformed cancels and cancels of unknown or finished requests (S-64). */
-  #cancel(params: unknown): void {
-    if (!isObject(params) || !isRequestId(params.requestId)) return;
+  /**
+   * Cancels the running request a cancel names; false for malformed cancels and cancels of
+   * unknown or finished requests, which the endpoint ignores (S-64).
+   */
+  #cancel(params: unknown): boolean {
+    if (!isObject(params) || !isRequestId(params.requestId)) return false;
     const context = this.#cancellable.get(params.requestId);
-    if (!context) return;
+    if (!context) return false;
     this.#cancellable.delete(params.requestId);
     context.abort(cancelledBy(params.reason));
+    return true;
   }
 
   /**
@@ -259,9 +279,8 @@ class StreamConnection implements StreamServer {
         if (done || context.aborted || this.#finished) break;
         if (!answer) continue;
         const item = next.value;
+        // Requests go out too: a legacy-era exchange asks the client on the request's own stream.
         const isResponse = 'response' in item;
-        // A server never sends a request (T-4, S-7): whatever an endpoint yields, none reaches the pipe.
-        if (!isResponse && 'id' in item) continue;
         const wait = this.#writer.write(line(item));
         if (isResponse) {
           responded = true;
@@ -311,6 +330,7 @@ class StreamConnection implements StreamServer {
     if (this.#finished) return;
     this.#finished = true;
     clearTimeout(this.#graceTimer);
+    this.#channel.end();
     const reason = new DOMException('The server stopped', 'AbortError');
     // A cancelled request is out of `#cancellable`, and already aborted.
     for (const context of this.#cancellable.values()) context.abort(reason);

@@ -1,0 +1,132 @@
+import {
+  type EndpointExchange,
+  type FinalResponse,
+  type InputRequest,
+  isRecord,
+  type JSONRPCRequest,
+  McpError,
+  MetaKey,
+  type RequestContext,
+} from '@mcpkit/protocol';
+import type { ExchangeStream } from '../pipeline/exchange.js';
+import type { OutboundRequests } from './outbound.js';
+import type { LegacySession } from './session-store.js';
+import { legacyError, legacyResult, resultResponse } from './translate.js';
+
+/** More rounds than any honest handler needs: a handler that never stops asking is ended. */
+const MAX_INPUT_ROUNDS = 64;
+
+/** What running one legacy request on the modern engine needs. */
+export interface ForwardTarget {
+  /** The modern engine. */
+  handle(message: unknown, context: RequestContext): EndpointExchange;
+  /** The protocol version the engine is spoken to in. */
+  readonly modernVersion: string;
+  readonly outbound: OutboundRequests;
+  /** How long a server-to-client request may wait for its answer. */
+  readonly requestTimeoutMs: number;
+}
+
+/** Where one legacy request runs: its stream, its peer, its cancellation. */
+export interface ForwardScope {
+  readonly stream: ExchangeStream;
+  /** Owns the server-to-client requests (a live peer, or the stateless owner). */
+  readonly owner: object;
+  readonly session: LegacySession;
+  readonly context: RequestContext;
+  readonly signal: AbortSignal;
+  /** Tells the peer one of the server's requests was withdrawn, when the request's stream is gone. */
+  notifyPeer(message: { jsonrpc: '2.0'; method: string; params: Record<string, unknown> }): void;
+}
+
+/**
+ * The modern `_meta` a legacy request lacks, supplied by its session: the protocol version the
+ * engine speaks, and what `initialize` and `logging/setLevel` set (B-10). Keys the client sent
+ * (`progressToken`, trace context) stay.
+ */
+function modernMeta(target: ForwardTarget, session: LegacySession, sent: unknown): Record<string, unknown> {
+  const meta: Record<string, unknown> = isRecord(sent) ? { ...sent } : {};
+  meta[MetaKey.protocolVersion] = target.modernVersion;
+  meta[MetaKey.clientCapabilities] = session.clientCapabilities;
+  if (session.clientInfo !== undefined) meta[MetaKey.clientInfo] = session.clientInfo;
+  if (session.logLevel !== undefined) meta[MetaKey.logLevel] = session.logLevel;
+  else delete meta[MetaKey.logLevel];
+  return meta;
+}
+
+/** Runs one modern request to its response, pushing its notifications onto the legacy stream. */
+async function runModern(
+  target: ForwardTarget,
+  request: JSONRPCRequest,
+  scope: ForwardScope,
+): Promise<FinalResponse | undefined> {
+  const context: RequestContext = { signal: scope.signal, transport: scope.context.transport };
+  if (scope.context.auth !== undefined) context.auth = scope.context.auth;
+  for await (const item of target.handle(request, context)) {
+    if ('response' in item) return item;
+    scope.stream.push(item);
+  }
+  return undefined;
+}
+
+/**
+ * Asks the client every question of an `input_required` round as a real request on the
+ * request's stream (B-13) and collects the answers by key.
+ */
+async function askClient(
+  target: ForwardTarget,
+  inputRequests: Record<string, InputRequest>,
+  scope: ForwardScope,
+): Promise<Record<string, unknown>> {
+  const entries = Object.entries(inputRequests);
+  const answers = await Promise.all(
+    entries.map(([, question]) =>
+      target.outbound.send(scope.owner, question.method, (question.params ?? {}) as Record<string, unknown>, {
+        emit: (request) => scope.stream.push(request),
+        signal: scope.signal,
+        timeoutMs: target.requestTimeoutMs,
+        withdraw: (requestId, reason) => {
+          const cancel = {
+            jsonrpc: '2.0' as const,
+            method: 'notifications/cancelled',
+            params: { requestId, reason },
+          };
+          // Once the request is cancelled its stream is read no more: the connection carries it.
+          if (scope.signal.aborted || !scope.stream.push(cancel)) scope.notifyPeer(cancel);
+        },
+      }),
+    ),
+  );
+  return Object.fromEntries(entries.map(([key], index) => [key, answers[index]]));
+}
+
+/**
+ * Serves a legacy request on the modern engine: the session supplies the `_meta` it lacks, and
+ * every `input_required` round becomes real `elicitation/create`, `sampling/createMessage` and
+ * `roots/list` requests whose answers are fed back in as `inputResponses` with the round's
+ * `requestState`, so a handler written for 2026 runs straight through (and `ctx.once` once).
+ * Resolves to the 2025-shaped response, or `undefined` when the request was cancelled.
+ */
+export async function forwardRequest(
+  target: ForwardTarget,
+  request: JSONRPCRequest,
+  scope: ForwardScope,
+): Promise<FinalResponse | undefined> {
+  const sent = (isRecord(request.params) ? request.params : {}) as Record<string, unknown>;
+  const meta = modernMeta(target, scope.session, sent._meta);
+  let params: Record<string, unknown> = { ...sent, _meta: meta };
+  for (let round = 0; ; round++) {
+    const final = await runModern(target, { ...request, params }, scope);
+    if (final === undefined) return undefined;
+    if ('error' in final.response) return legacyError(final, request.method);
+    const result = (final.response as { result: Record<string, unknown> }).result;
+    if (result.resultType !== 'input_required') return resultResponse(request.id, legacyResult(result));
+    if (round + 1 >= MAX_INPUT_ROUNDS) {
+      throw McpError.internalError(`The handler asked for input more than ${MAX_INPUT_ROUNDS} times`);
+    }
+    const inputRequests = (result.inputRequests ?? {}) as Record<string, InputRequest>;
+    const inputResponses = await askClient(target, inputRequests, scope);
+    params = { ...sent, _meta: meta, inputResponses };
+    if (typeof result.requestState === 'string') params.requestState = result.requestState;
+  }
+}

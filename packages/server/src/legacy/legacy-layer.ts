@@ -1,0 +1,360 @@
+import {
+  type EndpointExchange,
+  errorFinal,
+  type FinalResponse,
+  httpStatusFor,
+  type Implementation,
+  isRecord,
+  isRequestId,
+  type JSONRPCErrorResponse,
+  type JSONRPCNotification,
+  type JSONRPCRequest,
+  type JSONRPCResponse,
+  LEGACY_PROTOCOL_VERSIONS,
+  McpError,
+  type RequestContext,
+  type ServerCapabilities,
+  type SessionRefusal,
+  type StreamOpening,
+  toErrorResponse,
+} from '@mcpkit/protocol';
+import type { ServerEvent } from '../subscriptions/event-bus.js';
+import { type Era, eraOf, hasModernMeta } from './era.js';
+import { type ForwardTarget, forwardRequest } from './forward.js';
+import { negotiateVersion, newSession, readInitialize, readLogLevel, readUri } from './initialize.js';
+import { LegacyExchange } from './legacy-exchange.js';
+import { LivePeer, SessionStream } from './live-peer.js';
+import { OutboundRequests } from './outbound.js';
+import { PeerDirectory, unknownSession } from './peers.js';
+import { InMemorySessionStore, type LegacySession, type SessionStore } from './session-store.js';
+import { errorResponse, legacyServerCapabilities, resultResponse } from './translate.js';
+
+/** How a server serves 2025-era clients (`McpServer`'s `legacy` option). */
+export interface LegacyOptions {
+  /**
+   * Serve legacy HTTP clients without sessions: no `Mcp-Session-Id`, no `GET` stream, no
+   * subscriptions, and a request without `MCP-Protocol-Version` is a 2025-03-26 one (B-12). No
+   * client capabilities are known past `initialize`, so a handler that asks for input gets
+   * `-32021`. Default false.
+   */
+  stateless?: boolean;
+  /** Where HTTP sessions live; share one between instances. Default: `InMemorySessionStore`. */
+  sessionStore?: SessionStore;
+  /** Legacy revisions served, newest first. Default: 2025-11-25, 2025-06-18, 2025-03-26, 2024-11-05. */
+  versions?: readonly string[];
+  /** How long the server waits for a client to answer one of its requests. Default 60,000 ms. */
+  requestTimeoutMs?: number;
+}
+
+/** What the legacy layer needs of the server it translates onto. */
+export interface LegacyHost {
+  readonly info: Implementation;
+  readonly instructions: string | undefined;
+  /** The modern revisions served: the engine is spoken to in the first; `-32022` names them all. */
+  readonly modernVersions: readonly string[];
+  capabilities(): ServerCapabilities;
+  /** The modern engine. */
+  handleModern(message: unknown, context: RequestContext): EndpointExchange;
+  /** Calls `listener` for every event of the server's bus; returns the unsubscribe function. */
+  subscribe(listener: (event: ServerEvent) => void): () => void;
+}
+
+type Kind = 'request' | 'notification' | 'response' | 'invalid';
+
+function kindOf(message: unknown): Kind {
+  if (!isRecord(message)) return 'invalid';
+  if (typeof message.method === 'string') return 'id' in message ? 'request' : 'notification';
+  return 'id' in message && ('result' in message || 'error' in message) ? 'response' : 'invalid';
+}
+
+const refused = (status: number, final?: FinalResponse): SessionRefusal =>
+  final === undefined
+    ? { kind: 'refused', status }
+    : { kind: 'refused', status, error: final.response as JSONRPCErrorResponse };
+
+/**
+ * The 2025 era as a layer onto the modern engine: `initialize`, sessions (the connection on stdio,
+ * `Mcp-Session-Id` over HTTP), `ping`, `logging/setLevel`, `resources/subscribe`, the `GET`
+ * stream, and server-to-client requests. A legacy request becomes a modern one with the session
+ * supplying the `_meta` it lacks (`forwardRequest`); the engine never knows.
+ */
+export class LegacyLayer {
+  readonly outbound = new OutboundRequests();
+  private readonly versions: readonly string[];
+  private readonly stateless: boolean;
+  private readonly store: SessionStore;
+  private readonly target: ForwardTarget;
+  private readonly peers: PeerDirectory;
+
+  constructor(
+    private readonly host: LegacyHost,
+    private readonly reject: boolean,
+    options: LegacyOptions = {},
+  ) {
+    this.versions = options.versions ?? LEGACY_PROTOCOL_VERSIONS;
+    if (this.versions.length === 0 || this.versions.some((v) => !LEGACY_PROTOCOL_VERSIONS.includes(v)))
+      throw new TypeError(
+        `legacy.versions must be a non-empty subset of ${LEGACY_PROTOCOL_VERSIONS.join(', ')}`,
+      );
+    this.stateless = options.stateless ?? false;
+    this.store = options.sessionStore ?? new InMemorySessionStore();
+    this.target = {
+      handle: (message, context) => host.handleModern(message, context),
+      modernVersion: host.modernVersions[0]!,
+      outbound: this.outbound,
+      requestTimeoutMs: options.requestTimeoutMs ?? 60_000,
+    };
+    this.peers = new PeerDirectory({
+      store: this.store,
+      versions: this.versions,
+      stateless: this.stateless,
+      capabilities: () => host.capabilities(),
+      subscribe: (listener) => host.subscribe(listener),
+    });
+  }
+
+  /** The era of `message` (see `eraOf`); a connection's first readable message fixes its era. */
+  eraOf(message: unknown, context: RequestContext): Era {
+    const channel = context.channel;
+    if (channel !== undefined) {
+      const known = this.peers.eraOf(channel);
+      if (known !== undefined) return known;
+    } else if (isRecord(message) && hasModernMeta(message)) {
+      return 'modern';
+    }
+    const kind = kindOf(message);
+    const record = message as Record<string, unknown>;
+    const headers = context.headers;
+    const era = eraOf({
+      carrier: channel === undefined ? 'http' : 'connection',
+      kind,
+      method: kind === 'request' || kind === 'notification' ? (record.method as string) : undefined,
+      modernMeta: kind !== 'invalid' && hasModernMeta(record),
+      versionHeader: headers?.get('mcp-protocol-version') ?? null,
+      sessionHeader: headers?.get('mcp-session-id') ?? null,
+      connectionEra: undefined,
+      statelessLegacy: this.stateless,
+    });
+    if (channel !== undefined && kind !== 'invalid') this.peers.fixEra(channel, era);
+    return era;
+  }
+
+  /** Serves a message `eraOf` found legacy. */
+  handle(message: unknown, context: RequestContext): EndpointExchange {
+    const kind = kindOf(message);
+    const record = message as Record<string, unknown>;
+    const id = kind === 'request' && isRequestId(record.id) ? record.id : undefined;
+    const exchange = new LegacyExchange(
+      (ex) => this.serve(ex, kind, record, context),
+      (error) => (kind === 'request' ? errorFinal(error, id) : undefined),
+    );
+    // Over HTTP with sessions a dropped connection is not a cancellation (2025-11-25): the client
+    // may reconnect with Last-Event-ID; the transport ends the exchange when it gives up on it.
+    if (kind === 'request' && (context.channel !== undefined || this.stateless || this.reject)) {
+      // Read only here: transports create the signal lazily.
+      const signal = context.signal;
+      if (signal.aborted) exchange.cancel(signal.reason);
+      else signal.addEventListener('abort', () => exchange.cancel(signal.reason), { once: true });
+    }
+    return exchange;
+  }
+
+  /** The standalone `GET` stream of an HTTP session. */
+  async openStream(context: RequestContext): Promise<StreamOpening> {
+    if (this.reject || this.stateless || !context.headers?.has('mcp-session-id')) return refused(405);
+    const found = await this.peers.find(context, undefined);
+    if (!('peer' in found)) return refused(statusOf(found), found);
+    const { peer, session } = found;
+    if (peer.stream !== undefined) {
+      return refused(
+        409,
+        errorResponse(undefined, -32600, 'This session already has a GET stream', 'envelope'),
+      );
+    }
+    const stream = new SessionStream({ id: session.id, resumable: true });
+    peer.stream = stream;
+    this.peers.listen(peer);
+    stream.onReturn(() => {
+      if (peer.stream === stream) peer.stream = undefined;
+      this.peers.release(peer);
+    });
+    return { kind: 'stream', exchange: stream };
+  }
+
+  /** `DELETE` of an HTTP session: ends it here and in the store. */
+  async endSession(context: RequestContext): Promise<SessionRefusal | { kind: 'ended' }> {
+    const id = context.headers?.get('mcp-session-id') ?? null;
+    // Without a session id this is a modern client's DELETE: 405, as a modern server answers (B-21).
+    if (this.reject || this.stateless || id === null) return refused(405);
+    if (!(await this.store.delete(id))) return refused(404, unknownSession());
+    this.peers.end(id);
+    return { kind: 'ended' };
+  }
+
+  private async serve(
+    ex: LegacyExchange,
+    kind: Kind,
+    message: Record<string, unknown>,
+    context: RequestContext,
+  ): Promise<FinalResponse | undefined> {
+    if (this.reject) return this.refuse(kind, message, context);
+    if (kind === 'response') return this.settle(message as unknown as JSONRPCResponse, context);
+    if (kind === 'notification') return this.notified(message as unknown as JSONRPCNotification, context);
+    const request = message as unknown as JSONRPCRequest;
+    if (!isRequestId(request.id)) throw McpError.invalidRequest('the id must be a string or an integer');
+    if (request.method === 'initialize') return this.initialize(ex, request, context);
+    const found = await this.peers.find(context, request.id);
+    if (!('peer' in found)) return found;
+    if (context.channel === undefined) {
+      ex.session = { id: this.stateless ? undefined : found.session.id, resumable: !this.stateless };
+    }
+    return this.serveRequest(ex, request, found, context);
+  }
+
+  private async serveRequest(
+    ex: LegacyExchange,
+    request: JSONRPCRequest,
+    { peer, session, owner }: { peer: LivePeer; session: LegacySession; owner: object },
+    context: RequestContext,
+  ): Promise<FinalResponse | undefined> {
+    const { id, method, params } = request;
+    switch (method) {
+      case 'ping':
+        return resultResponse(id, {});
+      case 'logging/setLevel': {
+        if (this.host.capabilities().logging === undefined) throw McpError.methodNotFound(method);
+        const level = readLogLevel(params);
+        if (level instanceof McpError) throw level;
+        await this.peers.change(peer, { ...session, logLevel: level });
+        return resultResponse(id, {});
+      }
+      case 'resources/subscribe':
+      case 'resources/unsubscribe': {
+        if (this.host.capabilities().resources === undefined || this.stateless)
+          throw McpError.methodNotFound(method);
+        const uri = readUri(params);
+        if (uri instanceof McpError) throw uri;
+        const others = session.subscriptions.filter((each) => each !== uri);
+        await this.peers.change(peer, {
+          ...session,
+          subscriptions: method === 'resources/subscribe' ? [...others, uri] : others,
+        });
+        return resultResponse(id, {});
+      }
+      case 'server/discover':
+      case 'subscriptions/listen':
+        // 2026-07-28 methods: a 2025 session has neither.
+        throw McpError.methodNotFound(method);
+    }
+    peer.running.set(id, ex);
+    try {
+      return await forwardRequest(this.target, request, {
+        stream: ex,
+        owner,
+        session,
+        context,
+        signal: ex.signal,
+        notifyPeer: (message) => peer.notify(message),
+      });
+    } finally {
+      if (peer.running.get(id) === ex) peer.running.delete(id);
+      this.peers.release(peer);
+    }
+  }
+
+  /** `initialize` (B-9): negotiates the version and opens the session (a connection's, or a new HTTP one). */
+  private async initialize(
+    ex: LegacyExchange,
+    request: JSONRPCRequest,
+    context: RequestContext,
+  ): Promise<FinalResponse> {
+    const read = readInitialize(request.params, this.versions);
+    if (read instanceof McpError) throw read;
+    const version = negotiateVersion(read.requested, this.versions);
+    const channel = context.channel;
+    if (channel !== undefined) {
+      if (this.peers.connectionPeer(channel) !== undefined) {
+        throw McpError.invalidRequest('the connection is already initialized');
+      }
+      this.peers.openConnection(channel, newSession(crypto.randomUUID(), read, version));
+    } else if (this.stateless) {
+      ex.session = { id: undefined, resumable: false };
+    } else {
+      const session = newSession(crypto.randomUUID(), read, version);
+      if (!(await this.store.create(session))) {
+        throw new McpError(-32603, 'Too many sessions; try again later', undefined, { reason: 'overloaded' });
+      }
+      ex.session = { id: session.id, resumable: true };
+    }
+    const result: Record<string, unknown> = {
+      protocolVersion: version,
+      capabilities: legacyServerCapabilities(this.host.capabilities(), !this.stateless),
+      serverInfo: this.host.info,
+    };
+    if (this.host.instructions !== undefined) result.instructions = this.host.instructions;
+    return resultResponse(request.id, result);
+  }
+
+  /** A peer's response: the answer to one of the server's requests (B-13). */
+  private async settle(
+    response: JSONRPCResponse,
+    context: RequestContext,
+  ): Promise<FinalResponse | undefined> {
+    const owner = this.peers.ownerOf(context);
+    if (owner !== undefined && this.outbound.settle(owner, response)) return undefined;
+    // Over a connection an answer to nothing is dropped; over HTTP the POST is refused (400).
+    if (context.channel !== undefined) return undefined;
+    const id = isRequestId(response.id) ? response.id : undefined;
+    return errorResponse(
+      id,
+      -32600,
+      'Invalid request: no request of this session awaits that response',
+      'envelope',
+    );
+  }
+
+  /** `notifications/initialized`, `notifications/cancelled` and the rest: accepted (HTTP 202). */
+  private async notified(
+    notification: JSONRPCNotification,
+    context: RequestContext,
+  ): Promise<FinalResponse | undefined> {
+    let owner: object | undefined;
+    let peer: LivePeer | undefined;
+    if (context.channel === undefined && !this.stateless) {
+      const found = await this.peers.find(context, undefined);
+      if (!('peer' in found)) return found;
+      peer = found.peer;
+      owner = peer;
+    } else {
+      owner = this.peers.ownerOf(context);
+      peer = owner instanceof LivePeer ? owner : undefined;
+    }
+    if (notification.method === 'notifications/cancelled' && isRecord(notification.params)) {
+      const { requestId, reason } = notification.params;
+      if (isRequestId(requestId)) {
+        const text = typeof reason === 'string' ? reason : undefined;
+        peer?.running
+          .get(requestId)
+          ?.cancel(new DOMException(`Cancelled by the client${text ? `: ${text}` : ''}`, 'AbortError'));
+        if (owner !== undefined) this.outbound.cancelledByPeer(owner, requestId, text);
+      }
+    }
+    if (peer !== undefined) this.peers.release(peer);
+    return undefined;
+  }
+
+  /** `legacy: 'reject'`: every legacy message is `-32022` naming the modern versions (H-39), HTTP 400. */
+  private refuse(kind: Kind, message: Record<string, unknown>, context: RequestContext): FinalResponse {
+    const params = message.params;
+    const asked =
+      isRecord(params) && typeof params.protocolVersion === 'string' ? params.protocolVersion : undefined;
+    const requested = asked ?? context.headers?.get('mcp-protocol-version') ?? '2025-03-26';
+    const id = kind === 'request' && isRequestId(message.id) ? message.id : undefined;
+    return errorFinal(McpError.unsupportedProtocolVersion(requested, this.host.modernVersions), id);
+  }
+}
+
+/** The HTTP status of an error response. */
+function statusOf(final: FinalResponse): number {
+  return httpStatusFor(final.failure ?? 'handler');
+}

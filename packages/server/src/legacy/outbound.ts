@@ -1,0 +1,113 @@
+import { type JSONRPCRequest, type JSONRPCResponse, McpError, type RequestId } from '@mcpkit/protocol';
+
+interface Pending {
+  readonly owner: object;
+  readonly method: string;
+  resolve(result: Record<string, unknown>): void;
+  reject(error: unknown): void;
+}
+
+/** How to send one server-to-client request. */
+export interface OutboundOptions {
+  /** Puts the request on the wire (the request's stream); false when that stream is gone. */
+  emit(request: JSONRPCRequest): boolean;
+  /** Aborts when the request it serves ends: the question is withdrawn. */
+  signal: AbortSignal;
+  /** How long to wait for the answer. */
+  timeoutMs: number;
+  /** Tells the peer a request was withdrawn (`notifications/cancelled`), when there is a way. */
+  withdraw(requestId: RequestId, reason: string): void;
+}
+
+/**
+ * The server's own requests to legacy clients (`elicitation/create`, `sampling/createMessage`,
+ * `roots/list`, B-13) awaiting their answers. Ids are unique in this process and each request
+ * belongs to an owner (a session or a connection): an answer from another owner, or to an id
+ * never sent, settles nothing. Nothing waits forever: every request ends with its answer, its
+ * timeout, the peer's `notifications/cancelled`, or the end of the request it serves.
+ */
+export class OutboundRequests {
+  private readonly pending = new Map<string, Pending>();
+  private readonly prefix = `mcpkit-${Math.random().toString(36).slice(2, 10)}-`;
+  private counter = 0;
+
+  /** How many requests await an answer. */
+  get size(): number {
+    return this.pending.size;
+  }
+
+  /** Sends `method` and resolves with the client's result; rejects with an `McpError` otherwise. */
+  send(
+    owner: object,
+    method: string,
+    params: Record<string, unknown>,
+    options: OutboundOptions,
+  ): Promise<Record<string, unknown>> {
+    if (options.signal.aborted) return Promise.reject(options.signal.reason);
+    const id = `${this.prefix}${++this.counter}`;
+    return new Promise((resolve, reject) => {
+      const settle = () => {
+        clearTimeout(timer);
+        options.signal.removeEventListener('abort', onAbort);
+        this.pending.delete(id);
+      };
+      const onAbort = () => {
+        settle();
+        options.withdraw(id, 'The request it served ended');
+        reject(options.signal.reason);
+      };
+      const timer = setTimeout(() => {
+        settle();
+        options.withdraw(id, 'Timed out');
+        reject(McpError.internalError(`The client did not answer ${method} within ${options.timeoutMs} ms`));
+      }, options.timeoutMs);
+      options.signal.addEventListener('abort', onAbort, { once: true });
+      this.pending.set(id, {
+        owner,
+        method,
+        resolve: (result) => {
+          settle();
+          resolve(result);
+        },
+        reject: (error) => {
+          settle();
+          reject(error);
+        },
+      });
+      if (!options.emit({ jsonrpc: '2.0', id, method, params })) {
+        this.pending.get(id)?.reject(McpError.internalError(`The stream to send ${method} on is gone`));
+      }
+    });
+  }
+
+  /**
+   * Routes a peer's response to the request it answers. False when no request of `owner` has its
+   * id (never sent, already settled, or another owner's).
+   */
+  settle(owner: object, response: JSONRPCResponse): boolean {
+    const entry = typeof response.id === 'string' ? this.pending.get(response.id) : undefined;
+    if (entry === undefined || entry.owner !== owner) return false;
+    if ('error' in response && response.error !== undefined) {
+      const { code, message } = response.error;
+      entry.reject(
+        McpError.internalError(`The client answered ${entry.method} with error ${code}: ${message}`),
+      );
+    } else {
+      const result = (response as { result?: unknown }).result;
+      if (typeof result === 'object' && result !== null && !Array.isArray(result)) {
+        entry.resolve(result as Record<string, unknown>);
+      } else {
+        entry.reject(McpError.internalError(`The client's answer to ${entry.method} has no result object`));
+      }
+    }
+    return true;
+  }
+
+  /** The peer withdrew one of the server's requests (`notifications/cancelled`). */
+  cancelledByPeer(owner: object, requestId: RequestId, reason: string | undefined): void {
+    const entry = typeof requestId === 'string' ? this.pending.get(requestId) : undefined;
+    if (entry === undefined || entry.owner !== owner) return;
+    const detail = reason ? `: ${reason}` : '';
+    entry.reject(McpError.internalError(`The client cancelled ${entry.method}${detail}`));
+  }
+}

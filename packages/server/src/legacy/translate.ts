@@ -1,0 +1,101 @@
+import {
+  type ClientCapabilities,
+  ErrorCode,
+  type FailureReason,
+  type FinalResponse,
+  isRecord,
+  type JSONRPCErrorResponse,
+  type JSONRPCResponse,
+  type RequestId,
+  type ServerCapabilities,
+} from '@mcpkit/protocol';
+
+/** `-32002`: a missing resource, as revisions before 2026-07-28 say it (B-15). */
+const RESOURCE_NOT_FOUND = -32002;
+
+/** Result fields 2026-07-28 added; a 2025-era client has no use for them. */
+const MODERN_RESULT_FIELDS = ['resultType', 'ttlMs', 'cacheScope'] as const;
+
+/** A modern result in 2025 shape: the same object when it has no 2026-only field, else a copy without them. */
+export function legacyResult(result: Record<string, unknown>): Record<string, unknown> {
+  if (!MODERN_RESULT_FIELDS.some((field) => field in result)) return result;
+  const copy = { ...result };
+  for (const field of MODERN_RESULT_FIELDS) delete copy[field];
+  return copy;
+}
+
+/**
+ * A modern error response in 2025 terms: a missing resource (`-32602` with `data.uri` since
+ * 2026-07-28, S-28) is `-32002` again for `resources/read`; every other error is the same.
+ */
+export function legacyError(final: FinalResponse, method: string): FinalResponse {
+  const response = final.response as JSONRPCErrorResponse;
+  const { error } = response;
+  if (
+    method === 'resources/read' &&
+    error.code === ErrorCode.InvalidParams &&
+    isRecord(error.data) &&
+    typeof error.data.uri === 'string'
+  ) {
+    return {
+      ...final,
+      json: undefined,
+      response: { ...response, error: { ...error, code: RESOURCE_NOT_FOUND } },
+    };
+  }
+  return final;
+}
+
+/**
+ * A JSON-RPC error response of the legacy layer, with why it failed. Built directly, not through
+ * the modern error policy: codes retired in 2026-07-28 are still valid here.
+ */
+export function errorResponse(
+  id: RequestId | undefined,
+  code: number,
+  message: string,
+  failure: FailureReason,
+): FinalResponse {
+  const error = { code, message };
+  const response: JSONRPCErrorResponse =
+    id === undefined ? { jsonrpc: '2.0', error } : { jsonrpc: '2.0', id, error };
+  return { response, failure };
+}
+
+/** A successful response. */
+export function resultResponse(id: RequestId, result: Record<string, unknown>): FinalResponse {
+  return { response: { jsonrpc: '2.0', id, result } as JSONRPCResponse };
+}
+
+/**
+ * The capabilities an `initialize` result advertises: what `server/discover` advertises, in 2025
+ * shape (`extensions` is 2026-only), with `resources.subscribe` when sessions are kept, since the
+ * legacy layer serves `resources/subscribe` itself.
+ */
+export function legacyServerCapabilities(
+  modern: ServerCapabilities,
+  subscribe: boolean,
+): Record<string, unknown> {
+  const { extensions: _extensions, ...capabilities } = modern;
+  if (subscribe && capabilities.resources !== undefined) {
+    capabilities.resources = { ...capabilities.resources, subscribe: true };
+  }
+  return capabilities;
+}
+
+const CLIENT_CAPABILITY_KEYS = ['experimental', 'roots', 'sampling', 'elicitation', 'extensions'] as const;
+
+/**
+ * The client capabilities of an `initialize` request as the modern engine reads them: the keys
+ * both revisions know, each an object (`roots.listChanged` and `tasks` mean nothing to it).
+ */
+export function modernClientCapabilities(declared: Record<string, unknown>): ClientCapabilities {
+  const capabilities: Record<string, unknown> = {};
+  for (const key of CLIENT_CAPABILITY_KEYS) {
+    const value = declared[key];
+    if (!isRecord(value)) continue;
+    if (key === 'roots') capabilities.roots = {};
+    else capabilities[key] = value;
+  }
+  return capabilities as ClientCapabilities;
+}
