@@ -86,16 +86,17 @@ function jsonReply(
 }
 
 /** CORS headers for a request from an allowed `Origin`, so browser clients can read responses. */
-function corsHeaders(origin: string): Record<string, string> {
+function corsHeaders(origin: string, sessions: boolean): Record<string, string> {
   return {
     'access-control-allow-origin': origin,
-    'access-control-expose-headers': 'WWW-Authenticate, Mcp-Session-Id',
+    // A browser client of 2025-era sessions must read the session id the server issues.
+    'access-control-expose-headers': sessions ? 'WWW-Authenticate, Mcp-Session-Id' : 'WWW-Authenticate',
     vary: 'Origin',
   };
 }
 
 function preflight(origin: string, requestedHeaders: string | null, sessions: boolean): HttpReply {
-  const headers = corsHeaders(origin);
+  const headers = corsHeaders(origin, sessions);
   headers['access-control-allow-methods'] = sessions ? 'GET, POST, DELETE' : 'POST';
   headers['access-control-max-age'] = '86400';
   if (requestedHeaders !== null) headers['access-control-allow-headers'] = requestedHeaders;
@@ -173,7 +174,8 @@ export async function serveHttp(
   if (origin !== null && !config.guard.originAllowed(origin, host)) {
     return errorReply(403, McpError.invalidRequest('the Origin header is not allowed'), undefined);
   }
-  const cors = origin === null ? undefined : corsHeaders(origin);
+  const sessions = endpoint.openStream !== undefined && endpoint.endSession !== undefined;
+  const cors = origin === null ? undefined : corsHeaders(origin, sessions);
 
   if (config.metadata !== undefined || config.path !== undefined) {
     const pathname = request.pathname();
@@ -190,7 +192,6 @@ export async function serveHttp(
     }
   }
 
-  const sessions = endpoint.openStream !== undefined && endpoint.endSession !== undefined;
   if (method !== 'POST') {
     if (method === 'OPTIONS' && origin !== null && headers.has('access-control-request-method')) {
       return preflight(origin, headers.get('access-control-request-headers'), sessions);
