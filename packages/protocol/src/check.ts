@@ -1,4 +1,4 @@
-import type * as z from 'zod/mini';
+import type * as z from 'zod/v4/mini';
 import { isRecord } from './is-record.js';
 
 /** Answers whether a value matches a schema, without copying or changing it. */
@@ -35,14 +35,15 @@ export function matches(schema: AnySchema, value: unknown): boolean {
 
 /**
  * Runs `check` on `value`. Checks recurse as deep as the value nests; a value nested deeper than the
- * stack allows (a few kilobytes of `[[[[…` in a JSON body) does not match, instead of throwing.
+ * stack allows (a few kilobytes of `[[[[…` in a JSON body) does not match, instead of throwing. So
+ * does a value the zod parse a check falls back to throws on: zod 3.25's bundled v4 reads
+ * `value.constructor.prototype` and throws a `TypeError` for `{ "constructor": null }`.
  */
 function withinStack(check: Check, value: unknown): boolean {
   try {
     return check(value);
-  } catch (error) {
-    if (error instanceof RangeError) return false;
-    throw error;
+  } catch {
+    return false;
   }
 }
 

@@ -1,4 +1,4 @@
-import type * as z from 'zod/mini';
+import type * as z from 'zod/v4/mini';
 import { matches } from './check.js';
 import { McpError } from './errors.js';
 import { isRecord } from './is-record.js';
@@ -129,8 +129,8 @@ export function describeFailure(schema: z.ZodMiniType, value: unknown, label: st
   try {
     parsed = schema.safeParse(value);
   } catch (error) {
-    if (error instanceof RangeError) return `Invalid ${label}: nested too deeply`;
-    throw error;
+    // Past the stack, or a value an older zod throws on rather than rejects (see `matches`).
+    return error instanceof RangeError ? `Invalid ${label}: nested too deeply` : `Invalid ${label}`;
   }
   const issue = parsed.success ? undefined : parsed.error.issues[0];
   if (!issue) return `Invalid ${label}`;

@@ -1,4 +1,4 @@
-import type * as z from 'zod/mini';
+import type * as z from 'zod/v4/mini';
 import {
   NotificationParamsSchema,
   PaginatedRequestParamsSchema,

@@ -1,4 +1,4 @@
-import type * as z from 'zod/mini';
+import type * as z from 'zod/v4/mini';
 import { type Decoded, decodeMessage, decodeWith } from './decode.js';
 import { McpError } from './errors.js';
 import { isRecord } from './is-record.js';

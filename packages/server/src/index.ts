@@ -42,6 +42,7 @@ export type {
 } from './registration/resources.js';
 export type { JsonSchema, SchemaInput } from './registration/schema-adapter.js';
 export type { ScopedTarget } from './registration/scopes.js';
+export { type StandardSchema, withJsonSchema } from './registration/standard-schema.js';
 export type { TemplateVariableName, TemplateVariables } from './registration/template-types.js';
 export {
   type HandleCaller,

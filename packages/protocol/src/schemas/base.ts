@@ -1,8 +1,9 @@
-import * as z from 'zod/mini';
+import * as z from 'zod/v4/mini';
 import { ClientCapabilitiesSchema } from './capabilities.js';
 import { ImplementationSchema, LoggingLevelSchema } from './common.js';
 import { deferred } from './deferred.js';
 import { ProgressTokenSchema, RequestIdSchema, ResultTypeSchema } from './json.js';
+import { int } from './portable.js';
 
 const requestMetaObject = deferred(() =>
   z.object({
@@ -85,7 +86,7 @@ export type CacheScope = 'public' | 'private';
 
 /** Caching hints required on the six cacheable results (P-70). */
 export const cacheShape = deferred(() => ({
-  ttlMs: z.int().check(z.gte(0)),
+  ttlMs: int().check(z.gte(0)),
   cacheScope: z.enum(['public', 'private']),
 }));
 

@@ -1,4 +1,4 @@
-import * as z from 'zod/mini';
+import * as z from 'zod/v4/mini';
 import { deferred } from './deferred.js';
 import { type MetaObject, MetaObjectSchema, RoleSchema } from './json.js';
 

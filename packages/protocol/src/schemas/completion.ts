@@ -1,6 +1,7 @@
-import * as z from 'zod/mini';
+import * as z from 'zod/v4/mini';
 import { completeResultShape, requestParamsShape } from './base.js';
 import { deferred } from './deferred.js';
+import { discriminatedUnion, int } from './portable.js';
 import { requestSchema, resultResponseSchema } from './request-shapes.js';
 
 const promptReference = deferred(() =>
@@ -23,7 +24,7 @@ export const ResourceTemplateReferenceSchema: z.ZodMiniType<ResourceTemplateRefe
 const completeRequestParams = deferred(() =>
   z.object({
     ...requestParamsShape,
-    ref: z.discriminatedUnion('type', [promptReference(), resourceTemplateReference()]),
+    ref: discriminatedUnion('type', [promptReference(), resourceTemplateReference()]),
     argument: z.object({ name: z.string(), value: z.string() }),
     context: z.optional(z.object({ arguments: z.optional(z.record(z.string(), z.string())) })),
   }),
@@ -44,7 +45,7 @@ const completeResult = deferred(() =>
     ...completeResultShape(),
     completion: z.object({
       values: z.array(z.string()).check(z.maxLength(MAX_COMPLETION_VALUES)),
-      total: z.optional(z.int()),
+      total: z.optional(int()),
       hasMore: z.optional(z.boolean()),
     }),
   }),

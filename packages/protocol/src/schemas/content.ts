@@ -1,6 +1,7 @@
-import * as z from 'zod/mini';
+import * as z from 'zod/v4/mini';
 import { AnnotationsSchema, IconSchema, optionalMeta } from './common.js';
 import { deferred } from './deferred.js';
+import { discriminatedUnion, int } from './portable.js';
 
 const textContent = deferred(() =>
   z.object({
@@ -39,7 +40,7 @@ const resourceShape = deferred(() => ({
   description: z.optional(z.string()),
   mimeType: z.optional(z.string()),
   annotations: z.optional(AnnotationsSchema),
-  size: z.optional(z.int()),
+  size: z.optional(int()),
   icons: z.optional(z.array(IconSchema)),
   _meta: optionalMeta(),
 }));
@@ -87,7 +88,7 @@ export const EmbeddedResourceSchema: z.ZodMiniType<EmbeddedResource> = z.lazy(em
 /** A block of tool result or prompt content (P-55). */
 export type ContentBlock = TextContent | ImageContent | AudioContent | ResourceLink | EmbeddedResource;
 export const ContentBlockSchema: z.ZodMiniType<ContentBlock> = z.lazy(() =>
-  z.discriminatedUnion('type', [
+  discriminatedUnion('type', [
     textContent(),
     imageContent(),
     audioContent(),
@@ -130,7 +131,7 @@ export type SamplingMessageContentBlock =
   | ToolUseContent
   | ToolResultContent;
 export const SamplingMessageContentBlockSchema: z.ZodMiniType<SamplingMessageContentBlock> = z.lazy(() =>
-  z.discriminatedUnion('type', [
+  discriminatedUnion('type', [
     textContent(),
     imageContent(),
     audioContent(),

@@ -1,16 +1,17 @@
-import * as z from 'zod/mini';
+import * as z from 'zod/v4/mini';
 import { deferred } from './deferred.js';
+import { int } from './portable.js';
 
 const described = deferred(() => ({ title: z.optional(z.string()), description: z.optional(z.string()) }));
 const titledOption = deferred(() => z.object({ const: z.string(), title: z.string() }));
-const itemCount = deferred(() => ({ minItems: z.optional(z.int()), maxItems: z.optional(z.int()) }));
+const itemCount = deferred(() => ({ minItems: z.optional(int()), maxItems: z.optional(int()) }));
 
 const stringSchema = deferred(() =>
   z.object({
     type: z.literal('string'),
     ...described(),
-    minLength: z.optional(z.int()),
-    maxLength: z.optional(z.int()),
+    minLength: z.optional(int()),
+    maxLength: z.optional(int()),
     format: z.optional(z.enum(['email', 'uri', 'date', 'date-time'])),
     default: z.optional(z.string()),
   }),

@@ -1,4 +1,4 @@
-import * as z from 'zod/mini';
+import * as z from 'zod/v4/mini';
 import { requestParamsShape, resultShape } from './base.js';
 import { deferred } from './deferred.js';
 import type { ElicitRequest, ElicitResult } from './elicitation.js';

@@ -1,4 +1,5 @@
-import * as z from 'zod/mini';
+import * as z from 'zod/v4/mini';
+import { int } from './portable.js';
 
 /** Any JSON value. The spec's TypeScript allows numbers and `null`, so this does too (see `test/fixtures/README.md`). */
 export type JSONValue = string | number | boolean | null | JSONObject | JSONArray;
@@ -21,11 +22,11 @@ export const MetaObjectSchema: z.ZodMiniType<MetaObject> = z.lazy(() => z.record
 
 /** A JSON-RPC request id: a string or an integer, never `null` or a fraction (P-3, P-4). */
 export type RequestId = string | number;
-export const RequestIdSchema: z.ZodMiniType<RequestId> = z.lazy(() => z.union([z.string(), z.int()]));
+export const RequestIdSchema: z.ZodMiniType<RequestId> = z.lazy(() => z.union([z.string(), int()]));
 
 /** A progress token: a string or an integer (P-79). */
 export type ProgressToken = string | number;
-export const ProgressTokenSchema: z.ZodMiniType<ProgressToken> = z.lazy(() => z.union([z.string(), z.int()]));
+export const ProgressTokenSchema: z.ZodMiniType<ProgressToken> = z.lazy(() => z.union([z.string(), int()]));
 
 export type Cursor = string;
 export const CursorSchema: z.ZodMiniType<Cursor> = z.lazy(() => z.string());

@@ -1,8 +1,9 @@
-import * as z from 'zod/mini';
+import * as z from 'zod/v4/mini';
 import { PaginatedRequestParamsSchema, ResultSchema } from './base.js';
 import { ClientCapabilitiesSchema } from './capabilities.js';
 import { deferred } from './deferred.js';
 import { RequestIdSchema } from './json.js';
+import { int } from './portable.js';
 
 const jsonrpc = deferred(() => z.literal('2.0'));
 const paramsObject = deferred(() => z.optional(z.record(z.string(), z.unknown())));
@@ -26,7 +27,7 @@ export interface JSONRPCResultResponse extends z.infer<ReturnType<typeof jsonrpc
 export const JSONRPCResultResponseSchema: z.ZodMiniType<JSONRPCResultResponse> =
   z.lazy(jsonrpcResultResponse);
 
-const error = deferred(() => z.object({ code: z.int(), message: z.string(), data: z.optional(z.unknown()) }));
+const error = deferred(() => z.object({ code: int(), message: z.string(), data: z.optional(z.unknown()) }));
 /** The `error` member of an error response. */
 export interface JSONRPCError extends z.infer<ReturnType<typeof error>> {}
 export const ErrorSchema: z.ZodMiniType<JSONRPCError> = z.lazy(error);

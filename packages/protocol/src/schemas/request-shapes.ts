@@ -1,4 +1,4 @@
-import * as z from 'zod/mini';
+import * as z from 'zod/v4/mini';
 import { RequestIdSchema } from './json.js';
 
 /** A full JSON-RPC request schema for `method` with `params`. */

@@ -1,8 +1,9 @@
-import * as z from 'zod/mini';
+import * as z from 'zod/v4/mini';
 import { optionalMeta } from './common.js';
 import { SamplingMessageContentBlockSchema } from './content.js';
 import { deferred } from './deferred.js';
 import { JSONObjectSchema, RoleSchema } from './json.js';
+import { int } from './portable.js';
 import { ToolSchema } from './tool.js';
 
 const unitInterval = deferred(() => z.optional(z.number().check(z.gte(0), z.lte(1))));
@@ -42,7 +43,7 @@ const createMessageRequestParams = deferred(() =>
     systemPrompt: z.optional(z.string()),
     includeContext: z.optional(z.enum(['none', 'thisServer', 'allServers'])),
     temperature: z.optional(z.number()),
-    maxTokens: z.int(),
+    maxTokens: int(),
     stopSequences: z.optional(z.array(z.string())),
     metadata: z.optional(JSONObjectSchema),
     tools: z.optional(z.array(ToolSchema)),

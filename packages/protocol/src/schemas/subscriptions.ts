@@ -1,4 +1,4 @@
-import * as z from 'zod/mini';
+import * as z from 'zod/v4/mini';
 import { completeResultShape, NotificationMetaObjectSchema, requestParamsShape } from './base.js';
 import { ImplementationSchema } from './common.js';
 import { deferred } from './deferred.js';

@@ -1,4 +1,4 @@
-import * as z from 'zod/mini';
+import * as z from 'zod/v4/mini';
 import type { Result } from './base.js';
 import { ResultSchema } from './base.js';
 import type { CompleteRequest, CompleteResult } from './completion.js';

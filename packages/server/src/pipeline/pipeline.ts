@@ -23,7 +23,7 @@ import {
   readRequestMeta,
   type ServerCapabilities,
 } from '@mcpkit/protocol';
-import * as z from 'zod/mini';
+import * as z from 'zod/v4/mini';
 import { checkInputRequired } from '../input/required-check.js';
 import { InputScope } from '../input/scope.js';
 import { RequestScope } from './context.js';
@@ -35,7 +35,7 @@ import { type Route, type RouteParams, routes } from './routes.js';
 import type { ServerRuntime } from './runtime.js';
 
 /*
- * The request pipeline, in the order ARCHITECTURE.md pins (the conformance suite checks it), each
+ * The request pipeline, in the order docs/architecture.md pins (the conformance suite checks it), each
  * step with the `FailureReason` of its errors (HTTP statuses follow from it, `httpStatusFor`):
  *   1. envelope: not a single JSON-RPC request or notification → -32600 (`envelope`);
  *   2. per-request _meta: missing protocolVersion / clientCapabilities → -32602 (`request-meta`) (S-1);

@@ -12,7 +12,7 @@ import type * as core from 'zod/v4/core';
 import type { InputContext } from '../input/input-spec.js';
 import { contentBlockProblem, firstProblem } from './binary-content.js';
 import type { Completer } from './completion.js';
-import { type CompiledSchema, compileSchema, isZod } from './schema-adapter.js';
+import { compileZodSchema, isZod, type SyncCompiledSchema } from './schema-adapter.js';
 import { compileScopes } from './scopes.js';
 
 /** A prompt argument declared without zod. */
@@ -74,7 +74,11 @@ function zodArguments(
   name: string,
   schema: core.$ZodType,
 ): { list: PromptArgument[]; parse: PromptEntry['parse'] } {
-  const compiled: CompiledSchema = compileSchema(schema, 'input', `prompt ${JSON.stringify(name)} arguments`);
+  const compiled: SyncCompiledSchema = compileZodSchema(
+    schema,
+    'input',
+    `prompt ${JSON.stringify(name)} arguments`,
+  );
   const { properties = {}, required = [] } = compiled.jsonSchema as {
     properties?: Record<string, { title?: string; description?: string }>;
     required?: string[];

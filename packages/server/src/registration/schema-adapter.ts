@@ -1,24 +1,50 @@
 import { clipForMessage, compileJsonSchema } from '@mcpkit/protocol';
-import * as z from 'zod/mini';
 import type * as core from 'zod/v4/core';
+import * as z from 'zod/v4/mini';
+import {
+  isStandardSchema,
+  type JsonSchema,
+  type StandardIssue,
+  type StandardResult,
+  type StandardSchema,
+} from './standard-schema.js';
 
-/** A JSON Schema object (2020-12 unless `$schema` says otherwise). */
-export type JsonSchema = Record<string, unknown>;
+export type { JsonSchema } from './standard-schema.js';
 
-/** A tool schema: a zod schema, or raw JSON Schema validated at run time. */
-export type SchemaInput = core.$ZodType | JsonSchema;
+/**
+ * A tool schema: a zod 4 schema (`zod`, `zod/v4` or `zod/mini`, also as bundled in zod 3.25), any
+ * Standard Schema validator (valibot, ArkType, ...) that can give its JSON Schema, or raw JSON
+ * Schema validated at run time. A zod 3 schema goes through `fromZod3` from `@mcpkit/server/zod3`.
+ */
+export type SchemaInput = core.$ZodType | StandardSchema | JsonSchema;
 
 /** The value type a schema accepts, as the handler receives it. */
-export type SchemaOutput<S> = S extends core.$ZodType ? core.output<S> : Record<string, unknown>;
+export type SchemaOutput<S> = S extends core.$ZodType
+  ? core.output<S>
+  : S extends StandardSchema<unknown, infer Output>
+    ? Output
+    : Record<string, unknown>;
 
 /** The value type a handler must produce for a schema. */
-export type SchemaInputType<S> = S extends core.$ZodType ? core.input<S> : unknown;
+export type SchemaInputType<S> = S extends core.$ZodType
+  ? core.input<S>
+  : S extends StandardSchema<infer Input, unknown>
+    ? Input
+    : unknown;
 
 export type Validation = { ok: true; value: unknown } | { ok: false; message: string };
 
-/** A schema compiled once at registration: its JSON Schema for listings and a validator. */
+/**
+ * A schema compiled once at registration: its JSON Schema for listings and a validator. Only a
+ * Standard Schema validator may answer asynchronously.
+ */
 export interface CompiledSchema {
   readonly jsonSchema: JsonSchema;
+  validate(value: unknown): Validation | Promise<Validation>;
+}
+
+/** A compiled zod or JSON Schema, whose validator always answers at once. */
+export interface SyncCompiledSchema extends CompiledSchema {
   validate(value: unknown): Validation;
 }
 
@@ -73,37 +99,55 @@ export function describeSchemaErrors(errors: readonly string[]): string {
 /**
  * Compiles `schema` for `io` ("input" for tool arguments, "output" for structured results).
  * Throws a `TypeError` naming `where` when the schema cannot be used: an unsupported dialect, a
- * `$ref` outside the schema, a zod type JSON Schema cannot express (P-83..P-89).
+ * `$ref` outside the schema, a zod type JSON Schema cannot express (P-83..P-89), a Standard
+ * Schema without a JSON Schema.
  */
 export function compileSchema(schema: SchemaInput, io: 'input' | 'output', where: string): CompiledSchema {
-  if (isZod(schema)) {
-    let jsonSchema: JsonSchema;
-    try {
-      jsonSchema = z.toJSONSchema(schema, { io, target: 'draft-2020-12' }) as JsonSchema;
-    } catch (error) {
-      throw new TypeError(`${where}: the zod schema has no JSON Schema form (${(error as Error).message})`);
-    }
-    // Without `$schema` a schema is 2020-12 (P-82): the key zod adds says nothing, and a listing
-    // repeats it once per tool (about a sixth of a typical tools/list).
-    if (jsonSchema.$schema === DIALECT_2020_12) delete jsonSchema.$schema;
-    return {
-      jsonSchema,
-      validate(value) {
-        let parsed: ReturnType<typeof z.safeParse>;
-        try {
-          parsed = z.safeParse(schema, value);
-        } catch (error) {
-          // A recursive schema follows the value down; past the stack, that is the value's doing.
-          if (error instanceof RangeError)
-            return { ok: false, message: 'the value nests too deeply to check' };
-          throw error;
-        }
-        return parsed.success
-          ? { ok: true, value: parsed.data }
-          : { ok: false, message: joinClipped(zodIssues(parsed.error.issues), 'invalid value') };
-      },
-    };
+  if (isZod(schema)) return compileZodSchema(schema, io, where);
+  if (isStandardSchema(schema)) return compileStandardSchema(schema, io, where);
+  return compileRawJsonSchema(schema, where);
+}
+
+/** Compiles a zod 4 schema (see {@link compileSchema}). */
+export function compileZodSchema(
+  schema: core.$ZodType,
+  io: 'input' | 'output',
+  where: string,
+): SyncCompiledSchema {
+  let jsonSchema: JsonSchema;
+  try {
+    jsonSchema = z.toJSONSchema(schema, { io, target: 'draft-2020-12' }) as JsonSchema;
+  } catch (error) {
+    throw new TypeError(`${where}: the zod schema has no JSON Schema form (${(error as Error).message})`);
   }
+  omitDefaultDialect(jsonSchema);
+  return {
+    jsonSchema,
+    validate(value) {
+      let parsed: ReturnType<typeof z.safeParse>;
+      try {
+        parsed = z.safeParse(schema, value);
+      } catch (error) {
+        // A recursive schema follows the value down; past the stack, that is the value's doing.
+        if (error instanceof RangeError) return { ok: false, message: 'the value nests too deeply to check' };
+        throw error;
+      }
+      return parsed.success
+        ? { ok: true, value: parsed.data }
+        : { ok: false, message: joinClipped(zodIssues(parsed.error.issues), 'invalid value') };
+    },
+  };
+}
+
+/**
+ * Without `$schema` a schema is 2020-12 (P-82): the key a converter adds says nothing, and a
+ * listing repeats it once per tool (about a sixth of a typical tools/list).
+ */
+function omitDefaultDialect(jsonSchema: JsonSchema): void {
+  if (jsonSchema.$schema === DIALECT_2020_12) delete jsonSchema.$schema;
+}
+
+function compileRawJsonSchema(schema: JsonSchema, where: string): SyncCompiledSchema {
   const compiled = compileJsonSchema(schema);
   if (!compiled.ok) throw new TypeError(`${where}: ${compiled.reason}`);
   const validator = compiled.schema;
@@ -116,4 +160,66 @@ export function compileSchema(schema: SchemaInput, io: 'input' | 'output', where
         : { ok: false, message: describeSchemaErrors(verdict.errors) };
     },
   };
+}
+
+/** The JSON Schema a Standard Schema gives of itself, or a `TypeError` saying how to give one. */
+function standardJsonSchema(schema: StandardSchema, io: 'input' | 'output', where: string): JsonSchema {
+  const standard = schema['~standard'];
+  if (standard.jsonSchema === undefined) {
+    const hint =
+      standard.vendor === 'zod'
+        ? "a zod 3 schema: wrap it with fromZod3 from '@mcpkit/server/zod3', or write it with zod/v4"
+        : `a ${standard.vendor} schema without a JSON Schema: give one with withJsonSchema(schema, jsonSchema)`;
+    throw new TypeError(`${where}: ${hint}`);
+  }
+  let jsonSchema: JsonSchema;
+  try {
+    jsonSchema = standard.jsonSchema[io]({ target: 'draft-2020-12' });
+  } catch (error) {
+    throw new TypeError(
+      `${where}: the ${standard.vendor} schema has no JSON Schema form (${(error as Error).message})`,
+    );
+  }
+  omitDefaultDialect(jsonSchema);
+  // The same rules as raw JSON Schema: a dialect we know, no `$ref` out of the schema (P-83, P-89).
+  const compiled = compileJsonSchema(jsonSchema);
+  if (!compiled.ok) throw new TypeError(`${where}: ${compiled.reason}`);
+  return jsonSchema;
+}
+
+function compileStandardSchema(
+  schema: StandardSchema,
+  io: 'input' | 'output',
+  where: string,
+): CompiledSchema {
+  const jsonSchema = standardJsonSchema(schema, io, where);
+  const standard = schema['~standard'];
+  return {
+    jsonSchema,
+    validate(value) {
+      let result: StandardResult<unknown> | Promise<StandardResult<unknown>>;
+      try {
+        result = standard.validate(value);
+      } catch (error) {
+        if (error instanceof RangeError) return { ok: false, message: 'the value nests too deeply to check' };
+        throw error;
+      }
+      return result instanceof Promise ? result.then(standardValidation) : standardValidation(result);
+    },
+  };
+}
+
+function standardValidation(result: StandardResult<unknown>): Validation {
+  return result.issues === undefined
+    ? { ok: true, value: result.value }
+    : { ok: false, message: joinClipped(standardIssues(result.issues), 'invalid value') };
+}
+
+function* standardIssues(issues: readonly StandardIssue[]): Iterable<string> {
+  for (const issue of issues) {
+    const path = (issue.path ?? [])
+      .map((segment) => String(typeof segment === 'object' ? segment.key : segment))
+      .join('.');
+    yield path ? `${path}: ${issue.message}` : issue.message;
+  }
 }

@@ -21,6 +21,7 @@ import {
   type SchemaInput,
   type SchemaInputType,
   type SchemaOutput,
+  type Validation,
 } from './schema-adapter.js';
 import { compileScopes } from './scopes.js';
 
@@ -32,8 +33,9 @@ export interface ToolConfig<
   title?: string;
   description?: string;
   /**
-   * The arguments: a zod object schema (the handler's `args` are typed and parsed by it) or raw
-   * JSON Schema with `type: "object"` at the root. Default: no arguments. Annotate a parameter
+   * The arguments: a zod object schema or any Standard Schema validator (valibot, ArkType, ...;
+   * the handler's `args` are typed and parsed by it), or raw JSON Schema with `type: "object"` at
+   * the root. Default: no arguments. Annotate a parameter
    * with `x-mcp-header` (zod: `.meta({ 'x-mcp-header': 'Region' })`) to mirror it in an HTTP header.
    */
   inputSchema?: I;
@@ -149,6 +151,12 @@ export function runTool(
   ctx: InputScope,
 ): Promise<Record<string, unknown>> {
   const parsed = entry.input.validate(args ?? {});
+  return parsed instanceof Promise
+    ? parsed.then((checked) => runChecked(entry, checked, ctx))
+    : runChecked(entry, parsed, ctx);
+}
+
+function runChecked(entry: ToolEntry, parsed: Validation, ctx: InputScope): Promise<Record<string, unknown>> {
   if (!parsed.ok) {
     return Promise.resolve(
       toolError(`Invalid arguments for tool ${entry.definition.name}: ${parsed.message}`),
@@ -179,7 +187,10 @@ function failedResult(error: unknown, ctx: InputScope): Record<string, unknown> 
   return toolError(messageOf(error));
 }
 
-function finishResult(entry: ToolEntry, returned: unknown): Record<string, unknown> {
+function finishResult(
+  entry: ToolEntry,
+  returned: unknown,
+): Record<string, unknown> | Promise<Record<string, unknown>> {
   const name = entry.definition.name;
   if (!isRecord(returned)) {
     throw McpError.internalError(`Tool ${name} returned no result object`);
@@ -197,13 +208,30 @@ function finishResult(entry: ToolEntry, returned: unknown): Record<string, unkno
       result.structuredContent === undefined
         ? ({ ok: false, message: 'structuredContent is missing' } as const)
         : entry.output.validate(result.structuredContent);
-    if (!checked.ok) {
-      throw McpError.internalError(
-        `Tool ${name} returned structuredContent that breaks its outputSchema: ${checked.message}`,
-      );
-    }
-    result.structuredContent = checked.value;
+    return checked instanceof Promise
+      ? checked.then((verdict) => withStructuredContent(name, result, verdict))
+      : withStructuredContent(name, result, checked);
   }
+  return completeResult(name, result);
+}
+
+/** `result` with its structured content as the output schema parsed it (S-19). */
+function withStructuredContent(
+  name: string,
+  result: Record<string, unknown>,
+  checked: Validation,
+): Record<string, unknown> {
+  if (!checked.ok) {
+    throw McpError.internalError(
+      `Tool ${name} returned structuredContent that breaks its outputSchema: ${checked.message}`,
+    );
+  }
+  result.structuredContent = checked.value;
+  return completeResult(name, result);
+}
+
+/** `result` with its default content, checked against the result shape. */
+function completeResult(name: string, result: Record<string, unknown>): Record<string, unknown> {
   if (result.content === undefined) {
     result.content =
       result.structuredContent === undefined
