@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The requirements of SPEC-DIGEST.md this package owns. Each must be named by at least one test
+ * The requirements of docs/spec-digest.md this package owns. Each must be named by at least one test
  * title, so `grep C-25` finds the code, the test and the spec. C-13, C-21..C-23, C-33, C-38,
  * C-44, C-46 and C-48 are obligations of the application (UI, trust decisions) or call for no
  * code (never poll); the README says so.

@@ -49,7 +49,7 @@ export type Exchange = AsyncIterable<ExchangeMessage>;
 
 /**
  * Why an endpoint answered a request with an error: one reason per step of the server pipeline
- * that can refuse a request, in the order the steps run (ARCHITECTURE.md, "Errors and status
+ * that can refuse a request, in the order the steps run (docs/architecture.md, "Errors and status
  * codes"). Steps are ordered by reason, never by the status a transport derives from it.
  *
  * - `envelope`: not JSON, or not a single JSON-RPC request or notification (-32700, -32600).

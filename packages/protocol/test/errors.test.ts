@@ -158,7 +158,7 @@ describe('error code policy (P-21..P-23, S-8)', () => {
   });
 });
 
-describe('HTTP status of an error (ARCHITECTURE.md "Errors and status codes")', () => {
+describe('HTTP status of an error (docs/architecture.md "Errors and status codes")', () => {
   const status = (error: McpError) => httpStatusFor(errorFinal(error, 1).failure!);
 
   it('400 for envelope errors, a missing _meta field, -32020, -32021, -32022', () => {

@@ -78,7 +78,7 @@ function offers(capabilities: ServerCapabilities, spec: MethodSpec): boolean {
   return spec.capability === undefined || capabilities[spec.capability] !== undefined;
 }
 
-/** The final error response for `error`, with its reason stated (ARCHITECTURE.md, "Errors and status codes"). */
+/** The final error response for `error`, with its reason stated (docs/architecture.md, "Errors and status codes"). */
 function errorResponse(runtime: ServerRuntime, error: unknown, id: RequestId | undefined): FinalResponse {
   // A thrown non-McpError, or an error this side may not send as it is, reaches the client as -32603 only.
   if (!(error instanceof McpError) || disallowedErrorReason(error) !== undefined) runtime.onError(error);
