@@ -6,11 +6,26 @@ const env = pnpmEnv();
 installIfNeeded(env);
 run(
   'pnpm',
-  ['exec', 'biome', 'check', 'scripts', 'conformance', 'package.json', 'turbo.json', 'biome.json'],
+  [
+    'exec',
+    'biome',
+    'check',
+    'scripts',
+    'packaging',
+    'conformance',
+    'package.json',
+    'turbo.json',
+    'biome.json',
+  ],
   env,
 );
 // Every changeset must parse, or `changeset version` fails at release time.
 run('pnpm', ['exec', 'changeset', 'status'], env);
+// docs/requirements.md matches the digest, and every cited requirement id and document exists.
+run('node', ['scripts/requirements.mjs', '--check'], env);
+run('node', ['scripts/check-references.mjs'], env);
 run('pnpm', ['exec', 'turbo', 'run', 'lint', 'typecheck', 'test', '--output-logs=new-only'], env);
+// The packages as published: publint, are-the-types-wrong, and small apps on each schema library.
+run('node', ['packaging/check.mjs'], env);
 run('node', ['--test', 'conformance'], env);
 run('node', ['conformance/run.mjs'], env);
