@@ -24,6 +24,8 @@ run('pnpm', ['exec', 'changeset', 'status'], env);
 // docs/requirements.md matches the digest, and every cited requirement id and document exists.
 run('node', ['scripts/requirements.mjs', '--check'], env);
 run('node', ['scripts/check-references.mjs'], env);
+// The READMEs' snippets are regions of examples/, which turbo type-checks and smoke-runs.
+run('node', ['scripts/check-snippets.mjs'], env);
 run('pnpm', ['exec', 'turbo', 'run', 'lint', 'typecheck', 'test', '--output-logs=new-only'], env);
 // The packages as published: publint, are-the-types-wrong, and small apps on each schema library.
 run('node', ['packaging/check.mjs'], env);

@@ -1,0 +1,82 @@
+import { execFile } from 'node:child_process';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { McpClient } from '@mcpkit/client';
+import { createHttpClientTransport } from '@mcpkit/transport-http';
+import { describe, expect, it } from 'vitest';
+import worker from '../src/cloudflare-worker.js';
+import { createExpressApp } from '../src/express.js';
+import { createFastifyApp } from '../src/fastify.js';
+import { app as honoApp } from '../src/hono.js';
+import { forecastFor } from '../src/in-memory-testing.js';
+import { hearToolListChange } from '../src/listen.js';
+import { bookWithTwoSeats } from '../src/multi-round-trip.js';
+import { POST as nextPost } from '../src/nextjs-route.js';
+
+const run = promisify(execFile);
+const program = (name: string) => fileURLToPath(new URL(`../dist/${name}.js`, import.meta.url));
+
+/** Calls the weather tool through the HTTP client transport at `url`, optionally with a fetch of its own. */
+async function weatherOver(url: string, fetch?: (request: Request) => Response | Promise<Response>) {
+  const transport = createHttpClientTransport(
+    url,
+    fetch ? { fetch: async (input, init) => fetch(new Request(input, init)) } : {},
+  );
+  const client = new McpClient(transport);
+  await client.connect();
+  const result = await client.callTool('get_weather', { city: 'Rome' });
+  await client.close();
+  return result.structuredContent;
+}
+
+const ROME = { city: 'Rome', forecast: 'sunny' };
+
+describe('examples run', () => {
+  it('hello world over stdio: the client spawns the server, sees progress and the result', async () => {
+    const { stdout } = await run(process.execPath, [program('hello-stdio-client')]);
+    expect(stdout).toContain('progress 1 Calling the weather API');
+    expect(stdout).toContain("{ city: 'Lisbon', forecast: 'sunny' }");
+  });
+
+  it('hello world over HTTP: listen, call, close', async () => {
+    const { stdout } = await run(process.execPath, [program('hello-http')]);
+    expect(stdout).toMatch(/serving http:\/\/127\.0\.0\.1:\d+\/mcp/);
+    expect(stdout).toContain("{ city: 'Oslo', forecast: 'sunny' }");
+  });
+
+  it('Express', async () => {
+    const server = createExpressApp().listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    const { port } = server.address() as AddressInfo;
+    try {
+      expect(await weatherOver(`http://127.0.0.1:${port}/mcp`)).toEqual(ROME);
+    } finally {
+      server.close();
+    }
+  });
+
+  it('Fastify', async () => {
+    const app = createFastifyApp();
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      expect(await weatherOver(`${address}/mcp`)).toEqual(ROME);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('Hono, a Next.js route handler and a Worker answer Web Requests', async () => {
+    expect(await weatherOver('http://localhost/mcp', (request) => honoApp.fetch(request))).toEqual(ROME);
+    expect(await weatherOver('http://localhost/mcp', nextPost)).toEqual(ROME);
+    expect(
+      await weatherOver('https://weather.example.workers.dev/mcp', (request) => worker.fetch(request)),
+    ).toEqual(ROME);
+  });
+
+  it('in-memory testing, a multi round-trip call and a listen', async () => {
+    expect(await forecastFor('Rome')).toEqual(ROME);
+    expect(await bookWithTwoSeats()).toBe('Booked 2 seats in Porto');
+    expect(await hearToolListChange()).toBe('notifications/tools/list_changed');
+  });
+});
