@@ -1,7 +1,12 @@
+import { readFileSync } from 'node:fs';
 import { defineConfig, type Options } from 'tsup';
 
-/** The build every published @mcpkit package shares: ESM + CJS + .d.ts, tree-shaken, for ES2022. */
+/**
+ * The build every published @mcpkit package shares: ESM + CJS + .d.ts, tree-shaken, for ES2022.
+ * `__MCPKIT_VERSION__` in the source becomes the package's version from its package.json.
+ */
 export function packageBuild(entry: Options['entry'] = ['src/index.ts']) {
+  const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
   return defineConfig({
     entry,
     format: ['esm', 'cjs'],
@@ -10,5 +15,6 @@ export function packageBuild(entry: Options['entry'] = ['src/index.ts']) {
     clean: true,
     target: 'es2022',
     treeshake: true,
+    define: { __MCPKIT_VERSION__: JSON.stringify(version) },
   });
 }

@@ -44,6 +44,7 @@ import type {
   ManualInputOptions,
   McpClientOptions,
 } from './options.js';
+import { CLIENT_VERSION } from './package-version.js';
 import { listItems, listPage } from './pages.js';
 import type { ServerDescription } from './probe.js';
 import { Requester } from './requester.js';
@@ -53,7 +54,7 @@ import { ToolCatalog } from './tool-catalog.js';
 import { DEFAULT_TOOL_LIMITS } from './tools.js';
 
 /** `clientInfo` sent when the application names none (C-2). */
-export const DEFAULT_CLIENT_INFO: Implementation = { name: '@mcpkit/client', version: '0.1.0' };
+export const DEFAULT_CLIENT_INFO: Implementation = { name: '@mcpkit/client', version: CLIENT_VERSION };
 
 type Params = Record<string, unknown>;
 
