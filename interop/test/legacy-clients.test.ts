@@ -1,0 +1,104 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { createInterface } from 'node:readline';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { CreateMessageRequestSchema, ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { afterEach, describe, expect, it } from 'vitest';
+
+const require = createRequire(import.meta.url);
+const everythingStdio = require.resolve('@mcpkit/everything-server/stdio');
+const everythingHttp = require.resolve('@mcpkit/everything-server/http');
+
+const cleanups: (() => Promise<unknown> | unknown)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+/** Starts `dist/http.js --port 0` and resolves with the URL it prints once it is ready. */
+async function serveHttp(): Promise<string> {
+  const child: ChildProcess = spawn(process.execPath, [everythingHttp, '--port', '0'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  cleanups.push(() => child.kill());
+  const lines = createInterface({ input: child.stdout! });
+  return new Promise<string>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`everything-server http exited with ${code}`)));
+    lines.on('line', (line) => {
+      if (line.startsWith('MCP_SERVER_URL=')) resolve(line.slice('MCP_SERVER_URL='.length));
+    });
+  });
+}
+
+/**
+ * The official SDK v1 client, declaring elicitation and sampling, answering each with fixed
+ * values and recording what the server asked. Closed (and its stdio child killed) after the test.
+ */
+async function connectSdkClient(transport: Transport) {
+  const asked: { elicitation?: string; sampling?: unknown } = {};
+  const client = new Client(
+    { name: 'sdk-v1-interop', version: '0.0.0' },
+    { capabilities: { elicitation: {}, sampling: {} } },
+  );
+  client.setRequestHandler(ElicitRequestSchema, async (request) => {
+    asked.elicitation = request.params.message;
+    return { action: 'accept', content: { username: 'ada', email: 'ada@example.com' } };
+  });
+  client.setRequestHandler(CreateMessageRequestSchema, async (request) => {
+    asked.sampling = request.params.messages[0]?.content;
+    return { role: 'assistant', content: { type: 'text', text: 'Roses are red' }, model: 'fixed' };
+  });
+  cleanups.push(() => client.close());
+  await client.connect(transport);
+  return { client, asked };
+}
+
+function textOf(result: Awaited<ReturnType<Client['callTool']>>): string {
+  const content = result.content as Array<{ type: string; text?: string }>;
+  return content.map((block) => block.text ?? '').join('');
+}
+
+const transports: [string, () => Promise<Transport>][] = [
+  [
+    'stdio',
+    async () =>
+      new StdioClientTransport({ command: process.execPath, args: [everythingStdio], stderr: 'ignore' }),
+  ],
+  ['Streamable HTTP', async () => new StreamableHTTPClientTransport(new URL(await serveHttp()))],
+];
+
+describe.each(transports)('official SDK v1 Client against apps/everything-server over %s', (_name, open) => {
+  it('B-9: completes the initialize handshake, lists the tools and calls test_simple_text', async () => {
+    const { client } = await connectSdkClient(await open());
+    expect(client.getServerVersion()?.name).toBe('mcpkit-everything-server');
+    const { tools } = await client.listTools();
+    expect(tools.map((tool) => tool.name)).toEqual(
+      expect.arrayContaining(['test_simple_text', 'test_elicitation', 'test_sampling']),
+    );
+    const result = await client.callTool({ name: 'test_simple_text', arguments: {} });
+    expect(result.isError ?? false).toBe(false);
+    expect(textOf(result)).toBe('This is a simple text response for testing.');
+  });
+
+  it('B-13: test_elicitation sends a real elicitation/create and the answer reaches the tool result', async () => {
+    const { client, asked } = await connectSdkClient(await open());
+    const result = await client.callTool({
+      name: 'test_elicitation',
+      arguments: { message: 'Who are you?' },
+    });
+    expect(asked.elicitation).toBe('Who are you?');
+    expect(result.isError ?? false).toBe(false);
+    const answer = JSON.parse(textOf(result).replace(/^User response: /, ''));
+    expect(answer).toEqual({ action: 'accept', content: { username: 'ada', email: 'ada@example.com' } });
+  });
+
+  it('B-13: test_sampling sends a real sampling/createMessage and the reply reaches the tool result', async () => {
+    const { client, asked } = await connectSdkClient(await open());
+    const result = await client.callTool({ name: 'test_sampling', arguments: { prompt: 'Write a poem' } });
+    expect(asked.sampling).toEqual({ type: 'text', text: 'Write a poem' });
+    expect(result.isError ?? false).toBe(false);
+    expect(textOf(result)).toBe('LLM response: Roses are red');
+  });
+});
