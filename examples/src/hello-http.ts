@@ -2,10 +2,10 @@
 // #region http
 import { McpClient } from '@mcpkit/client';
 import { createHttpClientTransport } from '@mcpkit/transport-http';
-import { listen } from '@mcpkit/transport-http/node';
+import { serveHttp } from '@mcpkit/transport-http/node';
 import { createWeatherServer } from './weather-server.js';
 
-const http = await listen(createWeatherServer(), { port: 0 }); // 127.0.0.1, a free port
+const http = await serveHttp(createWeatherServer(), { port: 0 }); // 127.0.0.1, a free port
 console.log('serving', http.url);
 
 const client = new McpClient(createHttpClientTransport(http.url), {

@@ -1,5 +1,5 @@
 import { McpServer } from '@mcpkit/server';
-import { listen, type McpHttpServer } from '@mcpkit/transport-http/node';
+import { type McpHttpServer, serveHttp } from '@mcpkit/transport-http/node';
 import { afterEach, describe, expect, it } from 'vitest';
 import { discoverResult, result, runClient, scriptedServer } from './helpers/run-client.js';
 
@@ -11,7 +11,7 @@ afterEach(async () => {
 });
 
 async function serve(server: McpServer): Promise<McpHttpServer> {
-  const http = await listen(server, { port: 0 });
+  const http = await serveHttp(server, { port: 0 });
   closers.push(() => http.close());
   return http;
 }

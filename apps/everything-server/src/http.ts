@@ -1,5 +1,5 @@
 // Serves the everything server over Streamable HTTP and prints `MCP_SERVER_URL=<url>` once ready.
-import { listen } from '@mcpkit/transport-http/node';
+import { serveHttp } from '@mcpkit/transport-http/node';
 import { parseListenArgs } from './args.js';
 import { createEverythingServer } from './server.js';
 
@@ -8,7 +8,7 @@ async function main(): Promise<void> {
   const server = createEverythingServer();
   // 2025-era sessions: a request still running after 1 s has its SSE response ended, and the
   // client resumes it with Last-Event-ID (SSE polling; test_reconnection shows it).
-  const http = await listen(server, { host, port, pollAfterMs: 1000 });
+  const http = await serveHttp(server, { host, port, pollAfterMs: 1000 });
   const stop = async () => {
     // The server queues each open listen's final result (S-50); http.close() lets them be written.
     await server.close();

@@ -2,13 +2,13 @@ export { McpError } from '@mcpkit/protocol';
 export type { FormContent, FormField, FormSchema } from './input/form-types.js';
 export {
   type AnswerOf,
+  type AskContext,
   type ElicitAnswer,
   type ElicitDeclined,
   type ElicitFormParams,
   type ElicitParams,
   type ElicitUrlParams,
   elicitation,
-  type InputContext,
   type InputSpec,
   roots,
   sampling,
@@ -21,7 +21,7 @@ export {
   type LegacySession,
   type SessionStore,
 } from './legacy/session-store.js';
-export type { HandlerContext, Logger, RequestInfo } from './pipeline/context.js';
+export type { HandlerContext, Logger, McpRequestInfo } from './pipeline/context.js';
 export type { McpCall, MethodResult, Middleware } from './pipeline/middleware.js';
 export type { CacheableMethod, CacheHint, CachingOptions } from './registration/caching.js';
 export type { Completer, CompletionValues } from './registration/completion.js';

@@ -1,7 +1,7 @@
 import { LazyAbort, type McpEndpoint } from '@mcpkit/protocol';
+import { answerHttpRequest, type HttpReply, type SseStream } from './answer-http-request.js';
 import { type BodyRead, CLIENT_GONE, type IncomingHttpRequest } from './incoming.js';
 import { type HttpServerOptions, resolveConfig } from './options.js';
-import { type HttpReply, type SseStream, serveHttp } from './serve-http.js';
 
 const encoder = new TextEncoder();
 
@@ -129,7 +129,7 @@ export function createFetchHandler(
     const onAbort = () => incoming.cancellation.abort(request.signal.reason ?? CLIENT_GONE);
     if (request.signal.aborted) onAbort();
     else request.signal.addEventListener('abort', onAbort, { once: true });
-    const reply = await serveHttp(endpoint, incoming, config);
+    const reply = await answerHttpRequest(endpoint, incoming, config);
     if (reply.kind === 'stream') {
       // Closing the response stream (H-34) and an aborted request both cancel the exchange.
       const stream = reply.source;

@@ -1,8 +1,8 @@
 import { type McpEndpoint, McpError, type RequestContext, type SessionRefusal } from '@mcpkit/protocol';
+import type { HttpReply } from './answer-http-request.js';
 import type { HandlerConfig } from './options.js';
 import { errorReply, methodNotAllowed, sseHeaders, withHeaders } from './replies.js';
 import { ResumableStream, resume } from './resumable-stream.js';
-import type { HttpReply } from './serve-http.js';
 import { closeQuietly } from './sse-source.js';
 
 function refusal(refused: SessionRefusal, cors: Record<string, string> | undefined): HttpReply {

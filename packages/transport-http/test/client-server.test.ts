@@ -8,7 +8,7 @@ import {
 } from '@mcpkit/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHttpClientTransport } from '../src/index.js';
-import { type ListenOptions, listen, type McpHttpServer } from '../src/node/index.js';
+import { type McpHttpServer, type ServeHttpOptions, serveHttp } from '../src/node/index.js';
 import { aborted, gate, progress, request, result, scripted } from './helpers/endpoints.js';
 
 const servers: McpHttpServer[] = [];
@@ -43,8 +43,8 @@ const endpoint = scripted(async function* (message, context) {
   });
 });
 
-async function start(options: ListenOptions = {}): Promise<McpHttpServer> {
-  const server = await listen(endpoint, options);
+async function start(options: ServeHttpOptions = {}): Promise<McpHttpServer> {
+  const server = await serveHttp(endpoint, options);
   servers.push(server);
   return server;
 }

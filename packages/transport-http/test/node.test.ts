@@ -3,7 +3,7 @@ import { type AddressInfo, connect } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import type { ExchangeMessage, JSONRPCNotification } from '@mcpkit/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createNodeHandler, listen, type McpHttpServer } from '../src/node/index.js';
+import { createNodeHandler, type McpHttpServer, serveHttp } from '../src/node/index.js';
 import { aborted, echo, gate, progress, request, result, scripted, silent } from './helpers/endpoints.js';
 import { frames, mcpHeaders } from './helpers/http.js';
 
@@ -85,9 +85,9 @@ function rawSocket(url: string, head: string[], body: string): Promise<string> {
   });
 }
 
-describe('listen()', () => {
+describe('serveHttp()', () => {
   it('H-3: binds 127.0.0.1 by default and serves MCP at /mcp', async () => {
-    const server = await started(listen(echo));
+    const server = await started(serveHttp(echo));
     expect((server.server.address() as AddressInfo).address).toBe('127.0.0.1');
     expect(server.url).toBe(`http://127.0.0.1:${server.port}/mcp`);
     const response = await postTo(server.url, request(1));
@@ -103,7 +103,7 @@ describe('listen()', () => {
   ])(
     'H-3: a wildcard bind (%s) reports a loopback URL (%s) that the server serves',
     async (host, loopback) => {
-      const server = await started(listen(echo, { host }));
+      const server = await started(serveHttp(echo, { host }));
       expect(server.url).toBe(`http://${loopback}:${server.port}/mcp`);
       const response = await postTo(server.url, request(1));
       expect(response.status).toBe(200);
@@ -114,7 +114,7 @@ describe('listen()', () => {
     'H-2: binding a specific non-loopback host allows it, so the reported URL is served',
     async () => {
       const host = externalAddress!;
-      const server = await started(listen(echo, { host }));
+      const server = await started(serveHttp(echo, { host }));
       expect(server.url).toBe(`http://${host}:${server.port}/mcp`);
       expect((await postTo(server.url, request(1))).status).toBe(200);
       const sameOrigin = await postTo(server.url, request(2), { origin: `http://${host}:${server.port}` });
@@ -131,7 +131,7 @@ describe('listen()', () => {
     'H-2: an explicit allowedHosts is used as given, whatever host is bound',
     async () => {
       const server = await started(
-        listen(echo, { host: externalAddress!, allowedHosts: ['mcp.example.com'] }),
+        serveHttp(echo, { host: externalAddress!, allowedHosts: ['mcp.example.com'] }),
       );
       expect((await postTo(server.url, request(1))).status).toBe(403);
     },
@@ -147,7 +147,7 @@ describe('listen()', () => {
       yield result(message.id, { _meta: { 'io.modelcontextprotocol/subscriptionId': message.id } });
     });
     // No deadline or keep-alive timeout can end this test: close() must finish by itself.
-    const server = await listen(endpoint, { closeTimeoutMs: 600_000 });
+    const server = await serveHttp(endpoint, { closeTimeoutMs: 600_000 });
     server.server.keepAliveTimeout = 600_000;
     const response = await postTo(server.url, request(1, 'subscriptions/listen'));
     const stream = frames(response);
@@ -164,15 +164,15 @@ describe('listen()', () => {
   });
 
   it('close() returns the same promise when called again', async () => {
-    const server = await listen(echo);
+    const server = await serveHttp(echo);
     const first = server.close();
     expect(server.close()).toBe(first);
     await first;
   });
 
   it('rejects a closeTimeoutMs no timer can wait', async () => {
-    await expect(listen(echo, { closeTimeoutMs: 2 ** 31 })).rejects.toThrow(RangeError);
-    await expect(listen(echo, { closeTimeoutMs: -1 })).rejects.toThrow(RangeError);
+    await expect(serveHttp(echo, { closeTimeoutMs: 2 ** 31 })).rejects.toThrow(RangeError);
+    await expect(serveHttp(echo, { closeTimeoutMs: -1 })).rejects.toThrow(RangeError);
   });
 
   it('close() drops streams still open at closeTimeoutMs and aborts their exchanges', async () => {
@@ -180,7 +180,7 @@ describe('listen()', () => {
       yield progress('p', 1);
       await aborted(context.signal);
     });
-    const server = await listen(endpoint, { closeTimeoutMs: 50 });
+    const server = await serveHttp(endpoint, { closeTimeoutMs: 50 });
     const response = await postTo(server.url, request(1, 'subscriptions/listen'));
     const reader = response.body!.getReader();
     await reader.read();

@@ -86,7 +86,7 @@ export function roots(): InputSpec<ListRootsResult> {
  * });
  * ```
  */
-export interface InputContext extends HandlerContext {
+export interface AskContext extends HandlerContext {
   /** Asks the user (form or URL mode); the form schema types `content`. */
   elicit<const P extends ElicitParams>(key: string, params: P): Promise<ElicitAnswer<P>>;
   /** Asks the client to sample its model. */

@@ -1,10 +1,10 @@
 import type { CreateMessageRequestParams, CreateMessageResult, ListRootsResult } from '@mcpkit/protocol';
 import { RequestScope } from '../pipeline/context.js';
-import type { AnswerOf, ElicitAnswer, ElicitParams, InputContext, InputSpec } from './input-spec.js';
+import type { AnswerOf, AskContext, ElicitAnswer, ElicitParams, InputSpec } from './input-spec.js';
 import { InputRound } from './round.js';
 
-/** `InputContext` for the three methods that may answer `input_required` (S-53). */
-export class InputScope extends RequestScope implements InputContext {
+/** `AskContext` for the three methods that may answer `input_required` (S-53). */
+export class InputScope extends RequestScope implements AskContext {
   private current: InputRound | undefined;
   private answers: ReadonlyMap<string, readonly unknown[]> | undefined;
   private memo: Map<string, unknown> | undefined;

@@ -13,7 +13,7 @@ import {
 import type { ExchangeStream } from './exchange.js';
 
 /** What every handler and middleware knows about the request it serves. */
-export interface RequestInfo {
+export interface McpRequestInfo {
   readonly requestId: RequestId;
   readonly method: Method;
   readonly protocolVersion: string;
@@ -49,7 +49,7 @@ export interface Logger {
 }
 
 /** The context of a handler: the request, progress and logging. */
-export interface HandlerContext extends RequestInfo {
+export interface HandlerContext extends McpRequestInfo {
   /**
    * Reports progress with `notifications/progress`, only when the request carried a
    * `progressToken` (S-66). A value that is not a finite number or does not increase on the last

@@ -1,5 +1,5 @@
 import type { InputRequiredResult, Method, ParamsOf, ResultOf } from '@mcpkit/protocol';
-import type { RequestInfo } from './context.js';
+import type { McpRequestInfo } from './context.js';
 
 /** What a request of `M` resolves to; the three input methods may ask for input (S-53). */
 export type MethodResult<M extends Method> = M extends 'tools/call' | 'prompts/get' | 'resources/read'
@@ -15,7 +15,7 @@ export type McpCall = {
   [M in Method]: {
     readonly method: M;
     readonly params: ParamsOf<M>;
-    readonly context: RequestInfo;
+    readonly context: McpRequestInfo;
     next(): Promise<MethodResult<M>>;
   };
 }[Method];
@@ -43,7 +43,7 @@ export function runMiddleware(
   middleware: readonly Middleware[],
   method: Method,
   params: Record<string, unknown>,
-  context: RequestInfo,
+  context: McpRequestInfo,
   handler: () => Promise<object>,
 ): Promise<unknown> {
   if (middleware.length === 0) return handler();

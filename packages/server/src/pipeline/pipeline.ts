@@ -187,7 +187,7 @@ function runRoute<M extends Method>(
 }
 
 /** Checks what the handler and middleware produced and adds serverInfo (S-5, S-53..S-56, P-73). */
-function finishResult(
+function checkMethodResult(
   runtime: ServerRuntime,
   spec: MethodSpec,
   request: JSONRPCRequest,
@@ -210,7 +210,7 @@ function finishResult(
   }
   if (!runtime.includeServerInfo) return result;
   const meta = result._meta as Record<string, unknown> | undefined;
-  // `_meta` first, then the spread, then a store to it: see `finishResult` in tools.ts.
+  // `_meta` first, then the spread, then a store to it: see `checkToolResult` in tools.ts.
   const copy: Record<string, unknown> = { _meta: undefined, ...result };
   const serverMeta: Record<string, unknown> = meta
     ? { [MetaKey.serverInfo]: undefined, ...meta }
@@ -253,7 +253,7 @@ class RequestExchange extends ExchangeStream {
     const spec = methodSpec(method)!;
     let out: Record<string, unknown>;
     try {
-      out = finishResult(this.runtime, spec, this.request, result);
+      out = checkMethodResult(this.runtime, spec, this.request, result);
     } catch (error) {
       this.fail(error);
       return;

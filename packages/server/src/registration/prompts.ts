@@ -9,7 +9,7 @@ import {
   type PromptMessage,
 } from '@mcpkit/protocol';
 import type * as core from 'zod/v4/core';
-import type { InputContext } from '../input/input-spec.js';
+import type { AskContext } from '../input/input-spec.js';
 import { contentBlockProblem, firstProblem } from './binary-content.js';
 import type { Completer } from './completion.js';
 import { compileZodSchema, isZod, type SyncCompiledSchema } from './schema-adapter.js';
@@ -54,10 +54,7 @@ export interface PromptResult {
   _meta?: Record<string, unknown>;
 }
 
-export type PromptHandler<A> = (
-  args: PromptArgs<A>,
-  ctx: InputContext,
-) => PromptResult | Promise<PromptResult>;
+export type PromptHandler<A> = (args: PromptArgs<A>, ctx: AskContext) => PromptResult | Promise<PromptResult>;
 
 export interface PromptEntry {
   readonly definition: Prompt;
@@ -65,7 +62,7 @@ export interface PromptEntry {
   readonly scopes: readonly string[];
   /** Checks and converts the request's arguments; throws `-32602` when they do not fit. */
   readonly parse: (args: Record<string, string> | undefined) => unknown;
-  readonly handler: (args: unknown, ctx: InputContext) => PromptResult | Promise<PromptResult>;
+  readonly handler: (args: unknown, ctx: AskContext) => PromptResult | Promise<PromptResult>;
 }
 
 const isPromptResult = compileCheck(GetPromptResultSchema);
@@ -121,7 +118,7 @@ function declaredArguments(
 export function compilePrompt(
   name: string,
   config: PromptConfig<PromptArgumentsInput | undefined>,
-  handler: (args: never, ctx: InputContext) => PromptResult | Promise<PromptResult>,
+  handler: (args: never, ctx: AskContext) => PromptResult | Promise<PromptResult>,
 ): PromptEntry {
   if (name.length === 0) throw new TypeError('A prompt needs a name');
   const args = config.arguments;
@@ -151,10 +148,10 @@ export function compilePrompt(
 export async function runPrompt(
   entry: PromptEntry,
   args: unknown,
-  ctx: InputContext,
+  ctx: AskContext,
 ): Promise<Record<string, unknown>> {
   const returned = await entry.handler(args, ctx);
-  // The literal's own field first, then the spread, then a store (see `finishResult` in tools.ts).
+  // The literal's own field first, then the spread, then a store (see `checkToolResult` in tools.ts).
   const result: Record<string, unknown> = { resultType: 'complete', ...returned };
   result.resultType = 'complete';
   if (!isPromptResult(result)) {

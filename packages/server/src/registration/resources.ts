@@ -11,7 +11,7 @@ import {
   type ResourceTemplate,
   type TextResourceContents,
 } from '@mcpkit/protocol';
-import type { InputContext } from '../input/input-spec.js';
+import type { AskContext } from '../input/input-spec.js';
 import { firstProblem, resourceContentsProblem } from './binary-content.js';
 import { type CacheHint, type CachePolicy, checkCacheHint } from './caching.js';
 import type { Completer } from './completion.js';
@@ -51,12 +51,12 @@ export interface ReadResult {
   _meta?: Record<string, unknown>;
 }
 
-export type ResourceReader = (uri: string, ctx: InputContext) => ReadResult | Promise<ReadResult>;
+export type ResourceReader = (uri: string, ctx: AskContext) => ReadResult | Promise<ReadResult>;
 
 export type TemplateReader<T extends string> = (
   uri: string,
   variables: TemplateVariables<T>,
-  ctx: InputContext,
+  ctx: AskContext,
 ) => ReadResult | Promise<ReadResult>;
 
 /** What reading a URI needs: the reader and its own caching hints. */
@@ -66,7 +66,7 @@ interface ReadableEntry {
   readonly read: (
     uri: string,
     variables: UriTemplateMatch,
-    ctx: InputContext,
+    ctx: AskContext,
   ) => ReadResult | Promise<ReadResult>;
 }
 
@@ -175,7 +175,7 @@ export class ResourceCatalog {
 export async function readResource(
   catalog: ResourceCatalog,
   uri: string,
-  ctx: InputContext,
+  ctx: AskContext,
   policy: CachePolicy,
 ): Promise<Record<string, unknown>> {
   const found = catalog.find(uri);
@@ -188,7 +188,7 @@ export async function readResource(
   const own = { ttlMs: returned.ttlMs, cacheScope: returned.cacheScope };
   checkCacheHint(own, `result of ${uri}`);
   const hint = policy.hint('resources/read', { ...found.entry.cache, ...definedOnly(own) });
-  // The literal's own fields first, then the spread, then stores (see `finishResult` in tools.ts).
+  // The literal's own fields first, then the spread, then stores (see `checkToolResult` in tools.ts).
   const result: Record<string, unknown> = {
     resultType: 'complete',
     ttlMs: 0,

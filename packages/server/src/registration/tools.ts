@@ -12,7 +12,7 @@ import {
   type Tool,
   type ToolAnnotations,
 } from '@mcpkit/protocol';
-import { type InputContext, InputRequiredSignal } from '../input/input-spec.js';
+import { type AskContext, InputRequiredSignal } from '../input/input-spec.js';
 import type { InputScope } from '../input/scope.js';
 import { contentBlockProblem, firstProblem } from './binary-content.js';
 import {
@@ -74,7 +74,7 @@ export type ToolStructured<O> = O extends SchemaInput ? SchemaInputType<O> : unk
 
 export type ToolHandler<I, O> = (
   args: ToolArgs<I>,
-  ctx: InputContext,
+  ctx: AskContext,
 ) => ToolResult<ToolStructured<O>> | Promise<ToolResult<ToolStructured<O>>>;
 
 /** A registered tool, compiled once. */
@@ -85,7 +85,7 @@ export interface ToolEntry {
   readonly headerAnnotations: readonly McpHeaderAnnotation[];
   readonly requiredClientCapabilities: ClientCapabilities | undefined;
   readonly scopes: readonly string[];
-  readonly handler: (args: unknown, ctx: InputContext) => unknown;
+  readonly handler: (args: unknown, ctx: AskContext) => unknown;
 }
 
 const TOOL_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
@@ -96,7 +96,7 @@ const isCallToolResult = compileCheck(CallToolResultSchema);
 export function compileTool(
   name: string,
   config: ToolConfig<SchemaInput | undefined, SchemaInput | undefined>,
-  handler: (args: never, ctx: InputContext) => unknown,
+  handler: (args: never, ctx: AskContext) => unknown,
 ): ToolEntry {
   if (!TOOL_NAME.test(name)) {
     throw new TypeError(
@@ -169,7 +169,7 @@ function runChecked(entry: ToolEntry, parsed: Validation, ctx: InputScope): Prom
     returned = Promise.reject(error);
   }
   return Promise.resolve(returned).then(
-    (value) => finishResult(entry, value),
+    (value) => checkToolResult(entry, value),
     (error) => failedResult(error, ctx),
   );
 }
@@ -187,7 +187,7 @@ function failedResult(error: unknown, ctx: InputScope): Record<string, unknown> 
   return toolError(messageOf(error));
 }
 
-function finishResult(
+function checkToolResult(
   entry: ToolEntry,
   returned: unknown,
 ): Record<string, unknown> | Promise<Record<string, unknown>> {

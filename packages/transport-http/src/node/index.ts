@@ -1,2 +1,2 @@
-export { type ListenOptions, listen, type McpHttpServer } from './listen.js';
 export { createNodeHandler, type NodeRequest } from './node-handler.js';
+export { type McpHttpServer, type ServeHttpOptions, serveHttp } from './serve-http.js';

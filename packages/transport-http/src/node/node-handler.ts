@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { LazyAbort, type McpEndpoint } from '@mcpkit/protocol';
+import { answerHttpRequest, type HttpReply, type SseStream } from '../answer-http-request.js';
 import { type BodyRead, CLIENT_GONE, type IncomingHttpRequest } from '../incoming.js';
 import { type HttpServerOptions, resolveConfig } from '../options.js';
-import { type HttpReply, type SseStream, serveHttp } from '../serve-http.js';
 import { NodeHeaders } from './node-headers.js';
 
 /** An `IncomingMessage`, possibly with a body a framework already parsed (Express, Fastify). */
@@ -200,7 +200,7 @@ export function createNodeHandler(
       if (!res.writableFinished) cancellation.abort(CLIENT_GONE);
     });
     try {
-      const reply = await serveHttp(endpoint, incoming, config);
+      const reply = await answerHttpRequest(endpoint, incoming, config);
       await writeReply(res, reply, cancellation);
     } catch {
       // Only a broken socket gets here; the reply rules never throw.

@@ -6,8 +6,8 @@ import { LOCALHOST_NAMES } from '../origin-guard.js';
 import { DEFAULT_CLOSE_TIMEOUT_MS, gracefulClose } from './graceful-close.js';
 import { createNodeHandler } from './node-handler.js';
 
-/** Options of `listen`. */
-export interface ListenOptions extends HttpServerOptions {
+/** Options of `serveHttp`. */
+export interface ServeHttpOptions extends HttpServerOptions {
   /** TCP port; 0 (the default) picks a free one. */
   port?: number;
   /**
@@ -27,7 +27,7 @@ export interface ListenOptions extends HttpServerOptions {
   closeTimeoutMs?: number;
 }
 
-/** A running server started by `listen`. */
+/** A running server started by `serveHttp`. */
 export interface McpHttpServer {
   readonly server: Server;
   /**
@@ -64,11 +64,14 @@ function reachableHost(host: string, bound: AddressInfo): string {
  *
  * @example
  * ```ts
- * const { url, close } = await listen(server, { port: 3000 });
+ * const { url, close } = await serveHttp(server, { port: 3000 });
  * console.log(`MCP endpoint at ${url}`); // http://127.0.0.1:3000/mcp
  * ```
  */
-export async function listen(endpoint: McpEndpoint, options: ListenOptions = {}): Promise<McpHttpServer> {
+export async function serveHttp(
+  endpoint: McpEndpoint,
+  options: ServeHttpOptions = {},
+): Promise<McpHttpServer> {
   const {
     port = 0,
     host = '127.0.0.1',

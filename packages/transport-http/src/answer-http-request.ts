@@ -147,7 +147,7 @@ async function metadataReply(
  * A modern exchange never gets `Mcp-Session-Id` or event ids, and `GET`/`DELETE` are 405 unless
  * the endpoint serves 2025-era sessions (`openStream`, `endSession`) (H-38, B-11).
  */
-export async function serveHttp(
+export async function answerHttpRequest(
   endpoint: McpEndpoint,
   request: IncomingHttpRequest,
   config: HandlerConfig,
@@ -244,10 +244,10 @@ export async function serveHttp(
   }
 
   const context = new LazyRequestContext({ transport: 'http', headers, auth }, request.cancellation);
-  return runExchange(endpoint, message, context, request, mode, config, cors);
+  return replyFromExchange(endpoint, message, context, request, mode, config, cors);
 }
 
-async function runExchange(
+async function replyFromExchange(
   endpoint: McpEndpoint,
   message: unknown,
   context: RequestContext,
