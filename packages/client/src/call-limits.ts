@@ -2,7 +2,8 @@ import type { CallState } from './call.js';
 import { timerDelay } from './deadlines.js';
 import { RequestAbortedError, RequestTimeoutError } from './errors.js';
 import type { TimeoutLimits } from './exchange.js';
-import type { CallOptions } from './options.js';
+import type { CallOptions, McpClientOptions } from './options.js';
+import { DEFAULT_TOOL_LIMITS, type ToolLimits } from './tools.js';
 
 /**
  * Throws a `RangeError` unless `value`, when set, is a positive number of milliseconds (`Infinity`:
@@ -25,6 +26,37 @@ export function checkInputRounds(value: number | undefined): void {
   if (value !== undefined && !(Number.isInteger(value) && value >= 0)) {
     throw new RangeError(`maxInputRounds must be a whole number, 0 or more, not ${String(value)}`);
   }
+}
+
+/** The client-wide timeouts from its options, checked (see `checkTimeout`), with their defaults. */
+export function clientTimeoutLimits(options: McpClientOptions): TimeoutLimits {
+  checkTimeout('timeoutMs', options.timeoutMs);
+  checkTimeout('maxTotalTimeoutMs', options.maxTotalTimeoutMs);
+  checkTimeout('probeTimeoutMs', options.probeTimeoutMs);
+  return {
+    timeoutMs: options.timeoutMs ?? 60_000,
+    maxTotalTimeoutMs: options.maxTotalTimeoutMs ?? 600_000,
+    resetTimeoutOnProgress: options.resetTimeoutOnProgress ?? true,
+  };
+}
+
+/** The bounds on a server's tool listing from the client's options: positive integers, or the defaults. */
+export function clientToolLimits(options: McpClientOptions): ToolLimits {
+  return {
+    maxToolsPerPage: positiveLimit(
+      'maxToolsPerPage',
+      options.maxToolsPerPage,
+      DEFAULT_TOOL_LIMITS.maxToolsPerPage,
+    ),
+    maxTools: positiveLimit('maxTools', options.maxTools, DEFAULT_TOOL_LIMITS.maxTools),
+  };
+}
+
+function positiveLimit(name: string, value: number | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (!Number.isInteger(value) || value < 1)
+    throw new RangeError(`${name} must be a positive integer, got ${value}`);
+  return value;
 }
 
 /**

@@ -25,7 +25,7 @@ import { MemoryCacheStore, ResponseCache } from './cache.js';
 import { cacheStep } from './cache-step.js';
 import { type ClientMiddleware, startCall } from './call.js';
 import { CallChain } from './call-chain.js';
-import { checkInputRounds, checkTimeout, waitUnless } from './call-limits.js';
+import { checkInputRounds, clientTimeoutLimits, clientToolLimits, waitUnless } from './call-limits.js';
 import { declaredCapabilities } from './capabilities.js';
 import { Connection } from './connection.js';
 import { connectEra } from './era-connect.js';
@@ -51,7 +51,6 @@ import { Requester } from './requester.js';
 import { reissueStep, versionRetryStep } from './resend.js';
 import { type ListenHost, Subscription } from './subscription.js';
 import { ToolCatalog } from './tool-catalog.js';
-import { DEFAULT_TOOL_LIMITS } from './tools.js';
 
 /** `clientInfo` sent when the application names none (C-2). */
 export const DEFAULT_CLIENT_INFO: Implementation = { name: '@mcpkit/client', version: CLIENT_VERSION };
@@ -91,16 +90,9 @@ export class McpClient {
   constructor(transport: ClientTransport, options: McpClientOptions = {}) {
     this.#transport = transport;
     this.#capabilities = declaredCapabilities(options.handlers, options.capabilities);
-    checkTimeout('timeoutMs', options.timeoutMs);
-    checkTimeout('maxTotalTimeoutMs', options.maxTotalTimeoutMs);
-    checkTimeout('probeTimeoutMs', options.probeTimeoutMs);
+    const limits = clientTimeoutLimits(options);
     checkInputRounds(options.maxInputRounds);
     const warn = options.onWarning ?? ((warning: ClientWarning) => console.warn('@mcpkit/client:', warning));
-    const limits: TimeoutLimits = {
-      timeoutMs: options.timeoutMs ?? 60_000,
-      maxTotalTimeoutMs: options.maxTotalTimeoutMs ?? 600_000,
-      resetTimeoutOnProgress: options.resetTimeoutOnProgress ?? true,
-    };
     this.#limits = limits;
     const requester = new Requester(transport, {
       capabilities: this.#capabilities,
@@ -150,14 +142,7 @@ export class McpClient {
       autoListTools: options.autoListTools !== false,
       validateStructuredContent: options.validateStructuredContent !== false,
       maxTotalTimeoutMs: limits.maxTotalTimeoutMs,
-      toolLimits: {
-        maxToolsPerPage: positiveLimit(
-          'maxToolsPerPage',
-          options.maxToolsPerPage,
-          DEFAULT_TOOL_LIMITS.maxToolsPerPage,
-        ),
-        maxTools: positiveLimit('maxTools', options.maxTools, DEFAULT_TOOL_LIMITS.maxTools),
-      },
+      toolLimits: clientToolLimits(options),
       rejected: (tool, reason) => warn({ kind: 'tool-rejected', tool, reason }),
     });
     // The order of the steps, outermost first, and why: docs/design/client-chain.md.
@@ -409,12 +394,4 @@ export class McpClient {
     void this.#connection.restarted();
     for (const subscription of this.#listenHost.subscriptions) subscription.transportRestarted();
   }
-}
-
-/** A count limit from the options: a positive integer, or `fallback` when not given. */
-function positiveLimit(name: string, value: number | undefined, fallback: number): number {
-  if (value === undefined) return fallback;
-  if (!Number.isInteger(value) || value < 1)
-    throw new RangeError(`${name} must be a positive integer, got ${value}`);
-  return value;
 }
