@@ -27,6 +27,8 @@ run('node', ['scripts/check-references.mjs'], env);
 // The READMEs' snippets are regions of examples/, which turbo type-checks and smoke-runs.
 run('node', ['scripts/check-snippets.mjs'], env);
 run('pnpm', ['exec', 'turbo', 'run', 'lint', 'typecheck', 'test', '--output-logs=new-only'], env);
+// Every package's public API matches its committed report (api/): a surface change is a reviewed diff.
+run('node', ['scripts/api-report.mjs', '--check'], env);
 // The packages as published: publint, are-the-types-wrong, and small apps on each schema library.
 run('node', ['packaging/check.mjs'], env);
 run('node', ['--test', 'conformance'], env);
