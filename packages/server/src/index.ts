@@ -1,4 +1,26 @@
-export { McpError } from '@mcpkit/protocol';
+// The protocol's everyday types and values, so that a server needs no import of @mcpkit/protocol.
+export {
+  type CallToolResult,
+  type ClientCapabilities,
+  type ContentBlock,
+  type CreateMessageRequestParams,
+  type CreateMessageResult,
+  createInMemoryTransport,
+  ErrorCode,
+  type GetPromptResult,
+  type Implementation,
+  isMcpError,
+  LATEST_PROTOCOL_VERSION,
+  type LoggingLevel,
+  type McpEndpoint,
+  McpError,
+  type Prompt,
+  type ReadResourceResult,
+  type Resource,
+  type ResourceTemplate,
+  type ServerCapabilities,
+  type Tool,
+} from '@mcpkit/protocol';
 export type { FormContent, FormField, FormSchema } from './input/form-types.js';
 export {
   type AnswerOf,
