@@ -74,8 +74,10 @@ const packagesDir = join(root, 'packages');
 const reports = readdirSync(packagesDir)
   .map((dir) => join(packagesDir, dir))
   .filter((dir) => existsSync(join(dir, 'package.json')))
-  .filter((dir) => JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).private !== true)
-  .map(report);
+  .map((dir) => ({ dir, manifest: JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) }))
+  // A program-only package (a `bin`, no `exports`) has no API to report.
+  .filter(({ manifest }) => manifest.private !== true && manifest.exports !== undefined)
+  .map(({ dir }) => report(dir));
 
 mkdirSync(join(root, 'api'), { recursive: true });
 let stale = 0;

@@ -1,0 +1,114 @@
+import { type Command, Option } from 'commander';
+import { type ExitCode, Output, type Streams, UsageError } from './output.js';
+import { type Connection, type ConnectOptions, connect, targetFrom } from './target.js';
+
+/** What every command shares for one run of the program. */
+export interface CliContext {
+  /** The words after `--`: the command that starts a stdio server. */
+  serverCommand: readonly string[];
+  streams: Streams;
+  /** The exit code the program ends with; a command sets it. */
+  exitCode: ExitCode;
+}
+
+/**
+ * Adds one command to the program. Each command lives in its own file under `commands/` and is
+ * listed once in `commands/index.ts`.
+ */
+export type RegisterCommand = (program: Command, context: CliContext) => void;
+
+/** The options every command that talks to a server takes. */
+export interface ServerOptions {
+  url?: string;
+  json?: boolean;
+  header?: string[];
+  timeout?: number;
+}
+
+/** What a server command's action gets. */
+export interface ServerRun<O> {
+  connection: Connection;
+  output: Output;
+  options: O & ServerOptions;
+  /** The command's declared arguments, in order (a variadic one as an array). */
+  operands: readonly unknown[];
+}
+
+/** The name of every command made with `serverCommand`, so the URL after it can be recognised. */
+export const SERVER_COMMAND = Symbol('mcpkit.serverCommand');
+
+const SERVER_HELP = `
+The server: an http(s) URL right after the command name (Streamable HTTP), or the command that
+starts it after -- (stdio). Either protocol era: 2026-07-28 or 2025-11-25 and before.`;
+
+function positiveInteger(value: string): number {
+  const number = Number(value);
+  if (!Number.isInteger(number) || number <= 0) throw new UsageError(`not a positive whole number: ${value}`);
+  return number;
+}
+
+function collect(value: string, previous: string[] | undefined): string[] {
+  return [...(previous ?? []), value];
+}
+
+/** Parses `-H "Name: value"` headers. */
+export function parseHeaders(headers: readonly string[] | undefined): Record<string, string> | undefined {
+  if (headers === undefined) return undefined;
+  const parsed: Record<string, string> = {};
+  for (const header of headers) {
+    const colon = header.indexOf(':');
+    if (colon <= 0) throw new UsageError(`a header is "Name: value", got: ${header}`);
+    parsed[header.slice(0, colon).trim()] = header.slice(colon + 1).trim();
+  }
+  return parsed;
+}
+
+/**
+ * A command that talks to a server: the shared options (`--url`, `--json`, `-H`, `--timeout`), the
+ * help about naming the server, and `example` at the end of its help.
+ */
+export function serverCommand(program: Command, name: string, summary: string, examples: string[]): Command {
+  const command = program
+    .command(name)
+    .description(summary)
+    .addOption(new Option('--url <url>', 'the server URL (may also follow the command name directly)'))
+    .option('--json', 'print results as JSON, one document per line, for scripts')
+    .option('-H, --header <header>', 'an HTTP header for every request, "Name: value" (repeatable)', collect)
+    .option('--timeout <ms>', 'idle timeout of each request in milliseconds', positiveInteger)
+    .addHelpText('after', `${SERVER_HELP}\n\nExamples:\n${examples.map((line) => `  $ ${line}`).join('\n')}`);
+  (command as Command & { [SERVER_COMMAND]?: true })[SERVER_COMMAND] = true;
+  return command;
+}
+
+/** Whether `command` was made with `serverCommand`. */
+export function isServerCommand(command: Command): boolean {
+  return (command as Command & { [SERVER_COMMAND]?: true })[SERVER_COMMAND] === true;
+}
+
+/**
+ * The action of a server command: connects to the target the command line names, runs `body`,
+ * closes the connection, and records the exit code `body` returns (0 when it returns nothing).
+ */
+export function withServer<O>(
+  context: CliContext,
+  body: (run: ServerRun<O>) => Promise<ExitCode | undefined>,
+  connectOptions: (options: O & ServerOptions, output: Output) => ConnectOptions = () => ({}),
+): (...args: unknown[]) => Promise<void> {
+  return async (...args) => {
+    const command = args[args.length - 1] as Command;
+    const options = command.opts<O & ServerOptions>();
+    const output = new Output(options.json === true, context.streams);
+    const target = targetFrom(options.url, context.serverCommand);
+    const headers = parseHeaders(options.header);
+    const connection = await connect(target, {
+      ...connectOptions(options, output),
+      ...(headers === undefined ? {} : { headers }),
+      ...(options.timeout === undefined ? {} : { timeoutMs: options.timeout }),
+    });
+    try {
+      context.exitCode = (await body({ connection, output, options, operands: command.processedArgs })) ?? 0;
+    } finally {
+      await connection.client.close();
+    }
+  };
+}

@@ -1,0 +1,5 @@
+import type { RegisterCommand } from '../command.js';
+import { info } from './info.js';
+
+/** Every command of `mcpkit`, in the order `mcpkit --help` lists them. */
+export const commands: readonly RegisterCommand[] = [info];

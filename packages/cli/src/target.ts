@@ -1,0 +1,93 @@
+import { type InputHandlers, McpClient, type ServerDescription } from '@mcpkit/client';
+import type { ClientTransport } from '@mcpkit/protocol';
+import { createHttpClientTransport, type HttpAuthProvider } from '@mcpkit/transport-http';
+import { createStdioClientTransport } from '@mcpkit/transport-stdio';
+import { UsageError } from './output.js';
+import { CLI_VERSION } from './version.js';
+
+/** The server a command talks to. */
+export type Target =
+  | { kind: 'http'; url: string }
+  | { kind: 'stdio'; command: string; args: readonly string[] };
+
+/**
+ * The target named on the command line: `url` (an http(s) URL, Streamable HTTP) or `command` (the
+ * words after `--`, a stdio server). Exactly one of them.
+ */
+export function targetFrom(url: string | undefined, command: readonly string[]): Target {
+  if (url !== undefined && command.length > 0) {
+    throw new UsageError('name the server once: a URL or a command after --, not both');
+  }
+  if (url !== undefined) {
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      throw new UsageError(`not a URL: ${url}`);
+    }
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+      throw new UsageError(`the server URL must be http or https: ${url}`);
+    }
+    return { kind: 'http', url: parsed.href };
+  }
+  const [program, ...args] = command;
+  if (program === undefined || program === '') {
+    throw new UsageError(
+      'no server: give its URL after the command name, or the command that starts it after --',
+    );
+  }
+  return { kind: 'stdio', command: program, args };
+}
+
+/** How to reach and talk to the target. */
+export interface ConnectOptions {
+  /** Answers to the server's questions (elicitation, sampling, roots). */
+  handlers?: InputHandlers;
+  /** Extra HTTP headers, such as `Authorization`. */
+  headers?: Record<string, string>;
+  /** Credentials for a protected HTTP server. */
+  authProvider?: HttpAuthProvider;
+  /** Idle timeout of each request, in milliseconds. */
+  timeoutMs?: number;
+}
+
+/** The transport for a target: Streamable HTTP for a URL, a child process for a command. */
+export function transportFor(target: Target, options: ConnectOptions = {}): ClientTransport {
+  if (target.kind === 'http') {
+    return createHttpClientTransport(target.url, {
+      ...(options.headers === undefined ? {} : { headers: options.headers }),
+      ...(options.authProvider === undefined ? {} : { authProvider: options.authProvider }),
+    });
+  }
+  // One process for the command's life: a server that dies is an error to report, not to hide.
+  return createStdioClientTransport({
+    command: target.command,
+    args: target.args,
+    restart: { mode: 'never' },
+  });
+}
+
+/** A connected client and what the server said about itself. */
+export interface Connection {
+  client: McpClient;
+  server: ServerDescription;
+}
+
+/**
+ * Connects to the target in either protocol era: `server/discover` for a 2026-07-28 server,
+ * `initialize` for a 2025-era one. Closes the client again when connecting fails.
+ */
+export async function connect(target: Target, options: ConnectOptions = {}): Promise<Connection> {
+  const client = new McpClient(transportFor(target, options), {
+    clientInfo: { name: 'mcpkit', version: CLI_VERSION },
+    ...(options.handlers === undefined ? {} : { handlers: options.handlers }),
+    ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+  });
+  try {
+    const server = await client.connect();
+    return { client, server: server ?? (await client.discover()) };
+  } catch (error) {
+    await client.close();
+    throw error;
+  }
+}

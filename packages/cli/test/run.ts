@@ -1,0 +1,70 @@
+// Drives the built `mcpkit` binary as a user would: a child process, its output and exit code.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+
+const require = createRequire(import.meta.url);
+
+/** The built program. */
+export const MCPKIT = fileURLToPath(new URL('../dist/mcpkit.js', import.meta.url));
+/** apps/everything-server over stdio, as the words after `--`. */
+export const EVERYTHING_STDIO = ['--', process.execPath, require.resolve('@mcpkit/everything-server/stdio')];
+const EVERYTHING_HTTP = require.resolve('@mcpkit/everything-server/http');
+
+export interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `mcpkit args…` to its end, `input` on its stdin (closed after). */
+export function mcpkit(args: readonly string[], input = ''): Promise<Run> {
+  const child = spawn(process.execPath, [MCPKIT, ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  child.stdin.end(input);
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/** The JSON documents a `--json` run printed, one per line. */
+export function jsonLines(run: Run): unknown[] {
+  return run.stdout
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => JSON.parse(line) as unknown);
+}
+
+/** A server process started for a test file; `stop()` ends it. */
+export interface RunningServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** Starts a program that prints `MCP_SERVER_URL=<url>` when it listens, and waits for that line. */
+export function startServer(command: string, args: readonly string[]): Promise<RunningServer> {
+  const child: ChildProcess = spawn(command, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    });
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code} before listening`)));
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      if (line.startsWith('MCP_SERVER_URL=')) resolve({ url: line.slice('MCP_SERVER_URL='.length), stop });
+    });
+  });
+}
+
+/** apps/everything-server over Streamable HTTP on a free loopback port. */
+export function startEverythingHttp(): Promise<RunningServer> {
+  return startServer(process.execPath, [EVERYTHING_HTTP, '--port', '0']);
+}

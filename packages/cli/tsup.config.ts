@@ -1,0 +1,16 @@
+import { readFileSync } from 'node:fs';
+import { defineConfig } from 'tsup';
+
+const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
+
+// A program, not a library: one ESM file with a shebang, its dependencies left to node_modules.
+export default defineConfig({
+  entry: { mcpkit: 'src/main.ts' },
+  format: ['esm'],
+  platform: 'node',
+  target: 'node20',
+  sourcemap: true,
+  clean: true,
+  banner: { js: '#!/usr/bin/env node' },
+  define: { __MCPKIT_VERSION__: JSON.stringify(version) },
+});
