@@ -17,9 +17,19 @@ function declared(manifest) {
   return { ...manifest?.dependencies, ...manifest?.optionalDependencies };
 }
 
-/** Whether npm would install a locked package on this machine, by its `os` and `cpu` fields. */
-export function fitsThisMachine(entry, platform = process.platform, arch = process.arch) {
-  return allows(entry.os, platform) && allows(entry.cpu, arch);
+/** The C library npm matches a package's `libc` field against: glibc, musl, or none off Linux. */
+function thisLibc() {
+  if (process.platform !== 'linux') return undefined;
+  return process.report.getReport().header.glibcVersionRuntime ? 'glibc' : 'musl';
+}
+
+/** Whether npm would install a locked package on this machine, by its `os`, `cpu` and `libc` fields. */
+export function fitsThisMachine(entry, platform = process.platform, arch = process.arch, libc = thisLibc()) {
+  return (
+    allows(entry.os, platform) &&
+    allows(entry.cpu, arch) &&
+    (entry.libc === undefined || allows(entry.libc, libc))
+  );
 }
 
 function allows(field, value) {

@@ -125,4 +125,11 @@ describe('fitsThisMachine', () => {
     assert.equal(fitsThisMachine({ os: ['!win32'] }, 'linux', 'x64'), true);
     assert.equal(fitsThisMachine({ os: ['!win32'] }, 'win32', 'x64'), false);
   });
+
+  it('reads libc: a musl build does not fit a glibc Linux, and libc needs no match where it is not given', () => {
+    const musl = { os: ['linux'], cpu: ['x64'], libc: ['musl'] };
+    assert.equal(fitsThisMachine(musl, 'linux', 'x64', 'glibc'), false);
+    assert.equal(fitsThisMachine(musl, 'linux', 'x64', 'musl'), true);
+    assert.equal(fitsThisMachine({ os: ['linux'], cpu: ['x64'] }, 'linux', 'x64', 'musl'), true);
+  });
 });

@@ -1,0 +1,11 @@
+// Bun: the smoke server on Bun.serve and the smoke client, in one process.
+import { createFetchHandler } from '@mcpkit/transport-http';
+import { runSmoke } from './smoke-client.js';
+import { createSmokeServer } from './smoke-server.js';
+
+const server = Bun.serve({ hostname: '127.0.0.1', port: 0, fetch: createFetchHandler(createSmokeServer()) });
+try {
+  console.log(JSON.stringify(await runSmoke(`http://127.0.0.1:${server.port}/mcp`)));
+} finally {
+  server.stop(true);
+}
