@@ -1,36 +1,15 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
-import { createInterface } from 'node:readline';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { CreateMessageRequestSchema, ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
-
-const require = createRequire(import.meta.url);
-const everythingStdio = require.resolve('@mcpkit/everything-server/stdio');
-const everythingHttp = require.resolve('@mcpkit/everything-server/http');
+import { everythingStdio, serveEverythingHttp, textOf } from './support/everything-server.js';
 
 const cleanups: (() => Promise<unknown> | unknown)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
-
-/** Starts `dist/http.js --port 0` and resolves with the URL it prints once it is ready. */
-async function serveHttp(): Promise<string> {
-  const child: ChildProcess = spawn(process.execPath, [everythingHttp, '--port', '0'], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  cleanups.push(() => child.kill());
-  const lines = createInterface({ input: child.stdout! });
-  return new Promise<string>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`everything-server http exited with ${code}`)));
-    lines.on('line', (line) => {
-      if (line.startsWith('MCP_SERVER_URL=')) resolve(line.slice('MCP_SERVER_URL='.length));
-    });
-  });
-}
 
 /**
  * The official SDK v1 client, declaring elicitation and sampling, answering each with fixed
@@ -55,18 +34,16 @@ async function connectSdkClient(transport: Transport) {
   return { client, asked };
 }
 
-function textOf(result: Awaited<ReturnType<Client['callTool']>>): string {
-  const content = result.content as Array<{ type: string; text?: string }>;
-  return content.map((block) => block.text ?? '').join('');
-}
-
 const transports: [string, () => Promise<Transport>][] = [
   [
     'stdio',
     async () =>
       new StdioClientTransport({ command: process.execPath, args: [everythingStdio], stderr: 'ignore' }),
   ],
-  ['Streamable HTTP', async () => new StreamableHTTPClientTransport(new URL(await serveHttp()))],
+  [
+    'Streamable HTTP',
+    async () => new StreamableHTTPClientTransport(new URL(await serveEverythingHttp(cleanups))),
+  ],
 ];
 
 describe.each(transports)('official SDK v1 Client against apps/everything-server over %s', (_name, open) => {
