@@ -31,5 +31,7 @@ run('pnpm', ['exec', 'turbo', 'run', 'lint', 'typecheck', 'test', '--output-logs
 run('node', ['scripts/api-report.mjs', '--check'], env);
 // The packages as published: publint, are-the-types-wrong, and small apps on each schema library.
 run('node', ['packaging/check.mjs'], env);
+// `mcpkit create`: a project from each template installs, builds and passes its own test.
+run('node', ['packages/cli/scripts/check-templates.mjs'], env);
 run('node', ['--test', 'conformance'], env);
 run('node', ['conformance/run.mjs'], env);

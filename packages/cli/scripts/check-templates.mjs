@@ -1,0 +1,124 @@
+// Checks `mcpkit create` as a user meets it: packs every published package (the CLI included, so the
+// templates it ships are the ones checked), installs the CLI from its tarball, creates one project per
+// template, installs them once together with every @mcpkit package overridden by its tarball, then
+// type-checks, builds and tests each project and runs the built client against the built servers.
+// The Worker project is installed without wrangler (its deploy tool, which brings workerd): it is
+// type-checked and its test calls the Worker's fetch in Node.
+import { execFileSync, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { packAll, publishedPackages } from '../../../packaging/packages.mjs';
+
+const TEMPLATES = ['stdio', 'http', 'worker', 'client'];
+
+function run(title, command, args, cwd) {
+  console.log(`templates: ${title}`);
+  execFileSync(command, args, { cwd, stdio: 'inherit' });
+}
+
+function output(command, args, cwd) {
+  return execFileSync(command, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+}
+
+function writeWorkspace(scratch, tarballs) {
+  const overrides = Object.fromEntries([...tarballs].map(([name, file]) => [name, `file:${file}`]));
+  overrides.wrangler = '-';
+  const yaml = [
+    'packages:',
+    '  - runner',
+    '  - projects/*',
+    'allowBuilds:',
+    '  esbuild: true',
+    'overrides:',
+    ...Object.entries(overrides).map(([name, spec]) => `  '${name}': '${spec}'`),
+    '',
+  ].join('\n');
+  writeFileSync(join(scratch, 'pnpm-workspace.yaml'), yaml);
+  mkdirSync(join(scratch, 'runner'));
+  const runner = {
+    name: 'runner',
+    private: true,
+    dependencies: { '@mcpkit/cli': `file:${tarballs.get('@mcpkit/cli')}` },
+  };
+  writeFileSync(join(scratch, 'runner', 'package.json'), `${JSON.stringify(runner, null, 2)}\n`);
+}
+
+/** Starts the built HTTP server on a free port and resolves with its URL and a stop function. */
+async function startHttpServer(projectDir) {
+  const child = spawn(process.execPath, ['dist/index.js'], {
+    cwd: projectDir,
+    env: { ...process.env, PORT: '0' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let printed = '';
+  child.stdout.setEncoding('utf8');
+  const url = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the http server printed no URL: ${printed}`)), 30_000);
+    child.stdout.on('data', (chunk) => {
+      printed += chunk;
+      const found = /(http:\/\/\S+\/mcp)/.exec(printed)?.[1];
+      if (found) {
+        clearTimeout(timer);
+        resolve(found);
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`the http server exited with ${code}`)));
+  });
+  return {
+    url,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await once(child, 'exit');
+    },
+  };
+}
+
+function expectTools(listing, where) {
+  if (!/^add: Adds two numbers$/m.test(listing)) {
+    throw new Error(`the client listed no add tool from ${where}:\n${listing}`);
+  }
+}
+
+const scratch = mkdtempSync(join(tmpdir(), 'mcpkit-templates-'));
+try {
+  const tarballs = packAll(publishedPackages(), scratch);
+  writeWorkspace(scratch, tarballs);
+  run(
+    'install the CLI from its tarball',
+    'pnpm',
+    ['install', '--no-frozen-lockfile', '--filter', 'runner'],
+    scratch,
+  );
+  const mcpkit = join(scratch, 'runner', 'node_modules', '.bin', 'mcpkit');
+  for (const template of TEMPLATES) {
+    run(`create ${template}`, mcpkit, ['create', `projects/${template}`, '--template', template], scratch);
+  }
+  run('install the projects', 'pnpm', ['install', '--no-frozen-lockfile'], scratch);
+  const projects = ['--filter', './projects/*', '--workspace-concurrency=2'];
+  run('type-check', 'pnpm', [...projects, 'run', 'typecheck'], scratch);
+  run('build', 'pnpm', [...projects, 'run', 'build'], scratch);
+  run('test', 'pnpm', [...projects, 'run', 'test'], scratch);
+
+  const client = join(scratch, 'projects', 'client', 'dist', 'index.js');
+  console.log('templates: the built client against the built stdio server');
+  expectTools(
+    output(process.execPath, [client, process.execPath, 'dist/index.js'], join(scratch, 'projects', 'stdio')),
+    'stdio',
+  );
+  console.log('templates: the built client against the built HTTP server');
+  const http = await startHttpServer(join(scratch, 'projects', 'http'));
+  try {
+    expectTools(output(process.execPath, [client, http.url]), 'HTTP');
+    const sum = output(process.execPath, [client, http.url, '--call', 'add', '{"a":2,"b":3}']);
+    if (JSON.parse(sum).sum !== 5) throw new Error(`add answered ${sum}`);
+  } finally {
+    await http.stop();
+  }
+} finally {
+  rmSync(scratch, { recursive: true, force: true });
+}
+console.log(
+  'templates: every template creates a project that installs, type-checks, builds and passes its test',
+);
