@@ -7,6 +7,7 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { metadataProblems } from './metadata.mjs';
 import { packAll, publishedPackages, root } from './packages.mjs';
 
 const APP_PACKAGES = ['@mcpkit/protocol', '@mcpkit/server', '@mcpkit/client'];
@@ -28,6 +29,10 @@ function step(title, command, args, cwd = root) {
 }
 
 function lintPackages(packages, tarballs) {
+  console.log('packaging: repository, homepage, bugs, license, description and keywords');
+  const problems = metadataProblems(packages, root);
+  for (const problem of problems) console.error(`packaging: ${problem}`);
+  if (problems.length > 0) failures.push('package metadata');
   for (const { name, dir } of packages) {
     step(`publint ${name}`, bin('publint'), ['run', '--strict', '--level', 'suggestion'], dir);
     step(`are-the-types-wrong ${name}`, bin('attw'), [tarballs.get(name), '--format', 'table-flipped']);

@@ -33,5 +33,5 @@ run('node', ['scripts/api-report.mjs', '--check'], env);
 run('node', ['packaging/check.mjs'], env);
 // `mcpkit create`: a project from each template installs, builds and passes its own test.
 run('node', ['packages/cli/scripts/check-templates.mjs'], env);
-run('node', ['--test', 'conformance'], env);
+run('node', ['--test', 'conformance', 'packaging'], env);
 run('node', ['conformance/run.mjs'], env);
