@@ -2,10 +2,12 @@ import { execFile } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { McpClient } from '@mcpkit/client';
+import { createInMemoryTransport, McpClient } from '@mcpkit/client';
 import { createHttpClientTransport } from '@mcpkit/transport-http';
 import { describe, expect, it } from 'vitest';
+import { timedCalls } from '../src/client-middleware.js';
 import worker from '../src/cloudflare-worker.js';
+import { readToolResult } from '../src/decode-line.js';
 import { createExpressApp } from '../src/express.js';
 import { createFastifyApp } from '../src/fastify.js';
 import { app as honoApp } from '../src/hono.js';
@@ -13,6 +15,7 @@ import { forecastFor } from '../src/in-memory-testing.js';
 import { hearToolListChange } from '../src/listen.js';
 import { bookWithTwoSeats } from '../src/multi-round-trip.js';
 import { POST as nextPost } from '../src/nextjs-route.js';
+import { server as guardedServer } from '../src/server-middleware.js';
 
 const run = promisify(execFile);
 const program = (name: string) => fileURLToPath(new URL(`../dist/${name}.js`, import.meta.url));
@@ -78,5 +81,32 @@ describe('examples run', () => {
     expect(await forecastFor('Rome')).toEqual(ROME);
     expect(await bookWithTwoSeats()).toBe('Booked 2 seats in Porto');
     expect(await hearToolListChange()).toBe('notifications/tools/list_changed');
+  });
+
+  it('client middleware times every call, the tools/list walk before an unseen tool included', async () => {
+    expect(await timedCalls()).toEqual(['tools/list', 'tools/call']);
+  });
+
+  it('server middleware: a caller lists and calls only the tools it is granted', async () => {
+    const client = new McpClient(createInMemoryTransport(guardedServer));
+    await client.connect();
+    const names = [];
+    for await (const tool of client.iterateTools()) names.push(tool.name);
+    expect(names).toEqual(['public']);
+    await expect(client.callTool('admin', {})).rejects.toThrow('Unknown tool: admin');
+    await client.close();
+  });
+
+  it('decoding a line: bad JSON is -32700, a response is its checked result', () => {
+    expect(readToolResult('{')).toMatchObject({ error: { code: -32700 } });
+    const line = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      result: { content: [{ type: 'text', text: 'hi' }] },
+    });
+    expect(readToolResult(line)).toMatchObject({
+      ok: true,
+      value: { content: [{ type: 'text', text: 'hi' }] },
+    });
   });
 });
