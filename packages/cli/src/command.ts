@@ -38,8 +38,7 @@ export interface ServerRun<O> {
 export const SERVER_COMMAND = Symbol('mcpkit.serverCommand');
 
 const SERVER_HELP = `
-The server: an http(s) URL right after the command name (Streamable HTTP), or the command that
-starts it after -- (stdio). Either protocol era: 2026-07-28 or 2025-11-25 and before.`;
+The server: its http(s) URL (Streamable HTTP), or the command that starts it after -- (stdio).`;
 
 function positiveInteger(value: string): number {
   const number = Number(value);
@@ -47,7 +46,7 @@ function positiveInteger(value: string): number {
   return number;
 }
 
-function collect(value: string, previous: string[] | undefined): string[] {
+export function collect(value: string, previous: string[] | undefined): string[] {
   return [...(previous ?? []), value];
 }
 
@@ -71,8 +70,8 @@ export function serverCommand(program: Command, name: string, summary: string, e
   const command = program
     .command(name)
     .description(summary)
-    .addOption(new Option('--url <url>', 'the server URL (may also follow the command name directly)'))
-    .option('--json', 'print results as JSON, one document per line, for scripts')
+    .addOption(new Option('--url <url>', 'the server URL (or put it right after the command name)'))
+    .option('--json', 'print JSON for scripts, one document per line')
     .option('-H, --header <header>', 'an HTTP header for every request, "Name: value" (repeatable)', collect)
     .option('--timeout <ms>', 'idle timeout of each request in milliseconds', positiveInteger)
     .addHelpText('after', `${SERVER_HELP}\n\nExamples:\n${examples.map((line) => `  $ ${line}`).join('\n')}`);

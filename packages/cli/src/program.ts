@@ -14,6 +14,15 @@ Examples:
 
 Exit codes: 0 ok, 1 the tool reported an error, 2 usage, 3 protocol or transport error.`;
 
+/** `call <tool> [json]`: a command and its arguments, without the `[options]` every command has. */
+function commandTerm(command: Command): string {
+  const args = command.registeredArguments.map((arg) => {
+    const name = `${arg.name()}${arg.variadic ? '...' : ''}`;
+    return arg.required ? `<${name}>` : `[${name}]`;
+  });
+  return [command.name(), ...args].join(' ');
+}
+
 /** The program with every command registered. */
 export function createProgram(context: CliContext): Command {
   const program = new Command('mcpkit')
@@ -23,6 +32,11 @@ export function createProgram(context: CliContext): Command {
     .configureOutput({
       writeOut: (text) => context.streams.stdout.write(text),
       writeErr: (text) => context.streams.stderr.write(text),
+    })
+    .configureHelp({
+      subcommandTerm: (command) => commandTerm(command),
+      // A terminal's own width; 100 columns into a pipe or a file.
+      helpWidth: (context.streams.stdout as { columns?: number }).columns ?? 100,
     })
     .addHelpText('after', PROGRAM_HELP)
     .exitOverride();

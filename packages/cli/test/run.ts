@@ -68,3 +68,41 @@ export function startServer(command: string, args: readonly string[]): Promise<R
 export function startEverythingHttp(): Promise<RunningServer> {
   return startServer(process.execPath, [EVERYTHING_HTTP, '--port', '0']);
 }
+
+/** A running `mcpkit`, read line by line while it runs. */
+export interface LiveRun {
+  /** Resolves with the first stdout line (from now on) that `match` accepts. */
+  line(match: (line: string) => boolean): Promise<string>;
+  signal(name: NodeJS.Signals): void;
+  /** Resolves when the process has ended. */
+  ended: Promise<Run>;
+}
+
+/** Starts `mcpkit args…` and hands out its stdout lines as they come. */
+export function startMcpkit(args: readonly string[]): LiveRun {
+  const child = spawn(process.execPath, [MCPKIT, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  const waiting = new Set<{ match: (line: string) => boolean; resolve: (line: string) => void }>();
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  createInterface({ input: child.stdout }).on('line', (line) => {
+    stdout += `${line}\n`;
+    for (const waiter of waiting) {
+      if (!waiter.match(line)) continue;
+      waiting.delete(waiter);
+      waiter.resolve(line);
+    }
+  });
+  const ended = new Promise<Run>((resolve) =>
+    child.once('close', (code) => resolve({ code, stdout, stderr })),
+  );
+  return {
+    line: (match) =>
+      Promise.race([
+        new Promise<string>((resolve) => waiting.add({ match, resolve })),
+        ended.then((run) => Promise.reject(new Error(`mcpkit ended first:\n${run.stdout}\n${run.stderr}`))),
+      ]),
+    signal: (name) => child.kill(name),
+    ended,
+  };
+}
