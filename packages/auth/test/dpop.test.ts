@@ -5,9 +5,6 @@ import { tokenDigest } from '../src/server/token-cache.js';
 import { FakeIssuer, RESOURCE } from './helpers/issuer.js';
 import { challengeParams } from './helpers/protected.js';
 
-// Real loopback HTTP (a JWKS endpoint) and key generation: generous time on a loaded CI machine.
-const SLOW = { timeout: 20_000 };
-
 const issuer = new FakeIssuer();
 let holder: { privateKey: CryptoKey; jwk: JWK; jkt: string };
 beforeAll(async () => {
@@ -63,7 +60,7 @@ async function refusal(result: Promise<unknown>, error = 'invalid_dpop_proof') {
   expect(challengeParams(header).error).toBe(error);
 }
 
-describe('DPoP-bound tokens (RFC 9449)', SLOW, () => {
+describe('DPoP-bound tokens (RFC 9449)', () => {
   it('a bound token with a valid proof is accepted, its binding in ctx.auth', async () => {
     const token = await bound();
     const auth = await authenticator()(request(`DPoP ${token}`, await proof(token)));

@@ -2,9 +2,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { InvalidTokenError, jwtVerifier } from '../src/server/index.js';
 import { FakeIssuer, hmacWithPublicKey, RESOURCE, signingKey, unsignedToken } from './helpers/issuer.js';
 
-// Real loopback HTTP (a JWKS endpoint) and key generation: generous time on a loaded CI machine.
-const SLOW = { timeout: 20_000 };
-
 const issuer = new FakeIssuer();
 beforeAll(() => issuer.start());
 afterAll(() => issuer.stop());
@@ -34,7 +31,7 @@ async function refusal(promise: Promise<unknown>): Promise<string> {
 
 const now = () => Math.floor(Date.now() / 1000);
 
-describe('jwtVerifier', SLOW, () => {
+describe('jwtVerifier', () => {
   it('A-7: a valid token gives its principal, scopes, client, expiry and claims', async () => {
     const token = await issuer.token({ scope: 'mcp:tools files:read' });
     const verified = await verifier().verify(token);

@@ -10,9 +10,6 @@ import {
 } from './helpers/issuer.js';
 import { challengeParams, handlerRuns, mcpRequest, protectedHandler } from './helpers/protected.js';
 
-// Real loopback HTTP (a JWKS endpoint) and key generation: generous time on a loaded CI machine.
-const SLOW = { timeout: 20_000 };
-
 const issuer = new FakeIssuer();
 let handler: (request: Request) => Promise<Response>;
 beforeAll(async () => {
@@ -30,7 +27,7 @@ async function callTool(name: string, token?: string) {
   return handler(mcpRequest('tools/call', { name, arguments: {} }, token));
 }
 
-describe('protected resource metadata', SLOW, () => {
+describe('protected resource metadata', () => {
   it('A-4, A-5: the same document at the path-inserted and the root well-known location', async () => {
     for (const path of [
       '/.well-known/oauth-protected-resource/mcp',
@@ -48,7 +45,7 @@ describe('protected resource metadata', SLOW, () => {
   });
 });
 
-describe('challenges', SLOW, () => {
+describe('challenges', () => {
   it('A-5, A-6, A-9: no token is 401 naming the metadata and the scopes this operation needs', async () => {
     const response = await callTool('write_file');
     expect(response.status).toBe(401);
@@ -139,7 +136,7 @@ describe('challenges', SLOW, () => {
   });
 });
 
-describe('tokens (A-7, A-8): every bad one is 401 invalid_token, and nothing else breaks', SLOW, () => {
+describe('tokens (A-7, A-8): every bad one is 401 invalid_token, and nothing else breaks', () => {
   const key = () => issuer.keys[0]!;
   const attacks: Record<string, () => Promise<string>> = {
     expired: () => issuer.token({ exp: now() - 3600 }),
@@ -203,7 +200,7 @@ describe('tokens (A-7, A-8): every bad one is 401 invalid_token, and nothing els
   });
 });
 
-describe('ctx.auth', SLOW, () => {
+describe('ctx.auth', () => {
   it('carries the verified principal, scopes and claims', async () => {
     const response = await callTool(
       'whoami',
@@ -235,7 +232,7 @@ describe('ctx.auth', SLOW, () => {
   });
 });
 
-describe('lists', SLOW, () => {
+describe('lists', () => {
   it('A-14: with filterLists, a caller sees only what its scopes allow, as a private result', async () => {
     const filtered = protectedHandler(issuer, { filterLists: true });
     const list = async (scope: string) => {

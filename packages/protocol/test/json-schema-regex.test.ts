@@ -15,12 +15,15 @@ function timed(work: () => void): number {
 }
 
 const EVIL = '^((a+)+)+$';
+// Linear work here takes milliseconds and backtracking takes minutes or more: the bound leaves room for
+// a busy machine and still tells them apart.
+const LINEAR_MS = 3000;
 
 describe('regular expressions from peers', () => {
   it('a catastrophic pattern validates a long value in linear time (it took 80 s at 21 characters)', () => {
     const schema = compiled({ type: 'string', pattern: EVIL });
     let verdict: unknown;
-    expect(timed(() => (verdict = schema.validate(`${'a'.repeat(50_000)}!`)))).toBeLessThan(1000);
+    expect(timed(() => (verdict = schema.validate(`${'a'.repeat(50_000)}!`)))).toBeLessThan(LINEAR_MS);
     expect(verdict).toMatchObject({ valid: false });
     expect(schema.validate('aaaa')).toEqual({ valid: true });
   });
@@ -33,7 +36,7 @@ describe('regular expressions from peers', () => {
     });
     const key = `${'a'.repeat(30_000)}!`;
     let verdict: unknown;
-    expect(timed(() => (verdict = schema.validate({ [key]: 'x', s: key })))).toBeLessThan(1000);
+    expect(timed(() => (verdict = schema.validate({ [key]: 'x', s: key })))).toBeLessThan(LINEAR_MS);
     expect(verdict).toEqual({ valid: true });
     expect(schema.validate({ aaa: 'x' })).toMatchObject({ valid: false });
     expect(schema.validate({ s: 'aaa' })).toMatchObject({ valid: false });
@@ -42,7 +45,9 @@ describe('regular expressions from peers', () => {
   it('format "url" is linear (a 37-byte argument stalled the validator for 6.8 s)', () => {
     const schema = compiled({ type: 'string', format: 'url' });
     let verdict: unknown;
-    expect(timed(() => (verdict = schema.validate(`http://${'a-'.repeat(20_000)}!`)))).toBeLessThan(1000);
+    expect(timed(() => (verdict = schema.validate(`http://${'a-'.repeat(20_000)}!`)))).toBeLessThan(
+      LINEAR_MS,
+    );
     expect(verdict).toMatchObject({ valid: false });
     expect(schema.validate('https://example.com/x')).toEqual({ valid: true });
   });
@@ -90,5 +95,5 @@ describe('error messages', () => {
     // 300 characters, then an ellipsis.
     for (const error of verdict.errors) expect(error.length).toBeLessThanOrEqual(301);
     expect(verdict.errors.join('\n')).toContain('value-0');
-  }, 20_000);
+  });
 });

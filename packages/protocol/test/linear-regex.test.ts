@@ -64,7 +64,8 @@ describe('linear-time regular expressions', () => {
       const linear = compiled(source);
       const started = performance.now();
       expect(linear.test(`${'a'.repeat(20_000)}!`)).toBe(false);
-      expect(performance.now() - started).toBeLessThan(500);
+      // Milliseconds when linear, far longer when it backtracks; room for a busy machine in between.
+      expect(performance.now() - started).toBeLessThan(2000);
     }
   });
 

@@ -85,7 +85,8 @@ describe('url format', () => {
     ]) {
       const started = performance.now();
       isUrl(value);
-      expect(performance.now() - started).toBeLessThan(500);
+      // Milliseconds when linear, minutes when it backtracks; room for a busy machine in between.
+      expect(performance.now() - started).toBeLessThan(2000);
     }
   });
 });

@@ -169,9 +169,7 @@ describe('Mcp-Param-* headers (H-22..H-33)', () => {
 
   // The number pattern had two digit runs side by side: 15,000 digits cost 0.4 s of CPU, 300,000
   // minutes. It is linear now, so this finishes at once, far inside the time limit.
-  it('H-31: a huge numeric header is refused at once, and the -32020 message repeats only its start', {
-    timeout: 20_000,
-  }, async () => {
+  it('H-31: a huge numeric header is refused at once, and the -32020 message repeats only its start', async () => {
     const huge = `${'1'.repeat(300_000)}x`;
     const outcome = await toolCall('custom_headers', { priority: 1 }, { 'Mcp-Param-Priority': huge });
     expect(outcome.error?.code).toBe(-32020);

@@ -208,7 +208,7 @@ describe('UriTemplate.match', () => {
 
   // A backtracking regular expression took minutes for each of these (cubic in the length); the
   // matcher's work is linear, so they finish in milliseconds, far inside the test's time limit.
-  it('adversarial URIs against multi-variable templates finish at once', { timeout: 20_000 }, () => {
+  it('adversarial URIs against multi-variable templates finish at once', () => {
     const cases: Array<[string, string]> = [
       ['db://{schema}.{table}.{column}', `db://${'.'.repeat(8000)}/`],
       ['x://{a}{b}{c}', `x://${'a'.repeat(8000)}/`],

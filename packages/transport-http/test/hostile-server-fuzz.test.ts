@@ -168,7 +168,8 @@ describe('the HTTP client against a hostile loopback server', () => {
         next = plan;
         const begun = Date.now();
         outcomes.add(await exchangeOnce());
-        expect(Date.now() - begun).toBeLessThan(3_000);
+        // Each exchange is aborted after 400 ms; a hang would never end, so the bound can be roomy.
+        expect(Date.now() - begun).toBeLessThan(10_000);
       }),
       { numRuns: 80, seed: 20_261_203 },
     );
@@ -176,6 +177,6 @@ describe('the HTTP client against a hostile loopback server', () => {
     const grown = heapAfterGc() - before;
     expect(grown).toBeLessThan(32 * 1024 * 1024);
     expect(outcomes.has('too-large')).toBe(true);
-    expect(Date.now() - started).toBeLessThan(30_000);
-  }, 40_000);
+    expect(Date.now() - started).toBeLessThan(50_000);
+  }, 60_000);
 });

@@ -92,7 +92,7 @@ describe('SseParser', () => {
     expect(events).toHaveLength(1);
     expect(events[0]!.data.length).toBe(payload.length);
     expect(events[0]!.data === payload).toBe(true);
-  }, 20_000);
+  });
 
   it('an event without data dispatches nothing; an empty data line dispatches an empty event', () => {
     expect(parseAll(['event: x\n\ndata:\n\n'])).toEqual([{ event: 'message', data: '' }]);
