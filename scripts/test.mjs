@@ -1,5 +1,6 @@
 // `npm test`: lint, typecheck, build and every test of every package and app, then the official
 // conformance suite against the reference apps.
+import { ensureSuite } from '../conformance/lib/suite.mjs';
 import { installIfNeeded, pnpmEnv, run } from './pnpm.mjs';
 
 const env = pnpmEnv();
@@ -26,6 +27,9 @@ run('node', ['scripts/requirements.mjs', '--check'], env);
 run('node', ['scripts/check-references.mjs'], env);
 // The READMEs' snippets are regions of examples/, which turbo type-checks and smoke-runs.
 run('node', ['scripts/check-snippets.mjs'], env);
+// The conformance suite and its Node 22, installed before the tests that share that Node (interop, runtimes)
+// run in parallel, so that none of them sees it half-installed.
+ensureSuite();
 run('pnpm', ['exec', 'turbo', 'run', 'lint', 'typecheck', 'test', '--output-logs=new-only'], env);
 // Every package's public API matches its committed report (api/): a surface change is a reviewed diff.
 run('node', ['scripts/api-report.mjs', '--check'], env);
