@@ -8,6 +8,7 @@ import { McpClient, type McpClientOptions } from '@mcpkit/client';
 import type { ClientTransport } from '@mcpkit/protocol';
 import { createHttpClientTransport } from '@mcpkit/transport-http';
 import { createStdioClientTransport } from '@mcpkit/transport-stdio';
+import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { afterEach, describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain ES module fixture, without types
@@ -94,6 +95,31 @@ async function sdkV1Http(stateful: boolean): Promise<string> {
   return `http://127.0.0.1:${(server.address() as { port: number }).port}/mcp`;
 }
 
+/** The official SDK v1 over its deprecated HTTP+SSE transport (SSEServerTransport) in this process. */
+async function sdkV1Sse(): Promise<string> {
+  const sessions = new Map<string, SSEServerTransport>();
+  const handle = async (request: IncomingMessage, response: ServerResponse) => {
+    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+    if (request.method === 'GET' && url.pathname === '/sse') {
+      const transport = new SSEServerTransport('/message', response);
+      sessions.set(transport.sessionId, transport);
+      response.on('close', () => sessions.delete(transport.sessionId));
+      await buildServer().connect(transport);
+      return;
+    }
+    const session = sessions.get(url.searchParams.get('sessionId') ?? '');
+    if (request.method === 'POST' && url.pathname === '/message' && session) {
+      return session.handlePostMessage(request, response);
+    }
+    response.writeHead(404).end();
+  };
+  const server: Server = createServer((request, response) => void handle(request, response));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  cleanups.push(() => new Promise((resolve) => server.close(resolve)));
+  cleanups.push(() => server.closeAllConnections());
+  return `http://127.0.0.1:${(server.address() as { port: number }).port}/sse`;
+}
+
 /** Lists the tools and calls `name` with `args`; returns the result's text. */
 async function listAndCall(mcp: McpClient, name: string, args: Record<string, unknown>): Promise<string> {
   const tools = await mcp.listTools();
@@ -141,6 +167,21 @@ describe('McpClient against real servers from npm', { timeout: 120_000 }, () => 
     await serve([everything, 'streamableHttp'], { PORT: String(port) }, port);
     const mcp = client(createHttpClientTransport(`http://127.0.0.1:${port}/mcp`));
     expect(await listAndCall(mcp, 'echo', { message: 'hi' })).toContain('hi');
+  });
+
+  it('B-7: @modelcontextprotocol/server-everything in its deprecated HTTP+SSE mode', async () => {
+    const port = await freePort();
+    await serve([everything, 'sse'], { PORT: String(port) }, port);
+    const mcp = client(createHttpClientTransport(`http://127.0.0.1:${port}/sse`));
+    expect(await listAndCall(mcp, 'echo', { message: 'hi' })).toContain('hi');
+    expect(mcp.server?.era).toBe('legacy-sse');
+  });
+
+  it('B-7 B-13: official SDK v1 over its HTTP+SSE transport: lists, calls, and elicitInput reaches the handler', async () => {
+    const mcp = client(createHttpClientTransport(await sdkV1Sse()), askName);
+    expect(await listAndCall(mcp, 'add', { a: 2, b: 3 })).toBe('5');
+    expect(mcp.server?.era).toBe('legacy-sse');
+    expect(JSON.parse(textOf(await mcp.callTool('ask-name')))).toMatchObject({ content: { name: 'Ada' } });
   });
 
   it('FastMCP over stdio', async () => {

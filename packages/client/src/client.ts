@@ -129,7 +129,7 @@ export class McpClient {
           cache,
           cacheMode,
         });
-        if (description.era === 'legacy') serverStream.follow();
+        if (description.era !== 'modern') serverStream.follow();
         return description;
       },
       limits,

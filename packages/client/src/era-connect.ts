@@ -1,5 +1,6 @@
 import {
   type ClientCapabilities,
+  type ClientTransport,
   type DiscoverResult,
   type Implementation,
   isRecord,
@@ -10,6 +11,7 @@ import {
   TransportError,
 } from '@mcpkit/protocol';
 import { CallState } from './call.js';
+import { timerDelay } from './deadlines.js';
 import type { InitializeOutcome } from './era.js';
 import { type Era, type EraEvidence, type EraOption, type EraSettings, nextEraStep } from './era.js';
 import {
@@ -69,6 +71,7 @@ export async function connectEra(
   let initialized: Record<string, unknown> | undefined;
   let reissues = 0;
   let probed = requester.versions[0]!;
+  let overSse = false;
   for (;;) {
     const step = nextEraStep(settings, evidence);
     switch (step.kind) {
@@ -89,16 +92,17 @@ export async function connectEra(
         )
           continue;
         initialized = answer.result;
-        evidence = { step: 'initialize', outcome: answer.outcome, fromCache: evidence.step === 'start' };
+        const fromCache: boolean =
+          evidence.step === 'start' || (evidence.step === 'sse-endpoint' && evidence.fromCache);
+        evidence = { step: 'initialize', outcome: answer.outcome, fromCache, overSse };
         break;
       }
-      case 'open-sse':
-        evidence = {
-          step: 'sse-endpoint',
-          found: false,
-          detail: 'the deprecated HTTP+SSE transport (2024-11-05) needs its own transport',
-        };
+      case 'open-sse': {
+        const opened = await openSse(transport, options.timeoutMs);
+        overSse = opened.found;
+        evidence = { step: 'sse-endpoint', ...opened, fromCache: evidence.step === 'start' };
         break;
+      }
       case 'connected': {
         if (peer !== undefined) options.verdicts.set(peer, step.era);
         if (step.era === 'modern') {
@@ -106,7 +110,7 @@ export async function connectEra(
         }
         transport.beginSession?.({ protocolVersion: step.version });
         await transport.notify?.({ jsonrpc: '2.0', method: 'notifications/initialized' });
-        return legacyDescription(step.version, initialized!);
+        return legacyDescription(step.era, step.version, initialized!);
       }
       case 'failed':
         if (peer !== undefined) options.verdicts.delete(peer);
@@ -148,9 +152,9 @@ function modernDescription(version: string, result: DiscoverResult): ServerDescr
   };
 }
 
-function legacyDescription(version: string, result: Record<string, unknown>): ServerDescription {
+function legacyDescription(era: Era, version: string, result: Record<string, unknown>): ServerDescription {
   return {
-    era: 'legacy',
+    era,
     protocolVersion: version,
     supportedVersions: [version],
     capabilities: result.capabilities as ServerCapabilities,
@@ -159,6 +163,22 @@ function legacyDescription(version: string, result: Record<string, unknown>): Se
     discoverResult: undefined,
     initializeResult: result,
   };
+}
+
+/** Switches the transport to the deprecated HTTP+SSE transport (B-7), waiting at most `timeoutMs`. */
+async function openSse(
+  transport: ClientTransport,
+  timeoutMs: number,
+): Promise<{ found: boolean; detail: string }> {
+  if (transport.openLegacySse === undefined) {
+    return { found: false, detail: 'the transport does not speak the deprecated HTTP+SSE transport' };
+  }
+  try {
+    await transport.openLegacySse(AbortSignal.timeout(timerDelay(timeoutMs)));
+    return { found: true, detail: '' };
+  } catch (error) {
+    return { found: false, detail: error instanceof Error ? error.message : String(error) };
+  }
 }
 
 /** Sends `initialize` offering `version` (B-9) and classifies the answer for `nextEraStep`. */

@@ -27,10 +27,16 @@ export type EraEvidence =
   | { step: 'start'; cached: Era | undefined }
   /** The answer to `server/discover` sent with `version`; `retried` once it was re-sent after `-32022`. */
   | { step: 'probe'; outcome: ProbeOutcome; retried: boolean; fromCache: boolean }
-  /** The answer to `initialize`; `fromCache` when it was sent on a cached legacy verdict, without a probe. */
-  | { step: 'initialize'; outcome: InitializeOutcome; fromCache: boolean }
-  /** Whether a `GET` of the URL opened an SSE stream that named an `endpoint` (B-7). */
-  | { step: 'sse-endpoint'; found: boolean; detail: string };
+  /**
+   * The answer to `initialize`; `fromCache` when it was sent on a cached verdict, without a probe;
+   * `overSse` when it went over the deprecated HTTP+SSE transport.
+   */
+  | { step: 'initialize'; outcome: InitializeOutcome; fromCache: boolean; overSse?: boolean }
+  /**
+   * Whether a `GET` of the URL opened an SSE stream that named an `endpoint` (B-7); `fromCache`
+   * when it was opened on a cached `legacy-sse` verdict, without a probe.
+   */
+  | { step: 'sse-endpoint'; found: boolean; detail: string; fromCache: boolean };
 
 /** The settings detection runs under. */
 export interface EraSettings {
@@ -46,7 +52,10 @@ export interface EraSettings {
 export type EraStep =
   /** Send `server/discover` with `version`. */
   | { kind: 'probe'; version: string }
-  /** Send `initialize` with `version`, the newest legacy version the client speaks (B-9). */
+  /**
+   * Send `initialize` with `version`, the newest legacy version the client speaks (B-9); after an
+   * `endpoint` event, over the HTTP+SSE transport that event opened.
+   */
   | { kind: 'initialize'; version: string }
   /** `GET` the URL and wait for an SSE `endpoint` event (deprecated HTTP+SSE, B-7). */
   | { kind: 'open-sse' }
@@ -91,8 +100,9 @@ const MODERN_ERROR_CODES = new Set<number>([
  *   verdict no longer holds, and the client probes again (B-6); after a probe, a modern error is
  *   a `modern-server` failure and anything else a plain one.
  * - Over HTTP, an `initialize` POST refused with 400/404/405 and no recognised modern error tries
- *   the deprecated HTTP+SSE transport: `GET`, expecting an `endpoint` event (B-7). Its answer is
- *   final.
+ *   the deprecated HTTP+SSE transport: `GET`, expecting an `endpoint` event (B-7). When it comes,
+ *   `initialize` runs over that transport, and its answer is final; when it does not, connecting
+ *   fails, unless the `GET` was sent on a cached verdict, which no longer holds: probe (B-6).
  *
  * @example
  * ```ts
@@ -117,9 +127,9 @@ export function nextEraStep(settings: EraSettings, evidence: EraEvidence): EraSt
     case 'initialize':
       return afterInitialize(settings, evidence, legacyVersions, probe);
     case 'sse-endpoint':
-      return evidence.found
-        ? { kind: 'connected', era: 'legacy-sse', version: legacyVersions.at(-1)! }
-        : { kind: 'failed', reason: 'error', evidence: `no HTTP+SSE endpoint either: ${evidence.detail}` };
+      if (evidence.found) return initialize;
+      if (evidence.fromCache && settings.option === 'auto') return probe;
+      return { kind: 'failed', reason: 'error', evidence: `no HTTP+SSE endpoint either: ${evidence.detail}` };
   }
 }
 
@@ -176,7 +186,7 @@ function afterInitialize(
     case 'result': {
       const version = outcome.protocolVersion;
       if (typeof version === 'string' && legacyVersions.includes(version)) {
-        return { kind: 'connected', era: 'legacy', version };
+        return { kind: 'connected', era: evidence.overSse ? 'legacy-sse' : 'legacy', version };
       }
       return {
         kind: 'failed',
@@ -204,6 +214,7 @@ function afterInitialize(
       const { status } = error;
       if (
         settings.transport === 'http' &&
+        !evidence.overSse &&
         error.reason === 'bad-response' &&
         status !== undefined &&
         LEGACY_POST_STATUSES.has(status)

@@ -302,17 +302,60 @@ const TABLE: [string, string, EraSettings, EraEvidence, EraStep | Partial<EraSte
   // GET for the SSE endpoint answered
   [
     'B-7',
-    'an endpoint event connects over HTTP+SSE (2024-11-05)',
+    'an endpoint event runs initialize over HTTP+SSE',
     auto('http'),
-    { step: 'sse-endpoint', found: true, detail: '' },
-    connected('legacy-sse', '2024-11-05'),
+    { step: 'sse-endpoint', found: true, detail: '', fromCache: false },
+    INITIALIZE,
   ],
   [
     'B-7',
     'no endpoint event fails',
     auto('http'),
-    { step: 'sse-endpoint', found: false, detail: 'HTTP 405' },
+    { step: 'sse-endpoint', found: false, detail: 'HTTP 405', fromCache: false },
     { kind: 'failed', reason: 'error' },
+  ],
+  [
+    'B-6 B-7',
+    'no endpoint event on a cached HTTP+SSE verdict probes again',
+    auto('http'),
+    { step: 'sse-endpoint', found: false, detail: 'HTTP 404', fromCache: true },
+    PROBE,
+  ],
+  [
+    'B-7 T-23',
+    "era 'legacy' does not probe when a cached HTTP+SSE endpoint is gone",
+    forced('legacy', 'http'),
+    { step: 'sse-endpoint', found: false, detail: 'HTTP 404', fromCache: true },
+    { kind: 'failed', reason: 'error' },
+  ],
+  // initialize over HTTP+SSE answered
+  [
+    'B-7 B-9',
+    'initialize answered over HTTP+SSE connects in the HTTP+SSE era with the negotiated version',
+    auto('http'),
+    { ...initialized('2024-11-05'), overSse: true } as EraEvidence,
+    connected('legacy-sse', '2024-11-05'),
+  ],
+  [
+    'B-7 B-10',
+    'a 2025 version negotiated over HTTP+SSE is kept',
+    auto('http'),
+    { ...initialized('2025-06-18'), overSse: true } as EraEvidence,
+    connected('legacy-sse', '2025-06-18'),
+  ],
+  [
+    'B-7',
+    'an HTTP 404 to initialize over HTTP+SSE fails without another fallback',
+    auto('http'),
+    { ...initializeHttp(404), overSse: true } as EraEvidence,
+    { kind: 'failed', reason: 'error' },
+  ],
+  [
+    'B-6 B-7',
+    'initialize refused over HTTP+SSE on a cached verdict probes again',
+    auto('http'),
+    { ...initializeError(-32601, true), overSse: true } as EraEvidence,
+    PROBE,
   ],
 ];
 

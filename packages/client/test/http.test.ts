@@ -126,14 +126,14 @@ describe('over Streamable HTTP (real handler, injected fetch)', () => {
     await expect(client.connect()).rejects.toBeInstanceOf(LegacyServerError);
   });
 
-  it('B-4, B-7: an HTTP 404 to the probe falls back to initialize, and a 404 to that too to HTTP+SSE', async () => {
+  it('B-4, B-7: an HTTP 404 to the probe falls back to initialize, a 404 to that too to a GET for HTTP+SSE, and a 404 to the GET fails', async () => {
     const sent: string[] = [];
     const fetch = async (_url: string | URL | Request, init?: RequestInit) => {
       sent.push(`${init?.method} ${init?.body === undefined ? '' : JSON.parse(String(init.body)).method}`);
       return new Response('Not Found', { status: 404 });
     };
     const client = new McpClient(createHttpClientTransport('http://localhost/mcp', { fetch }));
-    await expect(client.connect()).rejects.toThrow(/HTTP\+SSE/);
-    expect(sent).toEqual(['POST server/discover', 'POST initialize']);
+    await expect(client.connect()).rejects.toThrow(/no HTTP\+SSE endpoint either: HTTP 404/);
+    expect(sent).toEqual(['POST server/discover', 'POST initialize', 'GET ']);
   });
 });

@@ -295,6 +295,15 @@ export interface ClientTransport {
    * handler. Ends when `signal` aborts, or at once when the server offers no such stream (HTTP 405).
    */
   serverMessages?(signal: AbortSignal): AsyncIterable<JSONRPCNotification>;
+  /**
+   * HTTP only: switches to the deprecated HTTP+SSE transport of 2024-11-05 (B-7). `GET`s the URL,
+   * expects an SSE stream whose first event is `endpoint`, and from then on POSTs every message to
+   * that endpoint (same origin as the URL only) and reads every answer from the stream. Resolves
+   * once the endpoint is known; rejects with a `TransportError` when there is no such stream or
+   * event, or when `signal` aborts first. The stream ending ends the session: exchanges in flight
+   * fail with `connection-lost`, later ones with `session-expired` until it is opened again.
+   */
+  openLegacySse?(signal: AbortSignal): Promise<void>;
 }
 
 /** Why a transport failed an exchange. */

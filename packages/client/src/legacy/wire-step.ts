@@ -9,5 +9,8 @@ import type { Requester } from '../requester.js';
  * steps above never look at it.
  */
 export function legacyWireStep(connection: Connection, requester: Requester): Step {
-  return (call, next) => (connection.server?.era === 'legacy' ? requester.sendLegacy(call) : next(call));
+  return (call, next) => {
+    const era = connection.server?.era;
+    return era === 'legacy' || era === 'legacy-sse' ? requester.sendLegacy(call) : next(call);
+  };
 }

@@ -12,6 +12,7 @@ import {
 } from '@mcpkit/protocol';
 import { DEFAULT_MAX_MESSAGE_BYTES, type ResponseLimits } from './bounded-body.js';
 import { HttpLegacySession } from './legacy-session.js';
+import { type HttpSseSession, openSseSession } from './legacy-sse.js';
 import { readExchange, type StreamPosition } from './read-exchange.js';
 import { fetchFollowingRedirects, type RedirectPolicy } from './redirects.js';
 
@@ -102,7 +103,8 @@ interface ExchangeState {
  * It also speaks the 2025-era Streamable HTTP wire for a client that falls back to it (B-11):
  * the session id from the answer to `initialize`, `MCP-Protocol-Version` once the session began,
  * the server's own requests answered with POSTs, early-ended streams resumed with
- * `Last-Event-ID`, the standalone GET stream, and DELETE on `endSession` and `close`.
+ * `Last-Event-ID`, the standalone GET stream, and DELETE on `endSession` and `close`. After
+ * `openLegacySse` it speaks the deprecated HTTP+SSE transport of 2024-11-05 instead (B-7).
  *
  * @example
  * ```ts
@@ -134,6 +136,8 @@ export function createHttpClientTransport(
     lifetime: lifetime.signal,
     maxEventBytes: limits.maxEventBytes,
   });
+  /** The deprecated HTTP+SSE session, once the client switched to it (B-7): every message goes there. */
+  let sse: HttpSseSession | undefined;
 
   async function buildHeaders(mirror: Record<string, string>): Promise<HeadersInit> {
     session.addHeaders(mirror);
@@ -290,6 +294,7 @@ export function createHttpClientTransport(
     peer: endpoint,
 
     exchange(request: JSONRPCRequest, exchangeOptions: ExchangeOptions): Exchange {
+      if (sse) return sse.exchange(request, exchangeOptions);
       return {
         [Symbol.asyncIterator]: () =>
           open(request, requestHeaders(request, exchangeOptions.paramHeaders), exchangeOptions.signal),
@@ -298,6 +303,7 @@ export function createHttpClientTransport(
 
     async notify(notification: JSONRPCNotification): Promise<void> {
       if (closed) throw new TransportError('closed', 'The HTTP transport was closed');
+      if (sse) return sse.notify(notification);
       const controller = new AbortController();
       inFlight.add(controller);
       try {
@@ -322,15 +328,34 @@ export function createHttpClientTransport(
     },
 
     beginSession(legacy: LegacySession) {
-      session.begin(legacy);
+      if (!sse) session.begin(legacy);
     },
 
-    endSession() {
+    async endSession() {
+      sse?.close(new TransportError('session-expired', 'The HTTP+SSE session was ended'));
       return session.end();
     },
 
     serverMessages(signal: AbortSignal) {
-      return session.serverMessages(AbortSignal.any([signal, lifetime.signal]));
+      const both = AbortSignal.any([signal, lifetime.signal]);
+      return sse ? sse.serverMessages(both) : session.serverMessages(both);
+    },
+
+    async openLegacySse(signal: AbortSignal) {
+      if (closed) throw new TransportError('closed', 'The HTTP transport was closed');
+      sse?.close(new TransportError('session-expired', 'A new HTTP+SSE session was opened'));
+      sse = undefined;
+      sse = await openSseSession(
+        {
+          fetch: (input, init) => fetchFollowingRedirects(fetchImpl, input, init, redirectPolicy),
+          url: endpoint,
+          headers: (extra, method) => mergeHeaders(extra, false, method),
+          maxEventBytes: limits.maxEventBytes,
+          handler: () => session.handler,
+          lifetime: lifetime.signal,
+        },
+        signal,
+      );
     },
 
     async close() {
@@ -340,6 +365,7 @@ export function createHttpClientTransport(
         controller.abort(new TransportError('closed', 'The HTTP transport was closed'));
       inFlight.clear();
       lifetime.abort(new TransportError('closed', 'The HTTP transport was closed'));
+      sse?.close(new TransportError('closed', 'The HTTP transport was closed'));
       await session.end().catch(() => {});
     },
   };

@@ -107,6 +107,11 @@ export class HttpLegacySession {
     });
   }
 
+  /** The handler for the server's requests, when one is registered. */
+  get handler(): ServerRequestHandler | undefined {
+    return this.#handler;
+  }
+
   setHandler(handler: ServerRequestHandler): () => void {
     this.#handler = handler;
     return () => {

@@ -1,0 +1,365 @@
+import {
+  decodeMessage,
+  ErrorCode,
+  type Exchange,
+  type ExchangeOptions,
+  isRecord,
+  type JSONRPCNotification,
+  type JSONRPCRequest,
+  type ProgressToken,
+  parseJson,
+  type RequestId,
+  type ServerRequestHandler,
+  type ServerRequestResponse,
+  TransportError,
+} from '@mcpkit/protocol';
+import { tooLarge } from './bounded-body.js';
+import { isEventStream } from './read-exchange.js';
+import { type SseEvent, SseEventTooLarge, SseParser } from './sse-parser.js';
+import { PendingSseExchange, SseNotificationReaders } from './sse-pending.js';
+
+/** How the HTTP+SSE session reaches the server: the transport's fetch, headers and limits. */
+export interface SseWire {
+  /** The transport's fetch, following redirects by its policy from the URL it is given. */
+  fetch: (input: string, init: RequestInit) => Promise<Response>;
+  /** The URL the application gave: the SSE stream's. */
+  url: string;
+  /** The transport's headers (custom, auth for a `method` request) merged with `extra`. */
+  headers(extra: Record<string, string>, method: string): Promise<HeadersInit>;
+  /** The largest SSE event accepted, in characters. */
+  maxEventBytes: number;
+  /** The handler for the server's requests, when the application registered one. */
+  handler(): ServerRequestHandler | undefined;
+  /** Aborts when the transport closes. */
+  lifetime: AbortSignal;
+}
+
+type Stream = { reader: ReadableStreamDefaultReader<Uint8Array>; parser: SseParser; decoder: TextDecoder };
+
+function badResponse(status: number, detail: string): TransportError {
+  return new TransportError('bad-response', `HTTP ${status}: ${detail}`, { status });
+}
+
+/** The POST endpoint an `endpoint` event names: resolved against the stream's URL, same origin only. */
+function endpointOf(data: string, base: string, url: string): string {
+  let endpoint: URL;
+  try {
+    endpoint = new URL(data.trim(), base);
+  } catch {
+    throw badResponse(200, 'the endpoint event holds no URL');
+  }
+  if (endpoint.origin !== new URL(url).origin) {
+    throw badResponse(200, `the endpoint event names another origin (${endpoint.origin}), which is not used`);
+  }
+  return endpoint.href;
+}
+
+/** The events `text` completes; one past the limit is a `too-large` failure. */
+function parse(stream: Stream, text: string, done: boolean): SseEvent[] {
+  try {
+    return done ? stream.parser.push(text).concat(stream.parser.end()) : stream.parser.push(text);
+  } catch (error) {
+    if (error instanceof SseEventTooLarge) throw tooLarge('an SSE event', error.limit, 200);
+    throw error;
+  }
+}
+
+async function readEvents(stream: Stream): Promise<{ events: SseEvent[]; done: boolean }> {
+  const { done, value } = await stream.reader.read();
+  const text = done ? stream.decoder.decode() : stream.decoder.decode(value, { stream: true });
+  return { events: parse(stream, text, done), done };
+}
+
+/**
+ * Opens the deprecated HTTP+SSE transport of 2024-11-05 (B-7): `GET`s the URL and waits for the
+ * stream's first event, which must be `endpoint`, naming where messages are POSTed. Rejects with a
+ * `TransportError` when the answer is no SSE stream, the first event is another one, the endpoint
+ * is on another origin, or `signal` aborts first; the stream is closed then.
+ */
+export async function openSseSession(wire: SseWire, signal: AbortSignal): Promise<HttpSseSession> {
+  const controller = new AbortController();
+  const stopOpening = () => controller.abort(signal.reason);
+  signal.addEventListener('abort', stopOpening, { once: true });
+  const streamSignal = AbortSignal.any([controller.signal, wire.lifetime]);
+  let stream: Stream | undefined;
+  try {
+    const headers = await wire.headers({ accept: 'text/event-stream' }, 'GET');
+    const response = await wire.fetch(wire.url, { method: 'GET', headers, signal: streamSignal });
+    if (!response.ok || !isEventStream(response.headers.get('content-type')) || response.body === null) {
+      void response.body?.cancel().catch(() => {});
+      throw badResponse(response.status, 'the GET opened no SSE stream');
+    }
+    stream = {
+      reader: response.body.getReader(),
+      parser: new SseParser(wire.maxEventBytes),
+      decoder: new TextDecoder(),
+    };
+    for (;;) {
+      const { events, done } = await readEvents(stream);
+      const [first, ...rest] = events;
+      if (first !== undefined) {
+        if (first.event !== 'endpoint')
+          throw badResponse(200, `the first SSE event is "${first.event}", not "endpoint"`);
+        const endpoint = endpointOf(first.data, response.url || wire.url, wire.url);
+        return new HttpSseSession(wire, endpoint, stream, controller, rest);
+      }
+      if (done) throw badResponse(200, 'the SSE stream ended before an endpoint event');
+    }
+  } catch (error) {
+    controller.abort();
+    void stream?.reader.cancel().catch(() => {});
+    if (signal.aborted)
+      throw new TransportError('bad-response', 'no endpoint event in time', { cause: error });
+    if (error instanceof TransportError) throw error;
+    throw new TransportError('connection-lost', 'the GET of the HTTP+SSE stream failed', { cause: error });
+  } finally {
+    signal.removeEventListener('abort', stopOpening);
+  }
+}
+
+function progressTokenOf(request: JSONRPCRequest): ProgressToken | undefined {
+  const meta = request.params?._meta;
+  const token = isRecord(meta) ? meta.progressToken : undefined;
+  return typeof token === 'string' || typeof token === 'number' ? token : undefined;
+}
+
+/**
+ * A session over the deprecated HTTP+SSE transport: every message is POSTed to the endpoint the
+ * stream named, and everything the server sends comes on the stream: responses by id, progress
+ * by token, its own requests (answered by the handler, B-13, and POSTed back), and notifications
+ * for no request, for `serverMessages`. The stream ending ends the session.
+ */
+export class HttpSseSession {
+  readonly endpoint: string;
+  readonly #wire: SseWire;
+  readonly #controller: AbortController;
+  readonly #pending = new Map<RequestId, PendingSseExchange>();
+  readonly #byToken = new Map<ProgressToken, PendingSseExchange>();
+  readonly #serverRequests = new Map<RequestId, AbortController>();
+  readonly #readers = new SseNotificationReaders();
+  #ended: TransportError | undefined;
+
+  constructor(
+    wire: SseWire,
+    endpoint: string,
+    stream: Stream,
+    controller: AbortController,
+    early: SseEvent[],
+  ) {
+    this.#wire = wire;
+    this.endpoint = endpoint;
+    this.#controller = controller;
+    void this.#read(stream, early);
+  }
+
+  /** Sends `request` and yields its progress, then its response, as they come on the stream. */
+  exchange(request: JSONRPCRequest, options: ExchangeOptions): Exchange {
+    return { [Symbol.asyncIterator]: () => this.#start(request, options.signal) };
+  }
+
+  /** POSTs a notification to the endpoint. */
+  async notify(notification: JSONRPCNotification): Promise<void> {
+    if (this.#ended) throw this.#ended;
+    await this.#post(notification, this.#wire.lifetime);
+  }
+
+  /** What the server sends for no request, until `signal` aborts or the stream ends. */
+  serverMessages(signal: AbortSignal): AsyncIterable<JSONRPCNotification> {
+    return this.#readers.read(signal, () => this.#ended !== undefined);
+  }
+
+  /** Closes the stream: the session ends, exchanges in flight fail with `reason`. */
+  close(reason: TransportError): void {
+    this.#end(reason, reason);
+    this.#controller.abort(reason);
+  }
+
+  #start(request: JSONRPCRequest, signal: AbortSignal | undefined): PendingSseExchange {
+    const onAbort = () => {
+      if (pending.settled) return;
+      this.#cancel(pending, 'the request was aborted');
+      pending.fail(signal!.reason);
+    };
+    const pending = new PendingSseExchange(
+      request,
+      () => this.#cancel(pending, 'the client stopped waiting'),
+      () => signal?.removeEventListener('abort', onAbort),
+    );
+    if (this.#ended) {
+      pending.fail(this.#ended);
+      return pending;
+    }
+    if (signal?.aborted) {
+      pending.fail(signal.reason);
+      return pending;
+    }
+    this.#pending.set(request.id, pending);
+    const token = progressTokenOf(request);
+    if (token !== undefined) this.#byToken.set(token, pending);
+    signal?.addEventListener('abort', onAbort, { once: true });
+    this.#post(request, this.#wire.lifetime).catch((error) => {
+      this.#forget(pending);
+      pending.fail(error);
+    });
+    return pending;
+  }
+
+  /** Stops routing to `pending` and tells the server (`notifications/cancelled`). */
+  #cancel(pending: PendingSseExchange, reason: string): void {
+    this.#forget(pending);
+    if (this.#ended) return;
+    const params = { requestId: pending.request.id, reason };
+    this.#post({ jsonrpc: '2.0', method: 'notifications/cancelled', params }, this.#wire.lifetime).catch(
+      () => {},
+    );
+  }
+
+  #forget(pending: PendingSseExchange): void {
+    if (this.#pending.get(pending.request.id) === pending) this.#pending.delete(pending.request.id);
+    const token = progressTokenOf(pending.request);
+    if (token !== undefined && this.#byToken.get(token) === pending) this.#byToken.delete(token);
+  }
+
+  /**
+   * POSTs one message to the endpoint. A 404 means the server no longer knows the session: the
+   * message was not handled (`session-expired`); any other refusal is a `bad-response`.
+   */
+  async #post(message: unknown, signal: AbortSignal): Promise<void> {
+    const headers = await this.#wire.headers({ 'content-type': 'application/json' }, 'POST');
+    let response: Response;
+    try {
+      response = await this.#wire.fetch(this.endpoint, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify(message),
+        signal,
+      });
+    } catch (error) {
+      if (error instanceof TransportError) throw error;
+      throw new TransportError('connection-lost', 'the POST to the HTTP+SSE endpoint failed', {
+        cause: error,
+      });
+    }
+    void response.body?.cancel().catch(() => {});
+    if (response.status === 404) {
+      throw new TransportError(
+        'session-expired',
+        'the HTTP+SSE endpoint no longer knows the session (HTTP 404)',
+        {
+          status: 404,
+        },
+      );
+    }
+    if (!response.ok) throw badResponse(response.status, 'the HTTP+SSE endpoint refused the message');
+  }
+
+  async #read(stream: Stream, early: SseEvent[]): Promise<void> {
+    let events = early;
+    let failure: TransportError | undefined;
+    try {
+      for (;;) {
+        for (const event of events) this.#dispatch(event);
+        const read = await readEvents(stream);
+        events = read.events;
+        if (read.done) {
+          for (const event of events) this.#dispatch(event);
+          break;
+        }
+      }
+    } catch (error) {
+      if (error instanceof TransportError && error.reason === 'too-large') failure = error;
+    } finally {
+      void stream.reader.cancel().catch(() => {});
+    }
+    const lost =
+      failure ?? new TransportError('connection-lost', 'the HTTP+SSE stream ended before the response');
+    this.#end(
+      new TransportError('session-expired', 'the HTTP+SSE stream has ended: the session is over'),
+      lost,
+    );
+  }
+
+  /** Ends the session: later exchanges fail with `later`, those in flight with `inFlight`. */
+  #end(later: TransportError, inFlight: TransportError): void {
+    if (this.#ended) return;
+    this.#ended = later;
+    for (const pending of this.#pending.values()) pending.fail(inFlight);
+    this.#pending.clear();
+    this.#byToken.clear();
+    for (const controller of this.#serverRequests.values()) controller.abort(later);
+    this.#serverRequests.clear();
+    this.#readers.end();
+  }
+
+  /** Routes one event of the stream; what is no JSON-RPC message names no request and is dropped. */
+  #dispatch(event: SseEvent): void {
+    if (event.event !== 'message' || event.data.trim() === '') return;
+    const parsed = parseJson(event.data);
+    const decoded = parsed.ok ? decodeMessage(parsed.value) : undefined;
+    if (decoded === undefined || !decoded.ok) return;
+    switch (decoded.kind) {
+      case 'request':
+        this.#answer(decoded.message);
+        return;
+      case 'notification':
+        this.#notification(decoded.message);
+        return;
+      default: {
+        const { id } = decoded.message;
+        const pending = id === undefined ? undefined : this.#pending.get(id);
+        if (pending === undefined) return;
+        this.#forget(pending);
+        pending.push(decoded.message);
+      }
+    }
+  }
+
+  #notification(notification: JSONRPCNotification): void {
+    const params = notification.params;
+    if (notification.method === 'notifications/progress') {
+      const token = params?.progressToken;
+      const pending =
+        typeof token === 'string' || typeof token === 'number' ? this.#byToken.get(token) : undefined;
+      if (pending !== undefined) {
+        pending.push(notification);
+        return;
+      }
+    }
+    if (notification.method === 'notifications/cancelled') {
+      const id = params?.requestId;
+      const controller =
+        typeof id === 'string' || typeof id === 'number' ? this.#serverRequests.get(id) : undefined;
+      if (controller !== undefined) {
+        controller.abort();
+        return;
+      }
+    }
+    this.#readers.deliver(notification);
+  }
+
+  /** Answers a request of the server with the handler (or `-32601`) and POSTs the answer. */
+  #answer(request: JSONRPCRequest): void {
+    const handler = this.#wire.handler();
+    const controller = new AbortController();
+    this.#serverRequests.set(request.id, controller);
+    const signal = AbortSignal.any([controller.signal, this.#wire.lifetime]);
+    const response: Promise<ServerRequestResponse> = handler
+      ? handler(request, { signal })
+      : Promise.resolve({
+          jsonrpc: '2.0',
+          id: request.id,
+          error: { code: ErrorCode.MethodNotFound, message: `No handler for ${request.method}` },
+        });
+    void response
+      .then((message) => {
+        if (this.#serverRequests.get(request.id) !== controller || signal.aborted) return;
+        return this.#post(message, this.#wire.lifetime);
+      })
+      .catch(() => {
+        // The server went away, or the transport closed: nobody is waiting for this answer.
+      })
+      .finally(() => {
+        if (this.#serverRequests.get(request.id) === controller) this.#serverRequests.delete(request.id);
+      });
+  }
+}
