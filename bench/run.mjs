@@ -19,6 +19,7 @@ const WORKLOADS = [
   'http',
   'http-load',
   'tools-list',
+  'legacy',
   'cold-start',
   'memory',
   'footprint',

@@ -85,3 +85,22 @@ export function expectEcho(text, expected = ECHO_TEXT) {
   if (text !== expected)
     throw new Error(`echo returned ${JSON.stringify(text)}, expected ${JSON.stringify(expected)}`);
 }
+
+/** `initialize` of a 2025-11-25 client (no capabilities), for the legacy workload. */
+export function legacyInitializeRequest(id) {
+  return {
+    jsonrpc: '2.0',
+    id,
+    method: 'initialize',
+    params: {
+      protocolVersion: '2025-11-25',
+      capabilities: {},
+      clientInfo: { name: 'mcpkit-bench', version: '0.0.0' },
+    },
+  };
+}
+
+/** `tools/call` of echo as a 2025-11-25 client sends it: no `_meta`, the session supplies it. */
+export function legacyCallEchoRequest(id, text = ECHO_TEXT) {
+  return { jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'echo', arguments: { text } } };
+}

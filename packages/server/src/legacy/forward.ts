@@ -4,6 +4,8 @@ import {
   type InputRequest,
   isRecord,
   type JSONRPCRequest,
+  type LazyAbort,
+  LazyRequestContext,
   McpError,
   MetaKey,
   type RequestContext,
@@ -34,7 +36,8 @@ export interface ForwardScope {
   readonly owner: object;
   readonly session: LegacySession;
   readonly context: RequestContext;
-  readonly signal: AbortSignal;
+  /** Aborts when the request is cancelled; its signal is created only if someone reads it. */
+  readonly cancellation: LazyAbort;
   /** Tells the peer one of the server's requests was withdrawn, when the request's stream is gone. */
   notifyPeer(message: { jsonrpc: '2.0'; method: string; params: Record<string, unknown> }): void;
 }
@@ -50,8 +53,19 @@ function modernMeta(target: ForwardTarget, session: LegacySession, sent: unknown
   meta[MetaKey.clientCapabilities] = session.clientCapabilities;
   if (session.clientInfo !== undefined) meta[MetaKey.clientInfo] = session.clientInfo;
   if (session.logLevel !== undefined) meta[MetaKey.logLevel] = session.logLevel;
-  else delete meta[MetaKey.logLevel];
+  else if (MetaKey.logLevel in meta) delete meta[MetaKey.logLevel];
   return meta;
+}
+
+/**
+ * The params the engine gets: the client's, with the modern `_meta`. `_meta` comes first, as a
+ * modern client sends it: on Node 20 the engine's params check measured about twice as slow on
+ * objects built as `{ ...sent, _meta }`.
+ */
+function withMeta(sent: Record<string, unknown>, meta: Record<string, unknown>): Record<string, unknown> {
+  const params: Record<string, unknown> = { _meta: meta, ...sent };
+  params._meta = meta;
+  return params;
 }
 
 /** Runs one modern request to its response, pushing its notifications onto the legacy stream. */
@@ -60,13 +74,19 @@ async function runModern(
   request: JSONRPCRequest,
   scope: ForwardScope,
 ): Promise<FinalResponse | undefined> {
-  const context: RequestContext = { signal: scope.signal, transport: scope.context.transport };
-  if (scope.context.auth !== undefined) context.auth = scope.context.auth;
-  for await (const item of target.handle(request, context)) {
-    if ('response' in item) return item;
-    scope.stream.push(item);
+  const { transport, auth } = scope.context;
+  const context = new LazyRequestContext(
+    auth === undefined ? { transport } : { transport, auth },
+    scope.cancellation,
+  );
+  // Read to the response, which ends the exchange: no `return()` on the iterator is needed.
+  const items = target.handle(request, context)[Symbol.asyncIterator]();
+  for (;;) {
+    const next = await items.next();
+    if (next.done) return undefined;
+    if ('response' in next.value) return next.value;
+    scope.stream.push(next.value);
   }
-  return undefined;
 }
 
 /**
@@ -83,7 +103,7 @@ async function askClient(
     entries.map(([, question]) =>
       target.outbound.send(scope.owner, question.method, (question.params ?? {}) as Record<string, unknown>, {
         emit: (request) => scope.stream.push(request),
-        signal: scope.signal,
+        signal: scope.cancellation.signal,
         timeoutMs: target.requestTimeoutMs,
         withdraw: (requestId, reason) => {
           const cancel = {
@@ -92,7 +112,7 @@ async function askClient(
             params: { requestId, reason },
           };
           // Once the request is cancelled its stream is read no more: the connection carries it.
-          if (scope.signal.aborted || !scope.stream.push(cancel)) scope.notifyPeer(cancel);
+          if (scope.cancellation.aborted || !scope.stream.push(cancel)) scope.notifyPeer(cancel);
         },
       }),
     ),
@@ -114,9 +134,13 @@ export async function forwardRequest(
 ): Promise<FinalResponse | undefined> {
   const sent = (isRecord(request.params) ? request.params : {}) as Record<string, unknown>;
   const meta = modernMeta(target, scope.session, sent._meta);
-  let params: Record<string, unknown> = { ...sent, _meta: meta };
+  let params = withMeta(sent, meta);
   for (let round = 0; ; round++) {
-    const final = await runModern(target, { ...request, params }, scope);
+    const final = await runModern(
+      target,
+      { jsonrpc: request.jsonrpc, id: request.id, method: request.method, params },
+      scope,
+    );
     if (final === undefined) return undefined;
     if ('error' in final.response) return legacyError(final, request.method);
     const result = (final.response as { result: Record<string, unknown> }).result;
@@ -126,7 +150,8 @@ export async function forwardRequest(
     }
     const inputRequests = (result.inputRequests ?? {}) as Record<string, InputRequest>;
     const inputResponses = await askClient(target, inputRequests, scope);
-    params = { ...sent, _meta: meta, inputResponses };
+    params = withMeta(sent, meta);
+    params.inputResponses = inputResponses;
     if (typeof result.requestState === 'string') params.requestState = result.requestState;
   }
 }

@@ -1,4 +1,4 @@
-import type { FinalResponse, SessionInfo } from '@mcpkit/protocol';
+import { type FinalResponse, LazyAbort, type SessionInfo } from '@mcpkit/protocol';
 import { ExchangeStream } from '../pipeline/exchange.js';
 
 /**
@@ -8,7 +8,11 @@ import { ExchangeStream } from '../pipeline/exchange.js';
  */
 export class LegacyExchange extends ExchangeStream {
   session: SessionInfo | undefined;
-  private readonly controller = new AbortController();
+  /**
+   * Aborts when the request is cancelled: by its transport, by the peer, or by closing the
+   * exchange. Its signal is created on first read: most requests end without anyone reading it.
+   */
+  readonly cancellation = new LazyAbort();
 
   constructor(
     private readonly run: (exchange: LegacyExchange) => Promise<FinalResponse | undefined>,
@@ -19,19 +23,14 @@ export class LegacyExchange extends ExchangeStream {
     this.onReturn(() => this.cancel(new DOMException('The exchange was closed', 'AbortError')));
   }
 
-  /** Aborts when the request is cancelled: by its transport, by the peer, or by closing the exchange. */
-  get signal(): AbortSignal {
-    return this.controller.signal;
-  }
-
   cancel(reason: unknown): void {
-    this.controller.abort(reason);
+    this.cancellation.abort(reason);
   }
 
   protected override begin(): void {
     this.run(this).then(
-      (response) => this.finish(this.signal.aborted ? undefined : response),
-      (error: unknown) => this.finish(this.signal.aborted ? undefined : this.onError(error)),
+      (response) => this.finish(this.cancellation.aborted ? undefined : response),
+      (error: unknown) => this.finish(this.cancellation.aborted ? undefined : this.onError(error)),
     );
   }
 }

@@ -253,7 +253,7 @@ export class LegacyLayer {
         owner,
         session,
         context,
-        signal: ex.signal,
+        cancellation: ex.cancellation,
         notifyPeer: (message) => peer.notify(message),
       });
     } finally {

@@ -83,11 +83,12 @@ export class InMemorySessionStore implements SessionStore {
   }
 
   async get(id: string): Promise<LegacySession | undefined> {
-    this.expire();
+    const now = this.now();
+    this.expire(now);
     const entry = this.sessions.get(id);
     if (entry === undefined) return undefined;
     this.sessions.delete(id);
-    entry.seen = this.now();
+    entry.seen = now;
     this.sessions.set(id, entry);
     return entry.session;
   }
@@ -101,8 +102,8 @@ export class InMemorySessionStore implements SessionStore {
     return this.sessions.delete(id);
   }
 
-  private expire(): void {
-    const oldest = this.now() - this.ttlMs;
+  private expire(now = this.now()): void {
+    const oldest = now - this.ttlMs;
     for (const [id, entry] of this.sessions) {
       if (entry.seen > oldest) return;
       this.sessions.delete(id);
