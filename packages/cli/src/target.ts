@@ -2,6 +2,7 @@ import { type InputHandlers, McpClient, type ServerDescription } from '@mcpkit/c
 import type { ClientTransport } from '@mcpkit/protocol';
 import { createHttpClientTransport, type HttpAuthProvider } from '@mcpkit/transport-http';
 import { createStdioClientTransport } from '@mcpkit/transport-stdio';
+import { savedLogin } from './auth/saved-login.js';
 import { UsageError } from './output.js';
 import { CLI_VERSION } from './version.js';
 
@@ -9,6 +10,20 @@ import { CLI_VERSION } from './version.js';
 export type Target =
   | { kind: 'http'; url: string }
   | { kind: 'stdio'; command: string; args: readonly string[] };
+
+/** An http(s) server URL from the command line, normalized (`new URL(url).href`). */
+export function serverUrlFrom(url: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new UsageError(`not a URL: ${url}`);
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+    throw new UsageError(`the server URL must be http or https: ${url}`);
+  }
+  return parsed.href;
+}
 
 /**
  * The target named on the command line: `url` (an http(s) URL, Streamable HTTP) or `command` (the
@@ -18,18 +33,7 @@ export function targetFrom(url: string | undefined, command: readonly string[]):
   if (url !== undefined && command.length > 0) {
     throw new UsageError('name the server once: a URL or a command after --, not both');
   }
-  if (url !== undefined) {
-    let parsed: URL;
-    try {
-      parsed = new URL(url);
-    } catch {
-      throw new UsageError(`not a URL: ${url}`);
-    }
-    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-      throw new UsageError(`the server URL must be http or https: ${url}`);
-    }
-    return { kind: 'http', url: parsed.href };
-  }
+  if (url !== undefined) return { kind: 'http', url: serverUrlFrom(url) };
   const [program, ...args] = command;
   if (program === undefined || program === '') {
     throw new UsageError(
@@ -45,18 +49,25 @@ export interface ConnectOptions {
   handlers?: InputHandlers;
   /** Extra HTTP headers, such as `Authorization`. */
   headers?: Record<string, string>;
-  /** Credentials for a protected HTTP server. */
+  /** Credentials for a protected HTTP server. Default: the tokens of `mcpkit login` for its URL. */
   authProvider?: HttpAuthProvider;
   /** Idle timeout of each request, in milliseconds. */
   timeoutMs?: number;
 }
 
+/** Whether `-H` already gives credentials, which then replace a saved login. */
+function hasAuthorization(headers: Record<string, string> | undefined): boolean {
+  return Object.keys(headers ?? {}).some((name) => name.toLowerCase() === 'authorization');
+}
+
 /** The transport for a target: Streamable HTTP for a URL, a child process for a command. */
 export function transportFor(target: Target, options: ConnectOptions = {}): ClientTransport {
   if (target.kind === 'http') {
+    const authProvider =
+      options.authProvider ?? (hasAuthorization(options.headers) ? undefined : savedLogin(target.url));
     return createHttpClientTransport(target.url, {
       ...(options.headers === undefined ? {} : { headers: options.headers }),
-      ...(options.authProvider === undefined ? {} : { authProvider: options.authProvider }),
+      ...(authProvider === undefined ? {} : { authProvider }),
     });
   }
   // One process for the command's life: a server that dies is an error to report, not to hide.

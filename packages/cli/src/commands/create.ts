@@ -44,7 +44,7 @@ async function askTemplate(context: CliContext): Promise<TemplateName> {
 export const create: RegisterCommand = (program, context) => {
   program
     .command('create')
-    .description('Start a new project from a template: a server (stdio, HTTP, Worker) or a client.')
+    .description('Start a new project from a template.')
     .argument('<dir>', 'the folder to create, new or empty')
     .addOption(
       new Option('-t, --template <name>', 'the template').choices(TEMPLATES.map((template) => template.name)),

@@ -5,6 +5,8 @@ import { create } from './create.js';
 import { get } from './get.js';
 import { info } from './info.js';
 import { listen } from './listen.js';
+import { login } from './login.js';
+import { logout } from './logout.js';
 import { prompts } from './prompts.js';
 import { read } from './read.js';
 import { resources } from './resources.js';
@@ -22,4 +24,6 @@ export const commands: readonly RegisterCommand[] = [
   get,
   complete,
   listen,
+  login,
+  logout,
 ];

@@ -1,0 +1,139 @@
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import type { StoredClient, StoredTokens, TokenStore } from '@mcpkit/auth';
+import { EncryptedFileTokenStore } from '@mcpkit/auth/node';
+import { readIfExists, writePrivateFile } from './private-file.js';
+
+/** Which tokens of the store belong to a server URL: the resource and issuer they are kept under. */
+interface LoginEntry {
+  resource: string;
+  issuer: string;
+}
+
+interface LoginIndex {
+  version: 1;
+  servers: Record<string, LoginEntry[]>;
+}
+
+const SIGNING = { name: 'ECDSA', namedCurve: 'P-256' } as const;
+
+/**
+ * The CLI's logins, in its config folder: `tokens` (an `EncryptedFileTokenStore`: tokens and client
+ * registrations, AES-256-GCM), `token-key` (its random key, unless `MCPKIT_TOKEN_KEY` gives a
+ * passphrase), `logins.json` (which server URLs have tokens, and under which resource and issuer) and
+ * `dpop-key.json` (the key DPoP-bound tokens are bound to, so they work in the next command too).
+ * Every file is readable by the owner only.
+ */
+export class Credentials {
+  #store: Promise<EncryptedFileTokenStore> | undefined;
+
+  private constructor(
+    readonly dir: string,
+    private readonly index: LoginIndex,
+  ) {}
+
+  /** Reads the index of logins; nothing else is opened until a server's tokens are needed. */
+  static async open(dir: string): Promise<Credentials> {
+    const text = await readIfExists(join(dir, 'logins.json'));
+    const index =
+      text === undefined ? { version: 1 as const, servers: {} } : (JSON.parse(text) as LoginIndex);
+    return new Credentials(dir, index);
+  }
+
+  /** Whether `serverUrl` has tokens from a login. */
+  hasLogin(serverUrl: string): boolean {
+    return (this.index.servers[serverUrl]?.length ?? 0) > 0;
+  }
+
+  /** The issuers of `serverUrl`'s tokens. */
+  issuersOf(serverUrl: string): string[] {
+    return (this.index.servers[serverUrl] ?? []).map((entry) => entry.issuer);
+  }
+
+  /** The token store, as seen by the OAuth client of `serverUrl`: what it keeps is indexed under that URL. */
+  async storeFor(serverUrl: string, secret: string | Uint8Array): Promise<TokenStore> {
+    const store = await this.tokens(secret);
+    return {
+      getTokens: (resource, issuer) => store.getTokens(resource, issuer),
+      getClient: (issuer) => store.getClient(issuer),
+      setClient: (issuer: string, client: StoredClient | undefined) => store.setClient(issuer, client),
+      setTokens: async (resource: string, issuer: string, tokens: StoredTokens | undefined) => {
+        await store.setTokens(resource, issuer, tokens);
+        await this.remember(serverUrl, { resource, issuer }, tokens !== undefined);
+      },
+    };
+  }
+
+  /** Forgets every token of `serverUrl`; false when there were none. */
+  async logout(serverUrl: string, env: NodeJS.ProcessEnv): Promise<boolean> {
+    const entries = this.index.servers[serverUrl] ?? [];
+    if (entries.length === 0) return false;
+    const secret = await this.secret(env);
+    // Without the key the tokens cannot be read by anyone: forgetting the index entry is enough.
+    if (secret !== undefined) {
+      const store = await this.tokens(secret);
+      for (const { resource, issuer } of entries) await store.setTokens(resource, issuer, undefined);
+    }
+    delete this.index.servers[serverUrl];
+    await this.saveIndex();
+    return true;
+  }
+
+  /** The secret of the token file: `MCPKIT_TOKEN_KEY`, else the key file; `undefined` before the first login. */
+  async secret(env: NodeJS.ProcessEnv): Promise<string | Uint8Array | undefined> {
+    if (env.MCPKIT_TOKEN_KEY) return env.MCPKIT_TOKEN_KEY;
+    const stored = await readIfExists(join(this.dir, 'token-key'));
+    return stored === undefined ? undefined : Buffer.from(stored.trim(), 'base64');
+  }
+
+  /** The secret of the token file, making a random key file on first use. */
+  async ensureSecret(env: NodeJS.ProcessEnv): Promise<string | Uint8Array> {
+    const existing = await this.secret(env);
+    if (existing !== undefined) return existing;
+    const key = randomBytes(32);
+    await writePrivateFile(join(this.dir, 'token-key'), `${key.toString('base64')}\n`);
+    return key;
+  }
+
+  /** The DPoP key pair of this CLI, made on first use. */
+  async dpopKey(): Promise<CryptoKeyPair> {
+    const path = join(this.dir, 'dpop-key.json');
+    const stored = await readIfExists(path);
+    if (stored !== undefined) {
+      const { privateKey, publicKey } = JSON.parse(stored) as {
+        privateKey: JsonWebKey;
+        publicKey: JsonWebKey;
+      };
+      return {
+        privateKey: await crypto.subtle.importKey('jwk', privateKey, SIGNING, false, ['sign']),
+        publicKey: await crypto.subtle.importKey('jwk', publicKey, SIGNING, true, ['verify']),
+      };
+    }
+    const pair = await crypto.subtle.generateKey(SIGNING, true, ['sign', 'verify']);
+    const jwks = {
+      privateKey: await crypto.subtle.exportKey('jwk', pair.privateKey),
+      publicKey: await crypto.subtle.exportKey('jwk', pair.publicKey),
+    };
+    await writePrivateFile(path, `${JSON.stringify(jwks)}\n`);
+    return pair;
+  }
+
+  private tokens(secret: string | Uint8Array): Promise<EncryptedFileTokenStore> {
+    this.#store ??= EncryptedFileTokenStore.open(join(this.dir, 'tokens'), secret);
+    return this.#store;
+  }
+
+  private async remember(serverUrl: string, entry: LoginEntry, present: boolean): Promise<void> {
+    const others = (this.index.servers[serverUrl] ?? []).filter(
+      (known) => known.resource !== entry.resource || known.issuer !== entry.issuer,
+    );
+    const next = present ? [...others, entry] : others;
+    if (next.length === 0) delete this.index.servers[serverUrl];
+    else this.index.servers[serverUrl] = next;
+    await this.saveIndex();
+  }
+
+  private saveIndex(): Promise<void> {
+    return writePrivateFile(join(this.dir, 'logins.json'), `${JSON.stringify(this.index, null, 2)}\n`);
+  }
+}

@@ -1,0 +1,23 @@
+import { type Authorize, type OAuthClient, oauthClient } from '@mcpkit/auth';
+import type { Credentials } from './credentials.js';
+
+/** How the user's part of a new authorization runs: a real loopback redirect, or none at all. */
+export interface Redirect {
+  redirectUrl: string;
+  authorize: Authorize;
+}
+
+/** The OAuth client of `serverUrl` over the CLI's stored tokens, registrations and DPoP key. */
+export async function serverOAuth(
+  serverUrl: string,
+  credentials: Credentials,
+  secret: string | Uint8Array,
+  redirect: Redirect,
+): Promise<OAuthClient> {
+  return oauthClient(serverUrl, {
+    clientName: 'mcpkit',
+    ...redirect,
+    store: await credentials.storeFor(serverUrl, secret),
+    dpop: await credentials.dpopKey(),
+  });
+}
