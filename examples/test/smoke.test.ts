@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import { createInMemoryTransport, McpClient } from '@mcpkit/client';
 import { createHttpClientTransport } from '@mcpkit/transport-http';
 import { describe, expect, it } from 'vitest';
+import protectedWorker from '../src/auth-server.js';
 import { timedCalls } from '../src/client-middleware.js';
 import worker from '../src/cloudflare-worker.js';
 import { readToolResult } from '../src/decode-line.js';
@@ -108,5 +109,24 @@ describe('examples run', () => {
       ok: true,
       value: { content: [{ type: 'text', text: 'hi' }] },
     });
+  });
+
+  it('a protected server: its metadata is served, and a call without a token is 401 with a challenge', async () => {
+    const metadata = await protectedWorker.fetch(
+      new Request('https://mcp.example.com/.well-known/oauth-protected-resource/mcp'),
+    );
+    expect(await metadata.json()).toMatchObject({
+      resource: 'https://mcp.example.com/mcp',
+      authorization_servers: ['https://auth.example.com'],
+    });
+    const call = await protectedWorker.fetch(
+      new Request('https://mcp.example.com/mcp', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
+      }),
+    );
+    expect(call.status).toBe(401);
+    expect(call.headers.get('www-authenticate')).toMatch(/^Bearer .*resource_metadata=/);
   });
 });
