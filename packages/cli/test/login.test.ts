@@ -3,6 +3,7 @@ import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { StoredTokens } from '@mcpkit/auth';
 import { EncryptedFileTokenStore } from '@mcpkit/auth/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { followRedirects } from './browser.js';
@@ -13,11 +14,14 @@ const OAUTH_DEMO = require.resolve('@mcpkit/oauth-demo/server');
 
 let demo: RunningServer;
 let config: string;
-/** What the commands printed, to look for tokens in. */
+/** What the commands printed, and every token the CLI kept, to look for the one in the other. */
 const outputs: Run[] = [];
+const secrets: string[] = [];
 beforeAll(async () => {
   // The everything server behind a real authorization server (oidc-provider) that consents at once.
-  demo = await startServer(process.execPath, [OAUTH_DEMO, '--port', '0']);
+  // Its access tokens live 20 s, less than the client's 30-second expiry margin: every command after
+  // the login finds the stored token expired and must refresh it.
+  demo = await startServer(process.execPath, [OAUTH_DEMO, '--port', '0', '--access-token-ttl', '20']);
   config = await mkdtemp(join(tmpdir(), 'mcpkit-login-'));
 }, 40_000);
 afterAll(async () => {
@@ -40,6 +44,15 @@ function mcpkitIn(configDir: string, args: readonly string[]): { child: ChildPro
     child.once('close', (code) => resolve({ code, stdout, stderr }));
   });
   return { child, done };
+}
+
+/** The tokens the CLI keeps for `serverUrl`, read as the CLI reads them. */
+async function storedTokens(configDir: string, serverUrl: string): Promise<StoredTokens | undefined> {
+  const key = Buffer.from((await readFile(join(configDir, 'token-key'), 'utf8')).trim(), 'base64');
+  const store = await EncryptedFileTokenStore.open(join(configDir, 'tokens'), key);
+  const index = JSON.parse(await readFile(join(configDir, 'logins.json'), 'utf8'));
+  const [entry] = (index.servers[serverUrl] ?? []) as { resource: string; issuer: string }[];
+  return entry && store.getTokens(entry.resource, entry.issuer);
 }
 
 /** `mcpkit login`, with the browser's part played by following the authorization server's redirects. */
@@ -67,7 +80,7 @@ describe('mcpkit login', () => {
     expect(run.stderr).toContain(`run \`mcpkit login ${demo.url}\` first`);
   });
 
-  it('A-35: logs in through a loopback redirect, and the other commands use the tokens', async () => {
+  it('A-35, A-38: logs in through a loopback redirect; the next command refreshes and uses the tokens', async () => {
     const run = await login(config, demo.url);
     expect(run.code, run.stderr).toBe(0);
     const [result] = jsonLines(run) as [{ server: string; issuers: string[] }];
@@ -75,10 +88,18 @@ describe('mcpkit login', () => {
     expect(result.issuers).toHaveLength(1);
     expect(run.stderr).toMatch(/redirect_uri=http%3A%2F%2F127\.0\.0\.1%3A\d+%2Fcallback/);
 
-    // Another process: the stored, DPoP-bound tokens and the stored key.
+    const loggedIn = await storedTokens(config, demo.url);
+    expect(loggedIn?.tokenType).toBe('dpop'); // bound to the stored key, so usable by the next command
+    expect(loggedIn?.refreshToken).toBeDefined();
+
+    // Another process: the stored registration, refresh token and DPoP key.
     const info = await mcpkitIn(config, ['info', demo.url, '--json']).done;
     expect(info.code, info.stderr).toBe(0);
     expect(jsonLines(info)[0]).toMatchObject({ serverInfo: { name: 'mcpkit-everything-server' } });
+    const refreshed = await storedTokens(config, demo.url);
+    expect(refreshed?.accessToken).not.toBe(loggedIn?.accessToken);
+    expect(refreshed?.tokenType).toBe('dpop');
+    for (const tokens of [loggedIn, refreshed]) secrets.push(tokens!.accessToken, tokens!.refreshToken!);
     outputs.push(run, info);
   });
 
@@ -88,17 +109,10 @@ describe('mcpkit login', () => {
     for (const file of ['tokens', 'token-key', 'logins.json', 'dpop-key.json']) {
       expect((await stat(join(config, file))).mode & 0o777, file).toBe(0o600);
     }
-    // Open the store as the CLI does, to see the tokens the outputs must not contain.
-    const key = Buffer.from((await readFile(join(config, 'token-key'), 'utf8')).trim(), 'base64');
-    const store = await EncryptedFileTokenStore.open(join(config, 'tokens'), key);
-    const index = JSON.parse(await readFile(join(config, 'logins.json'), 'utf8'));
-    const [{ resource, issuer }] = index.servers[demo.url] as [{ resource: string; issuer: string }];
-    const tokens = await store.getTokens(resource, issuer);
-    expect(tokens?.tokenType).toBe('dpop'); // bound to the stored key, so usable by the next command
-    expect(JSON.stringify(sealed)).not.toContain(tokens!.accessToken);
-    for (const run of outputs) {
-      expect(run.stdout + run.stderr).not.toContain(tokens!.accessToken);
-      if (tokens!.refreshToken) expect(run.stdout + run.stderr).not.toContain(tokens!.refreshToken);
+    expect(secrets.length).toBeGreaterThan(0);
+    for (const secret of secrets) {
+      expect(JSON.stringify(sealed)).not.toContain(secret);
+      for (const run of outputs) expect(run.stdout + run.stderr).not.toContain(secret);
     }
   });
 
