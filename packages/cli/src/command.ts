@@ -1,4 +1,5 @@
 import { type Command, Option } from 'commander';
+import { type InputFlags, type InputSession, inputHandlers } from './input/handlers.js';
 import { type ExitCode, Output, type Streams, UsageError } from './output.js';
 import { type Connection, type ConnectOptions, connect, targetFrom } from './target.js';
 
@@ -85,29 +86,64 @@ export function isServerCommand(command: Command): boolean {
 }
 
 /**
+ * Adds the flags that answer the server's questions (elicitation, sampling, roots) without a
+ * prompt, for the commands whose requests may ask them.
+ */
+export function withInputOptions(command: Command): Command {
+  return command
+    .option(
+      '--elicit <json>',
+      'answer a form elicitation with this JSON object (repeatable, in order)',
+      collect,
+    )
+    .option('--decline', 'decline every elicitation')
+    .option('--open', 'open URL elicitations in the browser ($BROWSER if set)')
+    .option('--root <path>', 'a folder the server may use, answered to roots requests (repeatable)', collect)
+    .option('--sampling-response <text>', "the model's reply to sampling requests (@file reads a file)");
+}
+
+/** The handlers for a command that answers questions: flags first, a prompt on a terminal, else exit 3. */
+async function handlersFor(options: InputFlags, streams: Streams, session: InputSession) {
+  // The prompt library loads only when a person can answer: stdin is a terminal.
+  const prompts = process.stdin.isTTY
+    ? (await import('./input/terminal.js')).terminalPrompts({ input: process.stdin, output: streams.stderr })
+    : undefined;
+  return inputHandlers(options, { stderr: streams.stderr, prompts }, session);
+}
+
+/**
  * The action of a server command: connects to the target the command line names, runs `body`,
  * closes the connection, and records the exit code `body` returns (0 when it returns nothing).
+ * With `input`, the server's questions are answered (see `withInputOptions`); a question nobody
+ * could answer ends the command with exit code 3 and says which flag answers it.
  */
 export function withServer<O>(
   context: CliContext,
   body: (run: ServerRun<O>) => Promise<ExitCode | undefined>,
-  connectOptions: (options: O & ServerOptions, output: Output) => ConnectOptions = () => ({}),
+  settings: { input?: boolean } = {},
 ): (...args: unknown[]) => Promise<void> {
   return async (...args) => {
     const command = args[args.length - 1] as Command;
-    const options = command.opts<O & ServerOptions>();
+    const options = command.opts<O & ServerOptions & InputFlags>();
     const output = new Output(options.json === true, context.streams);
     const target = targetFrom(options.url, context.serverCommand);
     const headers = parseHeaders(options.header);
-    const connection = await connect(target, {
-      ...connectOptions(options, output),
+    const session: InputSession = { unanswered: undefined };
+    const connectOptions: ConnectOptions = {
+      ...(settings.input ? { handlers: await handlersFor(options, context.streams, session) } : {}),
       ...(headers === undefined ? {} : { headers }),
       ...(options.timeout === undefined ? {} : { timeoutMs: options.timeout }),
-    });
+    };
+    const connection = await connect(target, connectOptions);
+    let code: ExitCode;
     try {
-      context.exitCode = (await body({ connection, output, options, operands: command.processedArgs })) ?? 0;
+      code = (await body({ connection, output, options, operands: command.processedArgs })) ?? 0;
+    } catch (error) {
+      throw session.unanswered ?? error;
     } finally {
       await connection.client.close();
     }
+    if (session.unanswered) throw session.unanswered;
+    context.exitCode = code;
   };
 }

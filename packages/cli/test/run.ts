@@ -18,9 +18,12 @@ export interface Run {
   stderr: string;
 }
 
-/** Runs `mcpkit args…` to its end, `input` on its stdin (closed after). */
-export function mcpkit(args: readonly string[], input = ''): Promise<Run> {
-  const child = spawn(process.execPath, [MCPKIT, ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
+/** Runs `mcpkit args…` to its end, `input` on its stdin (closed after), `env` added to its environment. */
+export function mcpkit(args: readonly string[], input = '', env: NodeJS.ProcessEnv = {}): Promise<Run> {
+  const child = spawn(process.execPath, [MCPKIT, ...args], {
+    stdio: ['pipe', 'pipe', 'pipe'],
+    env: { ...process.env, ...env },
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));

@@ -1,5 +1,5 @@
 import type { CallToolResult, LoggingLevel, McpClient, Tool } from '@mcpkit/client';
-import { collect, type RegisterCommand, serverCommand, withServer } from '../command.js';
+import { collect, type RegisterCommand, serverCommand, withInputOptions, withServer } from '../command.js';
 import { contentText } from '../content.js';
 import { ExitCode, type Output, UsageError } from '../output.js';
 import { logLine, progressView } from '../progress.js';
@@ -73,10 +73,12 @@ export async function callTool(client: McpClient, output: Output, input: CallInp
 }
 
 export const call: RegisterCommand = (program, context) => {
-  serverCommand(program, 'call', 'Call a tool; arguments as a JSON object or --arg key=value.', [
-    `mcpkit call add_numbers '{"a":1,"b":2}' -- node server.js`,
-    'mcpkit call http://localhost:3000/mcp add_numbers --arg a=1 --arg b=2',
-  ])
+  withInputOptions(
+    serverCommand(program, 'call', 'Call a tool; arguments as a JSON object or --arg key=value.', [
+      `mcpkit call add_numbers '{"a":1,"b":2}' -- node server.js`,
+      'mcpkit call http://localhost:3000/mcp add_numbers --arg a=1 --arg b=2',
+    ]),
+  )
     .argument('<tool>', 'the tool name')
     .argument('[json]', 'the arguments as one JSON object')
     .option('-a, --arg <key=value>', "one argument, typed by the tool's schema (repeatable)", collect)
@@ -91,6 +93,7 @@ export const call: RegisterCommand = (program, context) => {
             pairs: options.arg ?? [],
             ...(options.logLevel === undefined ? {} : { logLevel: options.logLevel }),
           }),
+        { input: true },
       ),
     );
 };

@@ -1,5 +1,5 @@
 import type { GetPromptResult, McpClient, Prompt } from '@mcpkit/client';
-import { collect, type RegisterCommand, serverCommand, withServer } from '../command.js';
+import { collect, type RegisterCommand, serverCommand, withInputOptions, withServer } from '../command.js';
 import { contentBlockText } from '../content.js';
 import { UsageError } from '../output.js';
 import { keyValuePairs, setOwn } from '../pairs.js';
@@ -48,19 +48,25 @@ function promptText(result: GetPromptResult): string {
 }
 
 export const get: RegisterCommand = (program, context) => {
-  serverCommand(program, 'get', 'Get a prompt with its arguments (JSON or --arg key=value).', [
-    'mcpkit get http://localhost:3000/mcp test_prompt_with_arguments --arg arg1=a --arg arg2=b',
-    `mcpkit get test_simple_prompt --json -- node server.js`,
-  ])
+  withInputOptions(
+    serverCommand(program, 'get', 'Get a prompt with its arguments (JSON or --arg key=value).', [
+      'mcpkit get http://localhost:3000/mcp test_prompt_with_arguments --arg arg1=a --arg arg2=b',
+      `mcpkit get test_simple_prompt --json -- node server.js`,
+    ]),
+  )
     .argument('<prompt>', 'the prompt name')
     .argument('[json]', 'the arguments as one JSON object of strings')
     .option('-a, --arg <key=value>', 'one argument (repeatable)', collect)
     .action(
-      withServer<{ arg?: string[] }>(context, async ({ connection, output, options, operands }) => {
-        const prompt = await findPrompt(connection.client, operands[0] as string);
-        const args = promptArguments(prompt, operands[1] as string | undefined, options.arg ?? []);
-        output.result(await connection.client.getPrompt(prompt.name, args), promptText);
-        return undefined;
-      }),
+      withServer<{ arg?: string[] }>(
+        context,
+        async ({ connection, output, options, operands }) => {
+          const prompt = await findPrompt(connection.client, operands[0] as string);
+          const args = promptArguments(prompt, operands[1] as string | undefined, options.arg ?? []);
+          output.result(await connection.client.getPrompt(prompt.name, args), promptText);
+          return undefined;
+        },
+        { input: true },
+      ),
     );
 };
