@@ -184,6 +184,34 @@ describe('McpClient against real servers from npm', { timeout: 120_000 }, () => 
     expect(JSON.parse(textOf(await mcp.callTool('ask-name')))).toMatchObject({ content: { name: 'Ada' } });
   });
 
+  it('C-58 C-40: listen on server-everything over stdio subscribes with resources/subscribe and gets its updates', async () => {
+    const mcp = client(stdio(everything, 'stdio'));
+    const uri = 'demo://resource/dynamic/text/1';
+    const subscription = mcp.listen({ resourceSubscriptions: [uri] });
+    expect(await subscription.acknowledged).toEqual({ resourceSubscriptions: [uri] });
+    const next = subscription.next();
+    await mcp.callTool('toggle-subscriber-updates');
+    expect((await next).value).toEqual({
+      jsonrpc: '2.0',
+      method: 'notifications/resources/updated',
+      params: { uri },
+    });
+    subscription.close();
+  });
+
+  it('C-58 B-11: listen on server-everything over Streamable HTTP gets the updates from the standalone GET stream', async () => {
+    const port = await freePort();
+    await serve([everything, 'streamableHttp'], { PORT: String(port) }, port);
+    const mcp = client(createHttpClientTransport(`http://127.0.0.1:${port}/mcp`));
+    const uri = 'demo://resource/dynamic/text/2';
+    const subscription = mcp.listen({ resourceSubscriptions: [uri] });
+    expect(await subscription.acknowledged).toEqual({ resourceSubscriptions: [uri] });
+    const next = subscription.next();
+    await mcp.callTool('toggle-subscriber-updates');
+    expect((await next).value).toMatchObject({ method: 'notifications/resources/updated', params: { uri } });
+    subscription.close();
+  });
+
   it('FastMCP over stdio', async () => {
     const mcp = client(stdio(fixture('fastmcp-server.mjs'), 'stdio'));
     expect(await listAndCall(mcp, 'add', { a: 1, b: 1 })).toBe('2');

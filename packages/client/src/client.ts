@@ -168,7 +168,8 @@ export class McpClient {
       observers: cache ? [tools, cache] : [tools],
       warn,
       maxReopenAttempts: options.maxReopenAttempts ?? 5,
-      timeoutMs: limits.timeoutMs,
+      limits,
+      legacyListens: serverStream.listens,
       reopenDelayMs: options.reopenDelayMs ?? ((attempt) => Math.min(250 * 2 ** (attempt - 1), 10_000)),
       subscriptions: new Set(),
     };

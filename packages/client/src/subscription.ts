@@ -1,17 +1,13 @@
 import {
   abortable,
-  type Check,
-  compileCheck,
   decodeMessage,
   ErrorCode,
   type JSONRPCNotification,
-  notificationSpec,
   type PromptListChangedNotification,
   type RequestId,
   type ResourceListChangedNotification,
   type ResourceUpdatedNotification,
   type SubscriptionFilter,
-  SubscriptionsAcknowledgedNotificationParamsSchema,
   subscriptionIdOf,
   type ToolListChangedNotification,
   TransportError,
@@ -27,6 +23,9 @@ import {
   SubscriptionClosedError,
   UnsupportedByServerError,
 } from './errors.js';
+import type { TimeoutLimits } from './exchange.js';
+import { type LegacyListenHub, listenLegacy } from './legacy/listen.js';
+import { isAcknowledgement, isListenNotification, sameNotification } from './listen-checks.js';
 import type { ClientWarning } from './options.js';
 import type { Requester } from './requester.js';
 
@@ -52,21 +51,13 @@ export interface ListenHost {
   warn(warning: ClientWarning): void;
   maxReopenAttempts: number;
   reopenDelayMs(attempt: number): number;
-  /** The client's default `timeoutMs`: how long a listen waits for its first acknowledgement. */
-  timeoutMs: number;
+  /** The client's default timeouts: `timeoutMs` is how long a listen waits for its first acknowledgement. */
+  limits: TimeoutLimits;
+  /** What a 2025-era session sends outside any request, for listens in that era. */
+  legacyListens: LegacyListenHub;
   /** The client's open subscriptions; one that ends for good leaves it. */
   subscriptions: Set<Subscription>;
 }
-
-const listenChecks = new Map<string, Check>(
-  [
-    'notifications/tools/list_changed',
-    'notifications/prompts/list_changed',
-    'notifications/resources/list_changed',
-    'notifications/resources/updated',
-  ].map((method) => [method, compileCheck(notificationSpec(method)!.params)]),
-);
-const isAcknowledgement = compileCheck(SubscriptionsAcknowledgedNotificationParamsSchema);
 
 /** Notifications held for a slow reader; beyond this the oldest go (duplicates are merged first). */
 const MAX_QUEUED = 1000;
@@ -80,10 +71,6 @@ type Attempt =
   | { kind: 'reopen' }
   | { kind: 'lost'; error: Error; acknowledged: boolean }
   | { kind: 'failed'; error: unknown };
-
-function sameNotification(a: ListenNotification, b: ListenNotification): boolean {
-  return a.method === b.method && (a.params as { uri?: string })?.uri === (b.params as { uri?: string })?.uri;
-}
 
 /**
  * One `subscriptions/listen` stream, as an async iterable of typed change notifications. It
@@ -142,7 +129,7 @@ export class Subscription implements AsyncIterableIterator<ListenNotification> {
       return;
     }
     options.signal?.addEventListener('abort', this.#closeOnAbort, { once: true });
-    const ackTimeoutMs = options.timeoutMs ?? host.timeoutMs;
+    const ackTimeoutMs = options.timeoutMs ?? host.limits.timeoutMs;
     if (Number.isFinite(ackTimeoutMs)) {
       this.#ackTimer = setTimeout(() => {
         this.#finish(new RequestTimeoutError('subscriptions/listen', 'idle', ackTimeoutMs));
@@ -249,6 +236,8 @@ export class Subscription implements AsyncIterableIterator<ListenNotification> {
     const { requester } = this.#host;
     const controller = new AbortController();
     this.#controller = controller;
+    const era = this.#host.connection.server?.era;
+    if (era === 'legacy' || era === 'legacy-sse') return this.#openLegacy(filter, controller);
     const version = requester.version;
     const request = requester.build('subscriptions/listen', { notifications: filter }, version, {
       meta: this.#meta,
@@ -280,10 +269,7 @@ export class Subscription implements AsyncIterableIterator<ListenNotification> {
         };
       }
     } catch (error) {
-      if (controller.signal.reason === REOPEN) return { kind: 'reopen' };
-      if (controller.signal.reason === CLOSE || this.#end) return { kind: 'closed' };
-      if (error instanceof TransportError && error.retryable) return { kind: 'lost', error, acknowledged };
-      return { kind: 'failed', error };
+      return this.#thrown(error, controller, acknowledged);
     } finally {
       this.#controller = undefined;
     }
@@ -292,25 +278,74 @@ export class Subscription implements AsyncIterableIterator<ListenNotification> {
     return { kind: 'lost', error, acknowledged };
   }
 
+  /**
+   * A listen on a 2025-era server (see `listenLegacy`): same acknowledgement and notifications,
+   * made of what that session offers. The client's observers already saw every notification.
+   */
+  async #openLegacy(filter: SubscriptionFilter, controller: AbortController): Promise<Attempt> {
+    this.#id = undefined;
+    let acknowledged = false;
+    try {
+      const outcome = await listenLegacy(
+        {
+          hub: this.#host.legacyListens,
+          requester: this.#host.requester,
+          limits: this.#host.limits,
+          accept: (notification) => this.#accept(notification, false),
+          acknowledge: (granted) => {
+            acknowledged = true;
+            this.#acknowledge(granted);
+          },
+        },
+        filter,
+        controller.signal,
+      );
+      if (controller.signal.reason === REOPEN || outcome === 'reopen') return { kind: 'reopen' };
+      return { kind: 'closed' };
+    } catch (error) {
+      return this.#thrown(error, controller, acknowledged);
+    } finally {
+      this.#controller = undefined;
+    }
+  }
+
+  /** How an attempt that threw ended: re-opened or closed by us, lost in transit, or failed. */
+  #thrown(error: unknown, controller: AbortController, acknowledged: boolean): Attempt {
+    if (controller.signal.reason === REOPEN) return { kind: 'reopen' };
+    if (controller.signal.reason === CLOSE || this.#end) return { kind: 'closed' };
+    if (error instanceof TransportError && error.retryable) return { kind: 'lost', error, acknowledged };
+    return { kind: 'failed', error };
+  }
+
   /** Handles one notification of the stream; returns whether it was the acknowledgement. */
   #deliver(notification: JSONRPCNotification, id: RequestId): boolean {
     if (subscriptionIdOf(notification) !== id) return false;
     const params = notification.params ?? {};
     if (notification.method === 'notifications/subscriptions/acknowledged') {
       if (!isAcknowledgement(params)) return false;
-      const first = this.#ack === undefined;
-      this.#ack = (params as { notifications: SubscriptionFilter }).notifications;
-      if (first) {
-        clearTimeout(this.#ackTimer);
-        this.#resolveAck(this.#ack);
-        const missing = unacknowledged(this.requested, this.#ack);
-        if (Object.keys(missing).length > 0) this.#host.warn({ kind: 'subscription-degraded', missing });
-      }
+      this.#acknowledge((params as { notifications: SubscriptionFilter }).notifications);
       return true;
     }
-    if (!listenChecks.get(notification.method)?.(params)) return false;
-    const typed = notification as ListenNotification;
-    for (const observer of this.#host.observers) observer.observe(typed);
+    this.#accept(notification, true);
+    return false;
+  }
+
+  /** Records an acknowledged filter; the first settles `acknowledged` and warns about what is missing (C-40). */
+  #acknowledge(filter: SubscriptionFilter): void {
+    const first = this.#ack === undefined;
+    this.#ack = filter;
+    if (!first) return;
+    clearTimeout(this.#ackTimer);
+    this.#resolveAck(filter);
+    const missing = unacknowledged(this.requested, filter);
+    if (Object.keys(missing).length > 0) this.#host.warn({ kind: 'subscription-degraded', missing });
+  }
+
+  /** Hands a change notification to the reader (and first to the observers, unless they saw it). */
+  #accept(notification: JSONRPCNotification, observe: boolean): void {
+    if (!isListenNotification(notification)) return;
+    const typed = notification;
+    if (observe) for (const observer of this.#host.observers) observer.observe(typed);
     const waiter = this.#waiters.shift();
     if (waiter) {
       waiter.resolve({ value: typed, done: false });
@@ -318,7 +353,6 @@ export class Subscription implements AsyncIterableIterator<ListenNotification> {
       if (this.#queue.length >= MAX_QUEUED) this.#queue.shift();
       this.#queue.push(typed);
     }
-    return false;
   }
 
   #sleep(ms: number): Promise<void> {
