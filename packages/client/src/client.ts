@@ -99,6 +99,7 @@ export class McpClient {
       clientInfo: options.clientInfo === false ? undefined : (options.clientInfo ?? DEFAULT_CLIENT_INFO),
       versions: options.protocolVersions ?? MODERN_PROTOCOL_VERSIONS,
       limits,
+      logLevel: options.logLevel,
     });
     if (options.protocolVersion !== undefined) requester.version = options.protocolVersion;
     this.#requester = requester;

@@ -144,6 +144,13 @@ export interface McpClientOptions {
   /** 2025-era versions offered to an older server, newest first. Default: every one this SDK knows. */
   legacyProtocolVersions?: readonly string[];
   /**
+   * Ask for log messages at or above this level (deprecated Logging). A 2026-07-28 server gets it
+   * in the `_meta` of every request that names no `logLevel` of its own (C-7); a 2025-era server
+   * that declares `logging` gets one `logging/setLevel` right after `initialize`, for the session.
+   * Each call's `onLog` receives the messages of its request. Default: none asked for.
+   */
+  logLevel?: LoggingLevel;
+  /**
    * Default idle timeout of a call. Default 60 s. This and the other timeouts are positive numbers
    * of milliseconds (`Infinity`: none); anything else makes the constructor throw a `RangeError`.
    */

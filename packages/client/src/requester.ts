@@ -6,6 +6,7 @@ import {
   type JSONRPCErrorResponse,
   type JSONRPCRequest,
   type JSONRPCResultResponse,
+  type LoggingLevel,
   MetaKey,
   requestMeta,
 } from '@mcpkit/protocol';
@@ -23,6 +24,8 @@ export interface RequesterConfig {
   /** Versions the client speaks, most preferred first. */
   versions: readonly string[];
   limits: TimeoutLimits;
+  /** The log level asked for on every request (C-7), unless a call names its own. */
+  logLevel?: LoggingLevel;
 }
 
 /** The result of `call` decoded by the receiver's rules; a peer error is thrown as an `McpError`. */
@@ -43,6 +46,8 @@ export class Requester {
   readonly transport: ClientTransport;
   /** Versions the client speaks, most preferred first. */
   readonly versions: readonly string[];
+  /** The client's log level: `_meta` of every modern request, `logging/setLevel` for a 2025-era session. */
+  readonly logLevel: LoggingLevel | undefined;
   readonly #config: RequesterConfig;
   readonly #deadlines = new Deadlines();
   #template: { version: string; meta: Record<string, unknown> } | undefined;
@@ -52,6 +57,7 @@ export class Requester {
     this.transport = transport;
     this.#config = config;
     this.versions = config.versions;
+    this.logLevel = config.logLevel;
     this.version = config.versions[0]!;
   }
 
@@ -75,7 +81,7 @@ export class Requester {
               protocolVersion: version,
               clientCapabilities: this.#config.capabilities,
               clientInfo: this.#config.clientInfo,
-              logLevel: options.logLevel,
+              logLevel: options.logLevel ?? this.logLevel,
               progressToken: progress ? id : undefined,
             },
             options.meta,
@@ -163,6 +169,7 @@ export class Requester {
         protocolVersion: version,
         clientCapabilities: this.#config.capabilities,
         clientInfo: this.#config.clientInfo,
+        logLevel: this.logLevel,
       });
       this.#template = { version, meta };
     }
