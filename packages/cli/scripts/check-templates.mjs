@@ -1,15 +1,17 @@
 // Checks `mcpkit create` as a user meets it: packs every published package (the CLI included, so the
 // templates it ships are the ones checked), installs the CLI from its tarball, creates one project per
 // template, installs them once together with every @mcpkit package overridden by its tarball, then
-// type-checks, builds and tests each project and runs the built client against the built servers.
-// The Worker project is installed without wrangler (its deploy tool, which brings workerd): it is
-// type-checked and its test calls the Worker's fetch in Node.
+// type-checks, builds and tests each project and runs the built client against the built servers,
+// the Worker served by workerd. The Worker project is installed without wrangler (its dev and deploy
+// tool, which would bring a second workerd): its test calls the Worker's fetch in Node, and the
+// workerd of the runtime matrix serves it bundled as wrangler would.
 import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { packAll, publishedPackages } from '../../../packaging/packages.mjs';
+import { startWorkerInWorkerd } from './worker-in-workerd.mjs';
 
 const TEMPLATES = ['stdio', 'http', 'worker', 'client'];
 
@@ -107,14 +109,34 @@ try {
     output(process.execPath, [client, process.execPath, 'dist/index.js'], join(scratch, 'projects', 'stdio')),
     'stdio',
   );
+  console.log("templates: the READMEs' mcpkit commands against the built servers");
+  const call = output(
+    mcpkit,
+    ['call', 'add', '{"a":2,"b":3}', '--json', '--', process.execPath, 'dist/index.js'],
+    join(scratch, 'projects', 'stdio'),
+  );
+  if (JSON.parse(call).structuredContent?.sum !== 5) throw new Error(`mcpkit call add answered ${call}`);
   console.log('templates: the built client against the built HTTP server');
   const http = await startHttpServer(join(scratch, 'projects', 'http'));
   try {
     expectTools(output(process.execPath, [client, http.url]), 'HTTP');
     const sum = output(process.execPath, [client, http.url, '--call', 'add', '{"a":2,"b":3}']);
     if (JSON.parse(sum).sum !== 5) throw new Error(`add answered ${sum}`);
+    const tools = output(mcpkit, ['tools', http.url]);
+    if (!/^add\b/m.test(tools)) throw new Error(`mcpkit tools listed no add tool:\n${tools}`);
   } finally {
     await http.stop();
+  }
+  const worker = await startWorkerInWorkerd(join(scratch, 'projects', 'worker'));
+  if (worker.skipped) {
+    console.log(`templates: the Worker on workerd is skipped: ${worker.skipped}`);
+  } else {
+    console.log('templates: the built client against the Worker on workerd');
+    try {
+      expectTools(output(process.execPath, [client, worker.url]), 'workerd');
+    } finally {
+      worker.stop();
+    }
   }
 } finally {
   rmSync(scratch, { recursive: true, force: true });
