@@ -27,9 +27,12 @@ export interface TerminalRun {
   ended: Promise<Run>;
 }
 
-export function startInTerminal(args: readonly string[]): TerminalRun {
+export function startInTerminal(args: readonly string[], env: NodeJS.ProcessEnv = {}): TerminalRun {
   const command = `stty cols 100 rows 40; exec ${[process.execPath, MCPKIT, ...args].map(shellQuote).join(' ')}`;
-  const child = spawn('script', ['-qefc', command, '/dev/null'], { stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn('script', ['-qefc', command, '/dev/null'], {
+    stdio: ['pipe', 'pipe', 'pipe'],
+    env: { ...process.env, ...env },
+  });
   let raw = '';
   let seen = 0;
   let wake: (() => void) | undefined;
@@ -50,6 +53,8 @@ export function startInTerminal(args: readonly string[]): TerminalRun {
   void ended.then(() => (done = true));
   return {
     async waitFor(pattern) {
+      // A clear failure with what the screen shows, before the test's own limit.
+      const giveUp = Date.now() + 20_000;
       for (;;) {
         const text = screen().slice(seen);
         const match = pattern.exec(text);
@@ -58,7 +63,11 @@ export function startInTerminal(args: readonly string[]): TerminalRun {
           return text;
         }
         if (done) throw new Error(`the program ended before ${pattern}:\n${screen()}`);
-        await new Promise<void>((resolve) => (wake = resolve));
+        if (Date.now() > giveUp) throw new Error(`no ${pattern} on the screen:\n${screen().slice(-2000)}`);
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+          setTimeout(resolve, 500);
+        });
       }
     },
     type: (keys) => child.stdin.write(keys),

@@ -1,5 +1,6 @@
-import type { CompleteRequestParams, CompleteResult } from '@mcpkit/client';
+import type { CompleteRequestParams, CompleteResult, McpClient } from '@mcpkit/client';
 import { collect, type RegisterCommand, serverCommand, withServer } from '../command.js';
+import type { Output } from '../output.js';
 import { keyValuePairs, setOwn } from '../pairs.js';
 
 /** A resource template names itself by its URI (`scheme://…`); anything else is a prompt name. */
@@ -20,6 +21,21 @@ function completionText({ completion }: CompleteResult): string {
   return completion.values.length === 0 ? '(no suggestions)' : `${completion.values.join('\n')}${more}`;
 }
 
+/** Asks for suggestions for one argument and prints them. */
+export async function showCompletion(
+  client: McpClient,
+  output: Output,
+  input: { ref: string; argument: string; value: string; context: readonly string[] },
+): Promise<void> {
+  const known = contextArguments(input.context);
+  const result = await client.complete({
+    ref: completionRef(input.ref),
+    argument: { name: input.argument, value: input.value },
+    ...(Object.keys(known).length === 0 ? {} : { context: { arguments: known } }),
+  });
+  output.result(result, completionText);
+}
+
 export const complete: RegisterCommand = (program, context) => {
   serverCommand(program, 'complete', 'Suggest values for an argument of a prompt or resource template.', [
     'mcpkit complete http://localhost:3000/mcp test_prompt_with_arguments arg1 pa',
@@ -31,14 +47,13 @@ export const complete: RegisterCommand = (program, context) => {
     .option('-c, --context <key=value>', 'an argument already chosen (repeatable)', collect)
     .action(
       withServer<{ context?: string[] }>(context, async ({ connection, output, options, operands }) => {
-        const [ref, name, value] = operands as [string, string, string];
-        const known = contextArguments(options.context ?? []);
-        const result = await connection.client.complete({
-          ref: completionRef(ref),
-          argument: { name, value },
-          ...(Object.keys(known).length === 0 ? {} : { context: { arguments: known } }),
+        const [ref, argument, value] = operands as [string, string, string];
+        await showCompletion(connection.client, output, {
+          ref,
+          argument,
+          value,
+          context: options.context ?? [],
         });
-        output.result(result, completionText);
         return undefined;
       }),
     );

@@ -1,7 +1,7 @@
 import type { GetPromptResult, McpClient, Prompt } from '@mcpkit/client';
 import { collect, type RegisterCommand, serverCommand, withInputOptions, withServer } from '../command.js';
 import { contentBlockText } from '../content.js';
-import { UsageError } from '../output.js';
+import { type Output, UsageError } from '../output.js';
 import { keyValuePairs, setOwn } from '../pairs.js';
 import { promptUsage } from './prompts.js';
 
@@ -47,6 +47,17 @@ function promptText(result: GetPromptResult): string {
   return [...(result.description ? [result.description] : []), ...messages].join('\n\n');
 }
 
+/** Gets a prompt with arguments from the command line and prints its messages. */
+export async function showPrompt(
+  client: McpClient,
+  output: Output,
+  input: { name: string; json: string | undefined; pairs: readonly string[] },
+): Promise<void> {
+  const prompt = await findPrompt(client, input.name);
+  const args = promptArguments(prompt, input.json, input.pairs);
+  output.result(await client.getPrompt(prompt.name, args), promptText);
+}
+
 export const get: RegisterCommand = (program, context) => {
   withInputOptions(
     serverCommand(program, 'get', 'Get a prompt with its arguments (JSON or --arg key=value).', [
@@ -61,9 +72,11 @@ export const get: RegisterCommand = (program, context) => {
       withServer<{ arg?: string[] }>(
         context,
         async ({ connection, output, options, operands }) => {
-          const prompt = await findPrompt(connection.client, operands[0] as string);
-          const args = promptArguments(prompt, operands[1] as string | undefined, options.arg ?? []);
-          output.result(await connection.client.getPrompt(prompt.name, args), promptText);
+          await showPrompt(connection.client, output, {
+            name: operands[0] as string,
+            json: operands[1] as string | undefined,
+            pairs: options.arg ?? [],
+          });
           return undefined;
         },
         { input: true },

@@ -10,6 +10,7 @@ import { logout } from './logout.js';
 import { prompts } from './prompts.js';
 import { read } from './read.js';
 import { resources } from './resources.js';
+import { shell } from './shell.js';
 import { tools } from './tools.js';
 
 /** Every command of `mcpkit`, in the order `mcpkit --help` lists them. */
@@ -24,6 +25,7 @@ export const commands: readonly RegisterCommand[] = [
   get,
   complete,
   listen,
+  shell,
   login,
   logout,
 ];

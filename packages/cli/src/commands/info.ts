@@ -22,7 +22,8 @@ function capabilityLine(name: string, value: unknown): string {
   return flags.length === 0 ? name : `${name} (${flags.join(', ')})`;
 }
 
-function infoText(server: ReturnType<typeof infoJson>): string {
+/** `info` for a person: one line per fact, then the instructions. */
+export function infoText(server: ReturnType<typeof infoJson>): string {
   const name = server.serverInfo ? `${server.serverInfo.name} ${server.serverInfo.version}` : '(unnamed)';
   const era = server.era === 'modern' ? '2026-07-28 era, stateless' : '2025 era, initialize';
   const capabilities = Object.entries(server.capabilities).map(([key, value]) => capabilityLine(key, value));

@@ -2,8 +2,8 @@ import { loopbackRedirect } from '@mcpkit/auth/node';
 import { configDir } from '../auth/config-dir.js';
 import { Credentials } from '../auth/credentials.js';
 import { serverOAuth } from '../auth/oauth.js';
-import { openBrowser } from '../auth/open-browser.js';
 import type { RegisterCommand } from '../command.js';
+import { openUrl } from '../open-url.js';
 import { Output } from '../output.js';
 import { serverUrlFrom } from '../target.js';
 
@@ -35,7 +35,7 @@ export const login: RegisterCommand = (program, context) => {
           context.streams.stderr.write(
             `Open this URL in your browser to sign in:\n${authorizationUrl.href}\n`,
           );
-          if (options.browser && context.streams.stderr.isTTY === true) openBrowser(authorizationUrl);
+          if (options.browser && context.streams.stderr.isTTY === true) void openUrl(authorizationUrl.href);
         },
       });
       try {

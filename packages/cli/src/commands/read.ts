@@ -1,9 +1,15 @@
-import type { ReadResourceResult } from '@mcpkit/client';
+import type { McpClient, ReadResourceResult } from '@mcpkit/client';
 import { type RegisterCommand, serverCommand, withInputOptions, withServer } from '../command.js';
 import { resourceContentsText } from '../content.js';
+import type { Output } from '../output.js';
 
 function readText(result: ReadResourceResult): string {
   return result.contents.map((contents) => resourceContentsText(contents)).join('\n\n');
+}
+
+/** Reads a resource and prints its contents. */
+export async function showResource(client: McpClient, output: Output, uri: string): Promise<void> {
+  output.result(await client.readResource(uri), readText);
 }
 
 export const read: RegisterCommand = (program, context) => {
@@ -18,7 +24,7 @@ export const read: RegisterCommand = (program, context) => {
       withServer(
         context,
         async ({ connection, output, operands }) => {
-          output.result(await connection.client.readResource(operands[0] as string), readText);
+          await showResource(connection.client, output, operands[0] as string);
           return undefined;
         },
         { input: true },

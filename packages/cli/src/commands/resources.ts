@@ -1,6 +1,7 @@
-import type { Resource, ResourceTemplate } from '@mcpkit/client';
+import type { McpClient, Resource, ResourceTemplate } from '@mcpkit/client';
 import { type RegisterCommand, serverCommand, withServer } from '../command.js';
 import { columns } from '../content.js';
+import type { Output } from '../output.js';
 
 interface ResourceLists {
   resources: Resource[];
@@ -21,17 +22,21 @@ function resourcesText({ resources, resourceTemplates }: ResourceLists): string 
   return sections.join('\n\n');
 }
 
+/** Prints every resource and resource template. */
+export async function showResources(client: McpClient, output: Output): Promise<void> {
+  const lists: ResourceLists = { resources: [], resourceTemplates: [] };
+  for await (const resource of client.iterateResources()) lists.resources.push(resource);
+  for await (const template of client.iterateResourceTemplates()) lists.resourceTemplates.push(template);
+  output.result(lists, resourcesText);
+}
+
 export const resources: RegisterCommand = (program, context) => {
   serverCommand(program, 'resources', 'List the resources and resource templates.', [
     'mcpkit resources http://localhost:3000/mcp',
     'mcpkit resources --json -- node server.js',
   ]).action(
     withServer(context, async ({ connection, output }) => {
-      const { client } = connection;
-      const lists: ResourceLists = { resources: [], resourceTemplates: [] };
-      for await (const resource of client.iterateResources()) lists.resources.push(resource);
-      for await (const template of client.iterateResourceTemplates()) lists.resourceTemplates.push(template);
-      output.result(lists, resourcesText);
+      await showResources(connection.client, output);
       return undefined;
     }),
   );

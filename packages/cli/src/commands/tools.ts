@@ -1,6 +1,7 @@
-import type { Tool } from '@mcpkit/client';
+import type { McpClient, Tool } from '@mcpkit/client';
 import { type RegisterCommand, serverCommand, withServer } from '../command.js';
 import { columns } from '../content.js';
+import type { Output } from '../output.js';
 import { describeSchema } from '../tool-arguments.js';
 
 /** Every tool, followed through all pages. */
@@ -24,6 +25,12 @@ function toolsText(tools: readonly Tool[], long: boolean): string {
     .join('\n\n');
 }
 
+/** Prints every tool: one line each, or with their arguments when `long`. */
+export async function showTools(client: McpClient, output: Output, long: boolean): Promise<void> {
+  const list = await allTools(() => client.iterateTools());
+  output.result({ tools: list }, ({ tools }) => toolsText(tools, long));
+}
+
 export const tools: RegisterCommand = (program, context) => {
   serverCommand(program, 'tools', 'List the tools, with their arguments under --long.', [
     'mcpkit tools http://localhost:3000/mcp',
@@ -32,8 +39,7 @@ export const tools: RegisterCommand = (program, context) => {
     .option('-l, --long', "show each tool's arguments")
     .action(
       withServer<{ long?: boolean }>(context, async ({ connection, output, options }) => {
-        const list = await allTools(() => connection.client.iterateTools());
-        output.result({ tools: list }, ({ tools }) => toolsText(tools, options.long === true));
+        await showTools(connection.client, output, options.long === true);
         return undefined;
       }),
     );

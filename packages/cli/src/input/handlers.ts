@@ -11,9 +11,9 @@ import type {
   Root,
 } from '@mcpkit/client';
 import { contentBlockText } from '../content.js';
+import { openUrl } from '../open-url.js';
 import { ExitCode, ExitError, UsageError } from '../output.js';
 import { askForm } from './form.js';
-import { openUrl } from './open-url.js';
 import type { terminalPrompts } from './terminal.js';
 
 /** The flags that answer the server's questions without asking. */

@@ -11,7 +11,7 @@ export function openUrl(url: string, env: NodeJS.ProcessEnv = process.env): Prom
     : process.platform === 'darwin'
       ? ['open', url]
       : process.platform === 'win32'
-        ? ['cmd', '/c', 'start', '""', url]
+        ? ['cmd', '/c', 'start', '""', url.replace(/&/g, '^&')]
         : ['xdg-open', url];
   return new Promise((resolve) => {
     const child = spawn(command!, args, { stdio: 'ignore', detached: true });
