@@ -1,4 +1,5 @@
 export { type Authenticate, type BearerAuthOptions, bearerAuth, type HttpRequestInfo } from './auth.js';
+export type { HttpEngine } from './client/engine.js';
 export {
   createHttpClientTransport,
   type HttpAuthProvider,

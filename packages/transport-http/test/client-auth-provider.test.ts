@@ -2,12 +2,12 @@ import { type ExchangeMessage, type JSONRPCRequest, TransportError } from '@mcpk
 import { describe, expect, it } from 'vitest';
 import {
   createFetchHandler,
-  createHttpClientTransport,
   type HttpAuthRequest,
   type HttpClientTransportOptions,
   MAX_AUTH_RETRIES,
 } from '../src/index.js';
 import { echo } from './helpers/endpoints.js';
+import { ENGINES, transportFor } from './helpers/engines.js';
 import { URL_BASE } from './helpers/http.js';
 
 type Fetch = NonNullable<HttpClientTransportOptions['fetch']>;
@@ -34,113 +34,117 @@ async function collect(exchange: AsyncIterable<ExchangeMessage>): Promise<Exchan
   return items;
 }
 
-describe('auth provider hook', () => {
-  it('headers() gets the method and URL of each request sent, retries included (fresh DPoP proofs)', async () => {
-    const { fetch } = statusesThenEcho([401]);
-    const asked: HttpAuthRequest[] = [];
-    const transport = createHttpClientTransport(URL_BASE, {
-      fetch,
-      authProvider: {
-        headers: (request) => {
-          asked.push(request);
-          return { authorization: `Bearer t${asked.length}` };
+describe.each(ENGINES)('through the %s engine', (engine) => {
+  const createHttpClientTransport = transportFor(engine);
+
+  describe('auth provider hook', () => {
+    it('headers() gets the method and URL of each request sent, retries included (fresh DPoP proofs)', async () => {
+      const { fetch } = statusesThenEcho([401]);
+      const asked: HttpAuthRequest[] = [];
+      const transport = createHttpClientTransport(URL_BASE, {
+        fetch,
+        authProvider: {
+          headers: (request) => {
+            asked.push(request);
+            return { authorization: `Bearer t${asked.length}` };
+          },
+          onUnauthorized: () => true,
         },
-        onUnauthorized: () => true,
-      },
-    });
-    await collect(transport.exchange(call, {}));
-    expect(asked).toEqual([
-      { method: 'POST', url: URL_BASE },
-      { method: 'POST', url: URL_BASE },
-    ]);
-  });
-
-  it('onUnauthorized sees each 401/403 with its headers and the attempt number, and is retried while it says so', async () => {
-    const { fetch, seen } = statusesThenEcho([401, 401, 403]);
-    const calls: { status: number; challenge: string | null; attempt: number }[] = [];
-    const transport = createHttpClientTransport(URL_BASE, {
-      fetch,
-      authProvider: {
-        headers: () => undefined,
-        onUnauthorized: (response, request) => {
-          calls.push({
-            status: response.status,
-            challenge: response.headers.get('www-authenticate'),
-            attempt: request.attempt,
-          });
-          return true;
-        },
-      },
-    });
-    expect(await collect(transport.exchange(call, {}))).toHaveLength(1);
-    expect(calls).toEqual([
-      { status: 401, challenge: 'Bearer error="e401"', attempt: 0 },
-      { status: 401, challenge: 'Bearer error="e401"', attempt: 1 },
-      { status: 403, challenge: 'Bearer error="e403"', attempt: 2 },
-    ]);
-    expect(seen).toHaveLength(4);
-  });
-
-  it(`stops after ${MAX_AUTH_RETRIES} retries even when the provider keeps saying yes`, async () => {
-    const { fetch, seen } = statusesThenEcho([401, 401, 401, 401, 401]);
-    const transport = createHttpClientTransport(URL_BASE, {
-      fetch,
-      authProvider: { headers: () => undefined, onUnauthorized: () => true },
-    });
-    await expect(collect(transport.exchange(call, {}))).rejects.toMatchObject({
-      reason: 'bad-response',
-      status: 401,
-    });
-    expect(seen).toHaveLength(MAX_AUTH_RETRIES + 1);
-  });
-
-  it('a provider that fails makes a non-retryable bad-response whose cause is its error', async () => {
-    const { fetch, seen } = statusesThenEcho([401]);
-    const failure = new Error('the user closed the login window');
-    const transport = createHttpClientTransport(URL_BASE, {
-      fetch,
-      authProvider: {
-        headers: () => undefined,
-        onUnauthorized: () => Promise.reject(failure),
-      },
-    });
-    const error = await collect(transport.exchange(call, {})).then(
-      () => undefined,
-      (reason: unknown) => reason,
-    );
-    expect(error).toBeInstanceOf(TransportError);
-    expect(error).toMatchObject({ reason: 'bad-response', status: 401, retryable: false, cause: failure });
-    expect((error as Error).message).toContain('the user closed the login window');
-    expect(seen).toHaveLength(1);
-  });
-
-  it('the 2025-era session asks for the headers of its own method: a DELETE is signed as a DELETE', async () => {
-    const methods: string[] = [];
-    const fetch: Fetch = async (input, init) => {
-      const request = new Request(input, init);
-      if (request.method === 'DELETE') return new Response(null, { status: 200 });
-      const { id } = (await request.json()) as { id: number };
-      const result = {
-        protocolVersion: '2025-11-25',
-        capabilities: {},
-        serverInfo: { name: 's', version: '1' },
-      };
-      return new Response(JSON.stringify({ jsonrpc: '2.0', id, result }), {
-        headers: { 'content-type': 'application/json', 'mcp-session-id': 'abc' },
       });
-    };
-    const transport = createHttpClientTransport(URL_BASE, {
-      fetch,
-      authProvider: {
-        headers: (request) => {
-          methods.push(request.method);
-          return { authorization: 'Bearer t' };
-        },
-      },
+      await collect(transport.exchange(call, {}));
+      expect(asked).toEqual([
+        { method: 'POST', url: URL_BASE },
+        { method: 'POST', url: URL_BASE },
+      ]);
     });
-    await collect(transport.exchange({ jsonrpc: '2.0', id: 1, method: 'initialize', params: {} }, {}));
-    transport.beginSession!({ protocolVersion: '2025-11-25' });
-    await transport.close();
-    expect(methods).toEqual(['POST', 'DELETE']);
+
+    it('onUnauthorized sees each 401/403 with its headers and the attempt number, and is retried while it says so', async () => {
+      const { fetch, seen } = statusesThenEcho([401, 401, 403]);
+      const calls: { status: number; challenge: string | null; attempt: number }[] = [];
+      const transport = createHttpClientTransport(URL_BASE, {
+        fetch,
+        authProvider: {
+          headers: () => undefined,
+          onUnauthorized: (response, request) => {
+            calls.push({
+              status: response.status,
+              challenge: response.headers.get('www-authenticate'),
+              attempt: request.attempt,
+            });
+            return true;
+          },
+        },
+      });
+      expect(await collect(transport.exchange(call, {}))).toHaveLength(1);
+      expect(calls).toEqual([
+        { status: 401, challenge: 'Bearer error="e401"', attempt: 0 },
+        { status: 401, challenge: 'Bearer error="e401"', attempt: 1 },
+        { status: 403, challenge: 'Bearer error="e403"', attempt: 2 },
+      ]);
+      expect(seen).toHaveLength(4);
+    });
+
+    it(`stops after ${MAX_AUTH_RETRIES} retries even when the provider keeps saying yes`, async () => {
+      const { fetch, seen } = statusesThenEcho([401, 401, 401, 401, 401]);
+      const transport = createHttpClientTransport(URL_BASE, {
+        fetch,
+        authProvider: { headers: () => undefined, onUnauthorized: () => true },
+      });
+      await expect(collect(transport.exchange(call, {}))).rejects.toMatchObject({
+        reason: 'bad-response',
+        status: 401,
+      });
+      expect(seen).toHaveLength(MAX_AUTH_RETRIES + 1);
+    });
+
+    it('a provider that fails makes a non-retryable bad-response whose cause is its error', async () => {
+      const { fetch, seen } = statusesThenEcho([401]);
+      const failure = new Error('the user closed the login window');
+      const transport = createHttpClientTransport(URL_BASE, {
+        fetch,
+        authProvider: {
+          headers: () => undefined,
+          onUnauthorized: () => Promise.reject(failure),
+        },
+      });
+      const error = await collect(transport.exchange(call, {})).then(
+        () => undefined,
+        (reason: unknown) => reason,
+      );
+      expect(error).toBeInstanceOf(TransportError);
+      expect(error).toMatchObject({ reason: 'bad-response', status: 401, retryable: false, cause: failure });
+      expect((error as Error).message).toContain('the user closed the login window');
+      expect(seen).toHaveLength(1);
+    });
+
+    it('the 2025-era session asks for the headers of its own method: a DELETE is signed as a DELETE', async () => {
+      const methods: string[] = [];
+      const fetch: Fetch = async (input, init) => {
+        const request = new Request(input, init);
+        if (request.method === 'DELETE') return new Response(null, { status: 200 });
+        const { id } = (await request.json()) as { id: number };
+        const result = {
+          protocolVersion: '2025-11-25',
+          capabilities: {},
+          serverInfo: { name: 's', version: '1' },
+        };
+        return new Response(JSON.stringify({ jsonrpc: '2.0', id, result }), {
+          headers: { 'content-type': 'application/json', 'mcp-session-id': 'abc' },
+        });
+      };
+      const transport = createHttpClientTransport(URL_BASE, {
+        fetch,
+        authProvider: {
+          headers: (request) => {
+            methods.push(request.method);
+            return { authorization: 'Bearer t' };
+          },
+        },
+      });
+      await collect(transport.exchange({ jsonrpc: '2.0', id: 1, method: 'initialize', params: {} }, {}));
+      transport.beginSession!({ protocolVersion: '2025-11-25' });
+      await transport.close();
+      expect(methods).toEqual(['POST', 'DELETE']);
+    });
   });
 });

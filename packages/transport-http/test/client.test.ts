@@ -5,13 +5,10 @@ import {
   TransportError,
   toErrorResponse,
 } from '@mcpkit/protocol';
-import { describe, expect, it } from 'vitest';
-import {
-  createFetchHandler,
-  createHttpClientTransport,
-  type HttpClientTransportOptions,
-} from '../src/index.js';
+import { describe, expect, it, vi } from 'vitest';
+import { createFetchHandler, type HttpClientTransportOptions } from '../src/index.js';
 import { aborted, echo, gate, progress, request, result, scripted } from './helpers/endpoints.js';
+import { ENGINES, transportFor } from './helpers/engines.js';
 import { URL_BASE } from './helpers/http.js';
 
 type Fetch = NonNullable<HttpClientTransportOptions['fetch']>;
@@ -51,370 +48,389 @@ const call = request(1, 'tools/call', {
   arguments: { region: 'us-west1' },
 }) as JSONRPCRequest;
 
-describe('requests the client sends', () => {
-  it('H-4, H-5, H-6, H-7, H-27: one POST of the one request, Accept for both types and the mirror headers', async () => {
-    const { fetch, requests } = inProcess(createFetchHandler(echo));
-    const transport = createHttpClientTransport(URL_BASE, { fetch });
-    await collect(
-      transport.exchange(call, { paramHeaders: { Region: 'us-west1', Verbose: true, Limit: 5 } }),
-    );
-    const [sent] = requests as [Request];
-    expect(sent.method).toBe('POST');
-    expect(sent.url).toBe(URL_BASE);
-    const accept = sent.headers.get('accept')!;
-    expect(accept).toContain('application/json');
-    expect(accept).toContain('text/event-stream');
-    expect(sent.headers.get('content-type')).toBe('application/json');
-    expect(sent.headers.get('mcp-protocol-version')).toBe('2026-07-28');
-    expect(sent.headers.get('mcp-method')).toBe('tools/call');
-    expect(sent.headers.get('mcp-name')).toBe('get_weather');
-    expect(sent.headers.get('mcp-param-region')).toBe('us-west1');
-    expect(sent.headers.get('mcp-param-verbose')).toBe('true');
-    expect(sent.headers.get('mcp-param-limit')).toBe('5');
-    expect(await sent.json()).toEqual(call);
-  });
+describe.each(ENGINES)('through the %s engine', (engine) => {
+  const createHttpClientTransport = transportFor(engine);
 
-  it('H-26: values that are not plain ASCII are sent Base64-encoded', async () => {
-    const { fetch, requests } = inProcess(createFetchHandler(echo));
-    const transport = createHttpClientTransport(URL_BASE, { fetch });
-    const unicode = request(2, 'tools/call', { name: 'wetter-ü' }) as JSONRPCRequest;
-    await collect(transport.exchange(unicode, { paramHeaders: { City: 'Hello, 世界', Padded: ' x ' } }));
-    const [sent] = requests as [Request];
-    expect(sent.headers.get('mcp-name')).toBe('=?base64?d2V0dGVyLcO8?=');
-    expect(sent.headers.get('mcp-param-city')).toBe('=?base64?SGVsbG8sIOS4lueVjA==?=');
-    expect(sent.headers.get('mcp-param-padded')).toBe('=?base64?IHgg?=');
-  });
-
-  it('H-6: resources/read mirrors the uri in Mcp-Name; tools/list has none', async () => {
-    const { fetch, requests } = inProcess(createFetchHandler(echo));
-    const transport = createHttpClientTransport(URL_BASE, { fetch });
-    await collect(
-      transport.exchange(request(1, 'resources/read', { uri: 'file:///a.txt' }) as JSONRPCRequest, {}),
-    );
-    await collect(transport.exchange(request(2, 'tools/list') as JSONRPCRequest, {}));
-    expect(requests[0]!.headers.get('mcp-name')).toBe('file:///a.txt');
-    expect(requests[1]!.headers.get('mcp-name')).toBeNull();
-    expect(requests[1]!.headers.get('mcp-method')).toBe('tools/list');
-  });
-
-  it('adds custom headers (static or computed per request) without letting them replace MCP headers', async () => {
-    const { fetch, requests } = inProcess(createFetchHandler(echo));
-    let n = 0;
-    const computed = createHttpClientTransport(URL_BASE, {
-      fetch,
-      headers: () => ({ 'x-request-number': String(++n), 'mcp-method': 'spoofed' }),
-    });
-    await collect(computed.exchange(call, {}));
-    await collect(computed.exchange(call, {}));
-    const fixed = createHttpClientTransport(URL_BASE, { fetch, headers: [['X-Tenant', 'acme']] });
-    await collect(fixed.exchange(call, {}));
-    expect(requests.map((r) => r.headers.get('x-request-number'))).toEqual(['1', '2', null]);
-    expect(requests[0]!.headers.get('mcp-method')).toBe('tools/call');
-    expect(requests[2]!.headers.get('x-tenant')).toBe('acme');
-  });
-});
-
-describe('responses the client reads', () => {
-  it('H-11: yields the response of a JSON answer', async () => {
-    const transport = createHttpClientTransport(URL_BASE, {
-      fetch: inProcess(createFetchHandler(echo)).fetch,
-    });
-    const items = await collect(transport.exchange(call, {}));
-    expect(items).toEqual([result(1, { echoed: call.params })]);
-  });
-
-  it('H-11, H-12: yields SSE notifications then the response, and stops there', async () => {
-    const endpoint = scripted(async function* (message) {
-      yield progress('p', 1);
-      yield progress('p', 2);
-      yield result(message.id, { ok: true });
-    });
-    const transport = createHttpClientTransport(URL_BASE, {
-      fetch: inProcess(createFetchHandler(endpoint)).fetch,
-    });
-    expect(await collect(transport.exchange(call, {}))).toEqual([
-      progress('p', 1),
-      progress('p', 2),
-      result(1, { ok: true }),
-    ]);
-  });
-
-  it.each([
-    ['H-19: -32022 on 400', McpError.unsupportedProtocolVersion('2026-07-28', ['2027-01-01'])],
-    ['H-18: -32020 on 400', McpError.headerMismatch('Mcp-Name does not match')],
-    ['H-20: -32601 on 404', McpError.methodNotFound('tools/call')],
-  ])('%s is yielded as an error response for the client to act on', async (_name, error) => {
-    const endpoint = scripted(async function* (message) {
-      yield toErrorResponse(error, message.id as number);
-    });
-    const transport = createHttpClientTransport(URL_BASE, {
-      fetch: inProcess(createFetchHandler(endpoint)).fetch,
-    });
-    const items = await collect(transport.exchange(call, {}));
-    expect(items).toEqual([{ jsonrpc: '2.0', id: 1, error: error.toJSON() }]);
-  });
-
-  it('an HTTP failure without a JSON-RPC body is a non-retryable TransportError("bad-response") with the status', async () => {
-    for (const [status, body, type] of [
-      [500, '<h1>oops</h1>', 'text/html'],
-      [404, 'Not Found', 'text/plain'],
-      [502, '', 'text/plain'],
-      [200, '{"not":"jsonrpc"}', 'application/json'],
-      [202, '', 'text/plain'],
-    ] as const) {
-      const fetch = respondWith(() => new Response(body, { status, headers: { 'content-type': type } }));
+  describe('requests the client sends', () => {
+    it('H-4, H-5, H-6, H-7, H-27: one POST of the one request, Accept for both types and the mirror headers', async () => {
+      const { fetch, requests } = inProcess(createFetchHandler(echo));
       const transport = createHttpClientTransport(URL_BASE, { fetch });
-      const error = await rejection(collect(transport.exchange(call, {})));
-      expect(error, `${status}`).toBeInstanceOf(TransportError);
-      expect((error as TransportError).reason).toBe('bad-response');
-      expect((error as TransportError).status).toBe(status);
-      expect((error as TransportError).retryable).toBe(false);
-    }
-  });
-
-  it('H-13: skips JSON-RPC requests an older server sends on the stream', async () => {
-    const body = [
-      'data: {"jsonrpc":"2.0","id":"srv-1","method":"sampling/createMessage","params":{}}',
-      '',
-      `data: ${JSON.stringify(result(1))}`,
-      '',
-      '',
-    ].join('\n');
-    const fetch = respondWith(() => new Response(body, { headers: { 'content-type': 'text/event-stream' } }));
-    const transport = createHttpClientTransport(URL_BASE, { fetch });
-    expect(await collect(transport.exchange(call, {}))).toEqual([result(1)]);
-  });
-
-  it('H-15: ignores comments and empty priming events; parses events split across chunks', async () => {
-    const text = `: keep-alive\n\nid: 0\ndata:\n\n${'data: '}${JSON.stringify(progress('p', 1))}\n\ndata: ${JSON.stringify(result(1))}\n\n`;
-    const bytes = new TextEncoder().encode(text);
-    const body = new ReadableStream<Uint8Array>({
-      start(controller) {
-        for (let i = 0; i < bytes.length; i += 7) controller.enqueue(bytes.slice(i, i + 7));
-        controller.close();
-      },
+      await collect(
+        transport.exchange(call, { paramHeaders: { Region: 'us-west1', Verbose: true, Limit: 5 } }),
+      );
+      const [sent] = requests as [Request];
+      expect(sent.method).toBe('POST');
+      expect(sent.url).toBe(URL_BASE);
+      const accept = sent.headers.get('accept')!;
+      expect(accept).toContain('application/json');
+      expect(accept).toContain('text/event-stream');
+      expect(sent.headers.get('content-type')).toBe('application/json');
+      expect(sent.headers.get('mcp-protocol-version')).toBe('2026-07-28');
+      expect(sent.headers.get('mcp-method')).toBe('tools/call');
+      expect(sent.headers.get('mcp-name')).toBe('get_weather');
+      expect(sent.headers.get('mcp-param-region')).toBe('us-west1');
+      expect(sent.headers.get('mcp-param-verbose')).toBe('true');
+      expect(sent.headers.get('mcp-param-limit')).toBe('5');
+      expect(await sent.json()).toEqual(call);
     });
-    const fetch = respondWith(() => new Response(body, { headers: { 'content-type': 'text/event-stream' } }));
-    const transport = createHttpClientTransport(URL_BASE, { fetch });
-    expect(await collect(transport.exchange(call, {}))).toEqual([progress('p', 1), result(1)]);
+
+    it('H-26: values that are not plain ASCII are sent Base64-encoded', async () => {
+      const { fetch, requests } = inProcess(createFetchHandler(echo));
+      const transport = createHttpClientTransport(URL_BASE, { fetch });
+      const unicode = request(2, 'tools/call', { name: 'wetter-ü' }) as JSONRPCRequest;
+      await collect(transport.exchange(unicode, { paramHeaders: { City: 'Hello, 世界', Padded: ' x ' } }));
+      const [sent] = requests as [Request];
+      expect(sent.headers.get('mcp-name')).toBe('=?base64?d2V0dGVyLcO8?=');
+      expect(sent.headers.get('mcp-param-city')).toBe('=?base64?SGVsbG8sIOS4lueVjA==?=');
+      expect(sent.headers.get('mcp-param-padded')).toBe('=?base64?IHgg?=');
+    });
+
+    it('H-6: resources/read mirrors the uri in Mcp-Name; tools/list has none', async () => {
+      const { fetch, requests } = inProcess(createFetchHandler(echo));
+      const transport = createHttpClientTransport(URL_BASE, { fetch });
+      await collect(
+        transport.exchange(request(1, 'resources/read', { uri: 'file:///a.txt' }) as JSONRPCRequest, {}),
+      );
+      await collect(transport.exchange(request(2, 'tools/list') as JSONRPCRequest, {}));
+      expect(requests[0]!.headers.get('mcp-name')).toBe('file:///a.txt');
+      expect(requests[1]!.headers.get('mcp-name')).toBeNull();
+      expect(requests[1]!.headers.get('mcp-method')).toBe('tools/list');
+    });
+
+    it('adds custom headers (static or computed per request) without letting them replace MCP headers', async () => {
+      const { fetch, requests } = inProcess(createFetchHandler(echo));
+      let n = 0;
+      const computed = createHttpClientTransport(URL_BASE, {
+        fetch,
+        headers: () => ({ 'x-request-number': String(++n), 'mcp-method': 'spoofed' }),
+      });
+      await collect(computed.exchange(call, {}));
+      await collect(computed.exchange(call, {}));
+      const fixed = createHttpClientTransport(URL_BASE, { fetch, headers: [['X-Tenant', 'acme']] });
+      await collect(fixed.exchange(call, {}));
+      expect(requests.map((r) => r.headers.get('x-request-number'))).toEqual(['1', '2', null]);
+      expect(requests[0]!.headers.get('mcp-method')).toBe('tools/call');
+      expect(requests[2]!.headers.get('x-tenant')).toBe('acme');
+    });
   });
 
-  it('an SSE event that is not JSON-RPC is a bad-response', async () => {
-    const fetch = respondWith(
-      () => new Response('data: hello\n\n', { headers: { 'content-type': 'text/event-stream' } }),
-    );
-    const error = await rejection(collect(createHttpClientTransport(URL_BASE, { fetch }).exchange(call, {})));
-    expect((error as TransportError).reason).toBe('bad-response');
-  });
-});
+  describe('responses the client reads', () => {
+    it('H-11: yields the response of a JSON answer', async () => {
+      const transport = createHttpClientTransport(URL_BASE, {
+        fetch: inProcess(createFetchHandler(echo)).fetch,
+      });
+      const items = await collect(transport.exchange(call, {}));
+      expect(items).toEqual([result(1, { echoed: call.params })]);
+    });
 
-describe('broken streams and cancellation', () => {
-  it('C-55, H-16: a stream that ends before the response is a retryable connection-lost', async () => {
-    const fetch = respondWith(
-      () =>
-        new Response(`data: ${JSON.stringify(progress('p', 1))}\n\n`, {
-          headers: { 'content-type': 'text/event-stream' },
-        }),
-    );
-    const transport = createHttpClientTransport(URL_BASE, { fetch });
-    const seen: ExchangeMessage[] = [];
-    const error = await rejection(
-      (async () => {
-        for await (const item of transport.exchange(call, {})) seen.push(item);
-      })(),
-    );
-    expect(seen).toEqual([progress('p', 1)]);
-    expect(error).toBeInstanceOf(TransportError);
-    expect((error as TransportError).reason).toBe('connection-lost');
-    expect((error as TransportError).retryable).toBe(true);
-  });
+    it('H-11, H-12: yields SSE notifications then the response, and stops there', async () => {
+      const endpoint = scripted(async function* (message) {
+        yield progress('p', 1);
+        yield progress('p', 2);
+        yield result(message.id, { ok: true });
+      });
+      const transport = createHttpClientTransport(URL_BASE, {
+        fetch: inProcess(createFetchHandler(endpoint)).fetch,
+      });
+      expect(await collect(transport.exchange(call, {}))).toEqual([
+        progress('p', 1),
+        progress('p', 2),
+        result(1, { ok: true }),
+      ]);
+    });
 
-  it('C-55: a stream that errors mid-way and a fetch that fails are connection-lost', async () => {
-    const erroring = respondWith(() => {
+    it.each([
+      ['H-19: -32022 on 400', McpError.unsupportedProtocolVersion('2026-07-28', ['2027-01-01'])],
+      ['H-18: -32020 on 400', McpError.headerMismatch('Mcp-Name does not match')],
+      ['H-20: -32601 on 404', McpError.methodNotFound('tools/call')],
+    ])('%s is yielded as an error response for the client to act on', async (_name, error) => {
+      const endpoint = scripted(async function* (message) {
+        yield toErrorResponse(error, message.id as number);
+      });
+      const transport = createHttpClientTransport(URL_BASE, {
+        fetch: inProcess(createFetchHandler(endpoint)).fetch,
+      });
+      const items = await collect(transport.exchange(call, {}));
+      expect(items).toEqual([{ jsonrpc: '2.0', id: 1, error: error.toJSON() }]);
+    });
+
+    it('an HTTP failure without a JSON-RPC body is a non-retryable TransportError("bad-response") with the status', async () => {
+      for (const [status, body, type] of [
+        [500, '<h1>oops</h1>', 'text/html'],
+        [404, 'Not Found', 'text/plain'],
+        [502, '', 'text/plain'],
+        [200, '{"not":"jsonrpc"}', 'application/json'],
+        [202, '', 'text/plain'],
+      ] as const) {
+        const fetch = respondWith(() => new Response(body, { status, headers: { 'content-type': type } }));
+        const transport = createHttpClientTransport(URL_BASE, { fetch });
+        const error = await rejection(collect(transport.exchange(call, {})));
+        expect(error, `${status}`).toBeInstanceOf(TransportError);
+        expect((error as TransportError).reason).toBe('bad-response');
+        expect((error as TransportError).status).toBe(status);
+        expect((error as TransportError).retryable).toBe(false);
+      }
+    });
+
+    it('H-13: skips JSON-RPC requests an older server sends on the stream', async () => {
+      const body = [
+        'data: {"jsonrpc":"2.0","id":"srv-1","method":"sampling/createMessage","params":{}}',
+        '',
+        `data: ${JSON.stringify(result(1))}`,
+        '',
+        '',
+      ].join('\n');
+      const fetch = respondWith(
+        () => new Response(body, { headers: { 'content-type': 'text/event-stream' } }),
+      );
+      const transport = createHttpClientTransport(URL_BASE, { fetch });
+      expect(await collect(transport.exchange(call, {}))).toEqual([result(1)]);
+    });
+
+    it('H-15: ignores comments and empty priming events; parses events split across chunks', async () => {
+      const text = `: keep-alive\n\nid: 0\ndata:\n\n${'data: '}${JSON.stringify(progress('p', 1))}\n\ndata: ${JSON.stringify(result(1))}\n\n`;
+      const bytes = new TextEncoder().encode(text);
       const body = new ReadableStream<Uint8Array>({
         start(controller) {
-          controller.enqueue(new TextEncoder().encode(`data: ${JSON.stringify(progress('p', 1))}\n\n`));
-          controller.error(new TypeError('socket hang up'));
+          for (let i = 0; i < bytes.length; i += 7) controller.enqueue(bytes.slice(i, i + 7));
+          controller.close();
         },
       });
-      return new Response(body, { headers: { 'content-type': 'text/event-stream' } });
+      const fetch = respondWith(
+        () => new Response(body, { headers: { 'content-type': 'text/event-stream' } }),
+      );
+      const transport = createHttpClientTransport(URL_BASE, { fetch });
+      expect(await collect(transport.exchange(call, {}))).toEqual([progress('p', 1), result(1)]);
     });
-    const failing: Fetch = async () => {
-      throw new TypeError('fetch failed');
-    };
-    for (const fetch of [erroring, failing]) {
+
+    it('an SSE event that is not JSON-RPC is a bad-response', async () => {
+      const fetch = respondWith(
+        () => new Response('data: hello\n\n', { headers: { 'content-type': 'text/event-stream' } }),
+      );
       const error = await rejection(
         collect(createHttpClientTransport(URL_BASE, { fetch }).exchange(call, {})),
       );
-      expect((error as TransportError).reason).toBe('connection-lost');
-      expect((error as TransportError).cause).toBeInstanceOf(TypeError);
-    }
+      expect((error as TransportError).reason).toBe('bad-response');
+    });
   });
 
-  it('C-51, H-34: aborting closes the stream, the server sees its signal abort, the caller gets the reason', async () => {
-    const endpoint = scripted(async function* (_message, context) {
-      yield progress('p', 1);
-      await aborted(context.signal);
-    });
-    const transport = createHttpClientTransport(URL_BASE, {
-      fetch: inProcess(createFetchHandler(endpoint)).fetch,
-    });
-    const controller = new AbortController();
-    const reason = new Error('user cancelled');
-    const error = await rejection(
-      (async () => {
-        for await (const _ of transport.exchange(call, { signal: controller.signal }))
-          controller.abort(reason);
-      })(),
-    );
-    expect(error).toBe(reason);
-    await aborted(endpoint.seen[0]!.context.signal);
-  });
-
-  it('C-51: breaking out of the loop closes the stream too', async () => {
-    const endpoint = scripted(async function* (_message, context) {
-      yield progress('p', 1);
-      await aborted(context.signal);
-    });
-    const transport = createHttpClientTransport(URL_BASE, {
-      fetch: inProcess(createFetchHandler(endpoint)).fetch,
-    });
-    for await (const _ of transport.exchange(call, {})) break;
-    await aborted(endpoint.seen[0]!.context.signal);
-  });
-
-  it('C-51: leaving while the POST still waits for its response headers aborts it at once', async () => {
-    let signal: AbortSignal | undefined;
-    const fetch: Fetch = (_input, init) => {
-      signal = init!.signal!;
-      return new Promise((_resolve, reject) =>
-        signal!.addEventListener('abort', () => reject(signal!.reason)),
+  describe('broken streams and cancellation', () => {
+    it('C-55, H-16: a stream that ends before the response is a retryable connection-lost', async () => {
+      const fetch = respondWith(
+        () =>
+          new Response(`data: ${JSON.stringify(progress('p', 1))}\n\n`, {
+            headers: { 'content-type': 'text/event-stream' },
+          }),
       );
-    };
-    const transport = createHttpClientTransport(URL_BASE, { fetch });
-    const iterator = transport.exchange(call, {})[Symbol.asyncIterator]();
-    const pending = iterator.next().catch((e: unknown) => e);
-    for (let i = 0; i < 20 && signal === undefined; i++) await Promise.resolve();
-    expect(signal?.aborted).toBe(false);
-    await iterator.return!();
-    expect(signal!.aborted).toBe(true);
-    await pending;
+      const transport = createHttpClientTransport(URL_BASE, { fetch });
+      const seen: ExchangeMessage[] = [];
+      const error = await rejection(
+        (async () => {
+          for await (const item of transport.exchange(call, {})) seen.push(item);
+        })(),
+      );
+      expect(seen).toEqual([progress('p', 1)]);
+      expect(error).toBeInstanceOf(TransportError);
+      expect((error as TransportError).reason).toBe('connection-lost');
+      expect((error as TransportError).retryable).toBe(true);
+    });
+
+    it('C-55: a stream that errors mid-way and a fetch that fails are connection-lost', async () => {
+      const erroring = respondWith(() => {
+        const body = new ReadableStream<Uint8Array>({
+          start(controller) {
+            controller.enqueue(new TextEncoder().encode(`data: ${JSON.stringify(progress('p', 1))}\n\n`));
+            controller.error(new TypeError('socket hang up'));
+          },
+        });
+        return new Response(body, { headers: { 'content-type': 'text/event-stream' } });
+      });
+      const failing: Fetch = async () => {
+        throw new TypeError('fetch failed');
+      };
+      for (const fetch of [erroring, failing]) {
+        const error = await rejection(
+          collect(createHttpClientTransport(URL_BASE, { fetch }).exchange(call, {})),
+        );
+        expect((error as TransportError).reason).toBe('connection-lost');
+        // fetch fails with a TypeError; node:http with the socket's error (ECONNRESET).
+        expect((error as TransportError).cause).toBeInstanceOf(engine === 'fetch' ? TypeError : Error);
+      }
+    });
+
+    it('C-51, H-34: aborting closes the stream, the server sees its signal abort, the caller gets the reason', async () => {
+      const endpoint = scripted(async function* (_message, context) {
+        yield progress('p', 1);
+        await aborted(context.signal);
+      });
+      const transport = createHttpClientTransport(URL_BASE, {
+        fetch: inProcess(createFetchHandler(endpoint)).fetch,
+      });
+      const controller = new AbortController();
+      const reason = new Error('user cancelled');
+      const error = await rejection(
+        (async () => {
+          for await (const _ of transport.exchange(call, { signal: controller.signal }))
+            controller.abort(reason);
+        })(),
+      );
+      expect(error).toBe(reason);
+      await aborted(endpoint.seen[0]!.context.signal);
+    });
+
+    it('C-51: breaking out of the loop closes the stream too', async () => {
+      const endpoint = scripted(async function* (_message, context) {
+        yield progress('p', 1);
+        await aborted(context.signal);
+      });
+      const transport = createHttpClientTransport(URL_BASE, {
+        fetch: inProcess(createFetchHandler(endpoint)).fetch,
+      });
+      for await (const _ of transport.exchange(call, {})) break;
+      await aborted(endpoint.seen[0]!.context.signal);
+    });
+
+    it('C-51: leaving while the POST still waits for its response headers aborts it at once', async () => {
+      let signal: AbortSignal | undefined;
+      const fetch: Fetch = (_input, init) => {
+        signal = init!.signal!;
+        return new Promise((_resolve, reject) =>
+          signal!.addEventListener('abort', () => reject(signal!.reason)),
+        );
+      };
+      const transport = createHttpClientTransport(URL_BASE, { fetch });
+      const iterator = transport.exchange(call, {})[Symbol.asyncIterator]();
+      const pending = iterator.next().catch((e: unknown) => e);
+      if (engine === 'fetch') for (let i = 0; i < 20 && signal === undefined; i++) await Promise.resolve();
+      else await vi.waitFor(() => expect(signal).toBeDefined());
+      expect(signal?.aborted).toBe(false);
+      await iterator.return!();
+      // Over a socket the server sees the abort when the closed connection reaches it.
+      if (engine === 'fetch') expect(signal!.aborted).toBe(true);
+      else await vi.waitFor(() => expect(signal!.aborted).toBe(true));
+      await pending;
+    });
+
+    it('an exchange that got its response leaves the request alone (the connection stays reusable)', async () => {
+      const signals: AbortSignal[] = [];
+      const handler = createFetchHandler(echo);
+      const fetch: Fetch = async (input, init) => {
+        signals.push(init!.signal!);
+        return handler(new Request(input, init));
+      };
+      const transport = createHttpClientTransport(URL_BASE, { fetch });
+      for await (const message of transport.exchange(call, {})) expect('result' in message).toBe(true);
+      const iterator = transport.exchange(call, {})[Symbol.asyncIterator]();
+      expect((await iterator.next()).done).toBe(false);
+      await iterator.return!();
+      expect(signals.map((signal) => signal.aborted)).toEqual([false, false]);
+    });
+
+    it('an already aborted signal fails at once without a request', async () => {
+      const { fetch, requests } = inProcess(createFetchHandler(echo));
+      const controller = new AbortController();
+      controller.abort(new Error('too late'));
+      const transport = createHttpClientTransport(URL_BASE, { fetch });
+      expect(
+        ((await rejection(collect(transport.exchange(call, { signal: controller.signal })))) as Error)
+          .message,
+      ).toBe('too late');
+      expect(requests).toHaveLength(0);
+    });
+
+    it('close() fails exchanges in flight with TransportError("closed") and refuses new ones', async () => {
+      const started = gate();
+      const endpoint = scripted(async function* (_message, context) {
+        yield progress('p', 1);
+        started.open();
+        await aborted(context.signal);
+      });
+      const transport = createHttpClientTransport(URL_BASE, {
+        fetch: inProcess(createFetchHandler(endpoint)).fetch,
+      });
+      const pending = rejection(collect(transport.exchange(call, {})));
+      await started.promise;
+      await transport.close();
+      const error = (await pending) as TransportError;
+      expect(error.reason).toBe('closed');
+      expect(error.retryable).toBe(false);
+      const after = (await rejection(collect(transport.exchange(call, {})))) as TransportError;
+      expect(after.reason).toBe('closed');
+      await expect(transport.notify!({ jsonrpc: '2.0', method: 'notifications/x' })).rejects.toMatchObject({
+        reason: 'closed',
+      });
+    });
   });
 
-  it('an exchange that got its response leaves the request alone (the connection stays reusable)', async () => {
-    const signals: AbortSignal[] = [];
-    const handler = createFetchHandler(echo);
-    const fetch: Fetch = async (input, init) => {
-      signals.push(init!.signal!);
-      return handler(new Request(input, init));
-    };
-    const transport = createHttpClientTransport(URL_BASE, { fetch });
-    for await (const message of transport.exchange(call, {})) expect('result' in message).toBe(true);
-    const iterator = transport.exchange(call, {})[Symbol.asyncIterator]();
-    expect((await iterator.next()).done).toBe(false);
-    await iterator.return!();
-    expect(signals.map((signal) => signal.aborted)).toEqual([false, false]);
+  describe('notifications', () => {
+    it('H-8: notify resolves on 202', async () => {
+      const { fetch, requests } = inProcess(createFetchHandler(echo));
+      const transport = createHttpClientTransport(URL_BASE, { fetch });
+      await transport.notify!({
+        jsonrpc: '2.0',
+        method: 'notifications/cancelled',
+        params: { requestId: 1 },
+      });
+      expect(requests[0]!.headers.get('mcp-method')).toBe('notifications/cancelled');
+    });
+
+    it('H-8: a rejected notification throws the McpError from the body, or a TransportError', async () => {
+      const refusing = scripted(async function* () {
+        yield toErrorResponse(McpError.invalidParams('no thanks'), undefined);
+      });
+      const transport = createHttpClientTransport(URL_BASE, {
+        fetch: inProcess(createFetchHandler(refusing)).fetch,
+      });
+      await expect(transport.notify!({ jsonrpc: '2.0', method: 'notifications/x' })).rejects.toMatchObject({
+        code: -32602,
+        message: 'no thanks',
+      });
+      const bare = createHttpClientTransport(URL_BASE, {
+        fetch: respondWith(() => new Response('nope', { status: 400 })),
+      });
+      await expect(bare.notify!({ jsonrpc: '2.0', method: 'notifications/x' })).rejects.toMatchObject({
+        reason: 'bad-response',
+        status: 400,
+      });
+    });
   });
 
-  it('an already aborted signal fails at once without a request', async () => {
-    const { fetch, requests } = inProcess(createFetchHandler(echo));
-    const controller = new AbortController();
-    controller.abort(new Error('too late'));
-    const transport = createHttpClientTransport(URL_BASE, { fetch });
-    expect(
-      ((await rejection(collect(transport.exchange(call, { signal: controller.signal })))) as Error).message,
-    ).toBe('too late');
-    expect(requests).toHaveLength(0);
-  });
-
-  it('close() fails exchanges in flight with TransportError("closed") and refuses new ones', async () => {
-    const started = gate();
-    const endpoint = scripted(async function* (_message, context) {
-      yield progress('p', 1);
-      started.open();
-      await aborted(context.signal);
-    });
-    const transport = createHttpClientTransport(URL_BASE, {
-      fetch: inProcess(createFetchHandler(endpoint)).fetch,
-    });
-    const pending = rejection(collect(transport.exchange(call, {})));
-    await started.promise;
-    await transport.close();
-    const error = (await pending) as TransportError;
-    expect(error.reason).toBe('closed');
-    expect(error.retryable).toBe(false);
-    const after = (await rejection(collect(transport.exchange(call, {})))) as TransportError;
-    expect(after.reason).toBe('closed');
-    await expect(transport.notify!({ jsonrpc: '2.0', method: 'notifications/x' })).rejects.toMatchObject({
-      reason: 'closed',
-    });
-  });
-});
-
-describe('notifications', () => {
-  it('H-8: notify resolves on 202', async () => {
-    const { fetch, requests } = inProcess(createFetchHandler(echo));
-    const transport = createHttpClientTransport(URL_BASE, { fetch });
-    await transport.notify!({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 1 } });
-    expect(requests[0]!.headers.get('mcp-method')).toBe('notifications/cancelled');
-  });
-
-  it('H-8: a rejected notification throws the McpError from the body, or a TransportError', async () => {
-    const refusing = scripted(async function* () {
-      yield toErrorResponse(McpError.invalidParams('no thanks'), undefined);
-    });
-    const transport = createHttpClientTransport(URL_BASE, {
-      fetch: inProcess(createFetchHandler(refusing)).fetch,
-    });
-    await expect(transport.notify!({ jsonrpc: '2.0', method: 'notifications/x' })).rejects.toMatchObject({
-      code: -32602,
-      message: 'no thanks',
-    });
-    const bare = createHttpClientTransport(URL_BASE, {
-      fetch: respondWith(() => new Response('nope', { status: 400 })),
-    });
-    await expect(bare.notify!({ jsonrpc: '2.0', method: 'notifications/x' })).rejects.toMatchObject({
-      reason: 'bad-response',
-      status: 400,
-    });
-  });
-});
-
-describe('auth provider', () => {
-  it('sends its headers and retries once after a 401 when it has fresh credentials', async () => {
-    let token = 'old';
-    const handler = createFetchHandler(echo, {
-      authenticate: (info) =>
-        info.headers.get('authorization') === 'Bearer new'
-          ? { principal: 'me' }
-          : new Response(null, { status: 401 }),
-    });
-    const { fetch, requests } = inProcess(handler);
-    const unauthorized: number[] = [];
-    const transport = createHttpClientTransport(URL_BASE, {
-      fetch,
-      authProvider: {
-        headers: () => ({ authorization: `Bearer ${token}` }),
-        onUnauthorized: (response) => {
-          unauthorized.push(response.status);
-          token = 'new';
-          return true;
+  describe('auth provider', () => {
+    it('sends its headers and retries once after a 401 when it has fresh credentials', async () => {
+      let token = 'old';
+      const handler = createFetchHandler(echo, {
+        authenticate: (info) =>
+          info.headers.get('authorization') === 'Bearer new'
+            ? { principal: 'me' }
+            : new Response(null, { status: 401 }),
+      });
+      const { fetch, requests } = inProcess(handler);
+      const unauthorized: number[] = [];
+      const transport = createHttpClientTransport(URL_BASE, {
+        fetch,
+        authProvider: {
+          headers: () => ({ authorization: `Bearer ${token}` }),
+          onUnauthorized: (response) => {
+            unauthorized.push(response.status);
+            token = 'new';
+            return true;
+          },
         },
-      },
+      });
+      expect(await collect(transport.exchange(call, {}))).toHaveLength(1);
+      expect(unauthorized).toEqual([401]);
+      expect(requests.map((r) => r.headers.get('authorization'))).toEqual(['Bearer old', 'Bearer new']);
     });
-    expect(await collect(transport.exchange(call, {}))).toHaveLength(1);
-    expect(unauthorized).toEqual([401]);
-    expect(requests.map((r) => r.headers.get('authorization'))).toEqual(['Bearer old', 'Bearer new']);
-  });
 
-  it('a 401 without a retry is a bad-response carrying the status', async () => {
-    const handler = createFetchHandler(echo, { authenticate: () => new Response(null, { status: 401 }) });
-    const transport = createHttpClientTransport(URL_BASE, {
-      fetch: inProcess(handler).fetch,
-      authProvider: { headers: () => undefined, onUnauthorized: () => false },
+    it('a 401 without a retry is a bad-response carrying the status', async () => {
+      const handler = createFetchHandler(echo, { authenticate: () => new Response(null, { status: 401 }) });
+      const transport = createHttpClientTransport(URL_BASE, {
+        fetch: inProcess(handler).fetch,
+        authProvider: { headers: () => undefined, onUnauthorized: () => false },
+      });
+      const error = (await rejection(collect(transport.exchange(call, {})))) as TransportError;
+      expect(error.reason).toBe('bad-response');
+      expect(error.status).toBe(401);
     });
-    const error = (await rejection(collect(transport.exchange(call, {})))) as TransportError;
-    expect(error.reason).toBe('bad-response');
-    expect(error.status).toBe(401);
   });
 });

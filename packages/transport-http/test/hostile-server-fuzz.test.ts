@@ -5,8 +5,8 @@ import { runInNewContext } from 'node:vm';
 import { type JSONRPCRequest, McpError, TransportError } from '@mcpkit/protocol';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHttpClientTransport } from '../src/index.js';
 import { request } from './helpers/endpoints.js';
+import { ENGINES, transportFor } from './helpers/engines.js';
 
 setFlagsFromString('--expose-gc');
 const collectGarbage = runInNewContext('gc') as () => void;
@@ -132,51 +132,55 @@ afterAll(async () => {
 });
 
 const call = request(1, 'tools/call', { name: 'x', arguments: {} }) as JSONRPCRequest;
-const transport = () =>
-  createHttpClientTransport(`${origin}/mcp`, { maxResponseBytes: 256 * 1024, maxEventBytes: 64 * 1024 });
+describe.each(ENGINES)('through the %s engine', (engine) => {
+  const createHttpClientTransport = transportFor(engine);
 
-/** Runs one exchange; returns how it ended. Anything but these outcomes fails the property. */
-async function exchangeOnce(): Promise<string> {
-  const signal = AbortSignal.timeout(400);
-  try {
-    for await (const _ of transport().exchange(call, { signal })) {
-      // Reading is all the client does with what the server sends.
+  const transport = () =>
+    createHttpClientTransport(`${origin}/mcp`, { maxResponseBytes: 256 * 1024, maxEventBytes: 64 * 1024 });
+
+  /** Runs one exchange; returns how it ended. Anything but these outcomes fails the property. */
+  async function exchangeOnce(): Promise<string> {
+    const signal = AbortSignal.timeout(400);
+    try {
+      for await (const _ of transport().exchange(call, { signal })) {
+        // Reading is all the client does with what the server sends.
+      }
+      return 'answered';
+    } catch (error) {
+      if (signal.aborted) return 'timed out';
+      if (error instanceof TransportError) return error.reason;
+      if (error instanceof McpError) return 'error response';
+      throw error;
     }
-    return 'answered';
-  } catch (error) {
-    if (signal.aborted) return 'timed out';
-    if (error instanceof TransportError) return error.reason;
-    if (error instanceof McpError) return 'error response';
-    throw error;
   }
-}
 
-function heapAfterGc(): number {
-  collectGarbage();
-  collectGarbage();
-  return process.memoryUsage().heapUsed;
-}
+  function heapAfterGc(): number {
+    collectGarbage();
+    collectGarbage();
+    return process.memoryUsage().heapUsed;
+  }
 
-describe('the HTTP client against a hostile loopback server', () => {
-  it('random sizes, shapes, delays and redirects: no crash, no hang past the timeout, no memory growth', async () => {
-    const started = Date.now();
-    await exchangeOnce();
-    const before = heapAfterGc();
-    const outcomes = new Set<string>();
-    await fc.assert(
-      fc.asyncProperty(behaviour, async (plan) => {
-        next = plan;
-        const begun = Date.now();
-        outcomes.add(await exchangeOnce());
-        // Each exchange is aborted after 400 ms; a hang would never end, so the bound can be roomy.
-        expect(Date.now() - begun).toBeLessThan(10_000);
-      }),
-      { numRuns: 80, seed: 20_261_203 },
-    );
-    for (const res of open) res.destroy();
-    const grown = heapAfterGc() - before;
-    expect(grown).toBeLessThan(32 * 1024 * 1024);
-    expect(outcomes.has('too-large')).toBe(true);
-    expect(Date.now() - started).toBeLessThan(50_000);
-  }, 60_000);
+  describe('the HTTP client against a hostile loopback server', () => {
+    it('random sizes, shapes, delays and redirects: no crash, no hang past the timeout, no memory growth', async () => {
+      const started = Date.now();
+      await exchangeOnce();
+      const before = heapAfterGc();
+      const outcomes = new Set<string>();
+      await fc.assert(
+        fc.asyncProperty(behaviour, async (plan) => {
+          next = plan;
+          const begun = Date.now();
+          outcomes.add(await exchangeOnce());
+          // Each exchange is aborted after 400 ms; a hang would never end, so the bound can be roomy.
+          expect(Date.now() - begun).toBeLessThan(10_000);
+        }),
+        { numRuns: 80, seed: 20_261_203 },
+      );
+      for (const res of open) res.destroy();
+      const grown = heapAfterGc() - before;
+      expect(grown).toBeLessThan(32 * 1024 * 1024);
+      expect(outcomes.has('too-large')).toBe(true);
+      expect(Date.now() - started).toBeLessThan(50_000);
+    }, 60_000);
+  });
 });

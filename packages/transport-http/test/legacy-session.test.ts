@@ -1,7 +1,8 @@
 import type { ExchangeMessage, JSONRPCNotification, JSONRPCRequest } from '@mcpkit/protocol';
 import { TransportError } from '@mcpkit/protocol';
 import { describe, expect, it } from 'vitest';
-import { createHttpClientTransport, type HttpClientTransportOptions } from '../src/index.js';
+import type { HttpClientTransportOptions } from '../src/index.js';
+import { ENGINES, transportFor } from './helpers/engines.js';
 
 type Fetch = NonNullable<HttpClientTransportOptions['fetch']>;
 const URL = 'http://127.0.0.1:1/mcp';
@@ -52,124 +53,128 @@ const initializeResult = {
   serverInfo: { name: 's', version: '1' },
 };
 
-describe('the 2025-era session of the HTTP client transport (B-11)', () => {
-  it('B-11: the Mcp-Session-Id of the answer to initialize is echoed, with MCP-Protocol-Version once the session began', async () => {
-    const { fetch, seen } = server((entry) =>
-      entry.method === 'DELETE'
-        ? new Response(null, { status: 200 })
-        : json(
-            { jsonrpc: '2.0', id: (entry.body as { id: number }).id, result: initializeResult },
-            { 'mcp-session-id': 'abc' },
-          ),
-    );
-    const transport = createHttpClientTransport(URL, { fetch });
-    await collect(transport.exchange(rpc('initialize', 1), {}));
-    transport.beginSession!({ protocolVersion: '2025-11-25' });
-    await collect(transport.exchange(rpc('tools/list', 2), {}));
-    expect(seen[0]!.headers.get('mcp-session-id')).toBeNull();
-    expect(seen[1]!.headers.get('mcp-session-id')).toBe('abc');
-    expect(seen[1]!.headers.get('mcp-protocol-version')).toBe('2025-11-25');
-    await transport.close();
-    expect(seen[2]).toMatchObject({ method: 'DELETE' });
-    expect(seen[2]!.headers.get('mcp-session-id')).toBe('abc');
-  });
+describe.each(ENGINES)('through the %s engine', (engine) => {
+  const createHttpClientTransport = transportFor(engine);
 
-  it('B-12: a 2025-03-26 session sends no MCP-Protocol-Version', async () => {
-    const { fetch, seen } = server((entry) =>
-      json({ jsonrpc: '2.0', id: (entry.body as { id: number }).id, result: {} }),
-    );
-    const transport = createHttpClientTransport(URL, { fetch });
-    transport.beginSession!({ protocolVersion: '2025-03-26' });
-    await collect(transport.exchange(rpc('tools/list', 1), {}));
-    expect(seen[0]!.headers.get('mcp-protocol-version')).toBeNull();
-  });
-
-  it('B-11: a 404 to a request carrying the session id fails with session-expired, which may be re-sent', async () => {
-    const { fetch } = server((entry, index) =>
-      index === 0
-        ? json({ jsonrpc: '2.0', id: 1, result: initializeResult }, { 'mcp-session-id': 'abc' })
-        : new Response('gone', { status: 404 }),
-    );
-    const transport = createHttpClientTransport(URL, { fetch });
-    await collect(transport.exchange(rpc('initialize', 1), {}));
-    const failure = await collect(transport.exchange(rpc('tools/list', 2), {})).catch((e: unknown) => e);
-    expect(failure).toBeInstanceOf(TransportError);
-    expect(failure).toMatchObject({ reason: 'session-expired', retryable: true, status: 404 });
-  });
-
-  it('B-13: a request of the server on a response stream goes to the handler and the answer is POSTed back with the session', async () => {
-    const { fetch, seen } = server((entry, index) => {
-      if (index === 0)
-        return json({ jsonrpc: '2.0', id: 1, result: initializeResult }, { 'mcp-session-id': 'abc' });
-      if (index === 1) {
-        return sse(
-          `event: message\ndata: ${JSON.stringify({ jsonrpc: '2.0', id: 'e1', method: 'elicitation/create', params: { message: 'hi' } })}\n\n` +
-            `event: message\ndata: ${JSON.stringify({ jsonrpc: '2.0', id: 2, result: { content: [] } })}\n\n`,
-        );
-      }
-      return new Response(null, { status: 202 });
-    });
-    const transport = createHttpClientTransport(URL, { fetch });
-    const related: unknown[] = [];
-    transport.onServerRequest!(async (request, context) => {
-      related.push(context.related?.method);
-      return { jsonrpc: '2.0', id: request.id, result: { action: 'decline' } };
-    });
-    await collect(transport.exchange(rpc('initialize', 1), {}));
-    transport.beginSession!({ protocolVersion: '2025-11-25' });
-    await collect(transport.exchange(rpc('tools/call', 2), {}));
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(related).toEqual(['tools/call']);
-    expect(seen[2]!.body).toEqual({ jsonrpc: '2.0', id: 'e1', result: { action: 'decline' } });
-    expect(seen[2]!.headers.get('mcp-session-id')).toBe('abc');
-  });
-
-  it("B-11 (SEP-1699): a stream that ends before its response is resumed with GET and Last-Event-ID after the server's retry", async () => {
-    const { fetch, seen } = server((entry, index) => {
-      if (index === 0) return sse('id: e-1\nretry: 150\ndata: \n\n');
-      return sse(
-        `id: e-2\nevent: message\ndata: ${JSON.stringify({ jsonrpc: '2.0', id: 7, result: { content: [] } })}\n\n`,
+  describe('the 2025-era session of the HTTP client transport (B-11)', () => {
+    it('B-11: the Mcp-Session-Id of the answer to initialize is echoed, with MCP-Protocol-Version once the session began', async () => {
+      const { fetch, seen } = server((entry) =>
+        entry.method === 'DELETE'
+          ? new Response(null, { status: 200 })
+          : json(
+              { jsonrpc: '2.0', id: (entry.body as { id: number }).id, result: initializeResult },
+              { 'mcp-session-id': 'abc' },
+            ),
       );
+      const transport = createHttpClientTransport(URL, { fetch });
+      await collect(transport.exchange(rpc('initialize', 1), {}));
+      transport.beginSession!({ protocolVersion: '2025-11-25' });
+      await collect(transport.exchange(rpc('tools/list', 2), {}));
+      expect(seen[0]!.headers.get('mcp-session-id')).toBeNull();
+      expect(seen[1]!.headers.get('mcp-session-id')).toBe('abc');
+      expect(seen[1]!.headers.get('mcp-protocol-version')).toBe('2025-11-25');
+      await transport.close();
+      expect(seen[2]).toMatchObject({ method: 'DELETE' });
+      expect(seen[2]!.headers.get('mcp-session-id')).toBe('abc');
     });
-    const transport = createHttpClientTransport(URL, { fetch });
-    transport.beginSession!({ protocolVersion: '2025-11-25' });
-    const items = await collect(transport.exchange(rpc('tools/call', 7), {}));
-    expect(items).toEqual([{ jsonrpc: '2.0', id: 7, result: { content: [] } }]);
-    expect(seen[1]!.method).toBe('GET');
-    expect(seen[1]!.headers.get('last-event-id')).toBe('e-1');
-    expect(seen[1]!.at - seen[0]!.at).toBeGreaterThanOrEqual(140);
-  });
 
-  it('H-16: outside a 2025-era session a stream that ends early is not resumed', async () => {
-    const { fetch, seen } = server(() => sse('id: e-1\nretry: 10\ndata: \n\n'));
-    const transport = createHttpClientTransport(URL, { fetch });
-    const failure = await collect(transport.exchange(rpc('tools/call', 7), {})).catch((e: unknown) => e);
-    expect(failure).toMatchObject({ reason: 'connection-lost' });
-    expect(seen).toHaveLength(1);
-  });
+    it('B-12: a 2025-03-26 session sends no MCP-Protocol-Version', async () => {
+      const { fetch, seen } = server((entry) =>
+        json({ jsonrpc: '2.0', id: (entry.body as { id: number }).id, result: {} }),
+      );
+      const transport = createHttpClientTransport(URL, { fetch });
+      transport.beginSession!({ protocolVersion: '2025-03-26' });
+      await collect(transport.exchange(rpc('tools/list', 1), {}));
+      expect(seen[0]!.headers.get('mcp-protocol-version')).toBeNull();
+    });
 
-  it('B-11: serverMessages reads the standalone GET stream, answers its requests, and ends on 405', async () => {
-    const notification = { jsonrpc: '2.0', method: 'notifications/tools/list_changed' };
-    const { fetch, seen } = server((entry) => {
-      if (entry.method === 'POST') return new Response(null, { status: 202 });
-      const gets = seen.filter((s) => s.method === 'GET').length;
-      if (gets === 1) {
+    it('B-11: a 404 to a request carrying the session id fails with session-expired, which may be re-sent', async () => {
+      const { fetch } = server((entry, index) =>
+        index === 0
+          ? json({ jsonrpc: '2.0', id: 1, result: initializeResult }, { 'mcp-session-id': 'abc' })
+          : new Response('gone', { status: 404 }),
+      );
+      const transport = createHttpClientTransport(URL, { fetch });
+      await collect(transport.exchange(rpc('initialize', 1), {}));
+      const failure = await collect(transport.exchange(rpc('tools/list', 2), {})).catch((e: unknown) => e);
+      expect(failure).toBeInstanceOf(TransportError);
+      expect(failure).toMatchObject({ reason: 'session-expired', retryable: true, status: 404 });
+    });
+
+    it('B-13: a request of the server on a response stream goes to the handler and the answer is POSTed back with the session', async () => {
+      const { fetch, seen } = server((entry, index) => {
+        if (index === 0)
+          return json({ jsonrpc: '2.0', id: 1, result: initializeResult }, { 'mcp-session-id': 'abc' });
+        if (index === 1) {
+          return sse(
+            `event: message\ndata: ${JSON.stringify({ jsonrpc: '2.0', id: 'e1', method: 'elicitation/create', params: { message: 'hi' } })}\n\n` +
+              `event: message\ndata: ${JSON.stringify({ jsonrpc: '2.0', id: 2, result: { content: [] } })}\n\n`,
+          );
+        }
+        return new Response(null, { status: 202 });
+      });
+      const transport = createHttpClientTransport(URL, { fetch });
+      const related: unknown[] = [];
+      transport.onServerRequest!(async (request, context) => {
+        related.push(context.related?.method);
+        return { jsonrpc: '2.0', id: request.id, result: { action: 'decline' } };
+      });
+      await collect(transport.exchange(rpc('initialize', 1), {}));
+      transport.beginSession!({ protocolVersion: '2025-11-25' });
+      await collect(transport.exchange(rpc('tools/call', 2), {}));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(related).toEqual(['tools/call']);
+      expect(seen[2]!.body).toEqual({ jsonrpc: '2.0', id: 'e1', result: { action: 'decline' } });
+      expect(seen[2]!.headers.get('mcp-session-id')).toBe('abc');
+    });
+
+    it("B-11 (SEP-1699): a stream that ends before its response is resumed with GET and Last-Event-ID after the server's retry", async () => {
+      const { fetch, seen } = server((entry, index) => {
+        if (index === 0) return sse('id: e-1\nretry: 150\ndata: \n\n');
         return sse(
-          `id: 1\nretry: 5\nevent: message\ndata: ${JSON.stringify(notification)}\n\n` +
-            `id: 2\nevent: message\ndata: ${JSON.stringify({ jsonrpc: '2.0', id: 'p', method: 'ping' })}\n\n`,
+          `id: e-2\nevent: message\ndata: ${JSON.stringify({ jsonrpc: '2.0', id: 7, result: { content: [] } })}\n\n`,
         );
-      }
-      return new Response(null, { status: 405 });
+      });
+      const transport = createHttpClientTransport(URL, { fetch });
+      transport.beginSession!({ protocolVersion: '2025-11-25' });
+      const items = await collect(transport.exchange(rpc('tools/call', 7), {}));
+      expect(items).toEqual([{ jsonrpc: '2.0', id: 7, result: { content: [] } }]);
+      expect(seen[1]!.method).toBe('GET');
+      expect(seen[1]!.headers.get('last-event-id')).toBe('e-1');
+      expect(seen[1]!.at - seen[0]!.at).toBeGreaterThanOrEqual(140);
     });
-    const transport = createHttpClientTransport(URL, { fetch });
-    transport.onServerRequest!(async (request) => ({ jsonrpc: '2.0', id: request.id, result: {} }));
-    transport.beginSession!({ protocolVersion: '2025-11-25' });
-    const received: JSONRPCNotification[] = [];
-    for await (const message of transport.serverMessages!(new AbortController().signal))
-      received.push(message);
-    expect(received).toEqual([notification]);
-    const gets = seen.filter((s) => s.method === 'GET');
-    expect(gets[1]!.headers.get('last-event-id')).toBe('2');
-    expect(seen.find((s) => s.method === 'POST')?.body).toEqual({ jsonrpc: '2.0', id: 'p', result: {} });
+
+    it('H-16: outside a 2025-era session a stream that ends early is not resumed', async () => {
+      const { fetch, seen } = server(() => sse('id: e-1\nretry: 10\ndata: \n\n'));
+      const transport = createHttpClientTransport(URL, { fetch });
+      const failure = await collect(transport.exchange(rpc('tools/call', 7), {})).catch((e: unknown) => e);
+      expect(failure).toMatchObject({ reason: 'connection-lost' });
+      expect(seen).toHaveLength(1);
+    });
+
+    it('B-11: serverMessages reads the standalone GET stream, answers its requests, and ends on 405', async () => {
+      const notification = { jsonrpc: '2.0', method: 'notifications/tools/list_changed' };
+      const { fetch, seen } = server((entry) => {
+        if (entry.method === 'POST') return new Response(null, { status: 202 });
+        const gets = seen.filter((s) => s.method === 'GET').length;
+        if (gets === 1) {
+          return sse(
+            `id: 1\nretry: 5\nevent: message\ndata: ${JSON.stringify(notification)}\n\n` +
+              `id: 2\nevent: message\ndata: ${JSON.stringify({ jsonrpc: '2.0', id: 'p', method: 'ping' })}\n\n`,
+          );
+        }
+        return new Response(null, { status: 405 });
+      });
+      const transport = createHttpClientTransport(URL, { fetch });
+      transport.onServerRequest!(async (request) => ({ jsonrpc: '2.0', id: request.id, result: {} }));
+      transport.beginSession!({ protocolVersion: '2025-11-25' });
+      const received: JSONRPCNotification[] = [];
+      for await (const message of transport.serverMessages!(new AbortController().signal))
+        received.push(message);
+      expect(received).toEqual([notification]);
+      const gets = seen.filter((s) => s.method === 'GET');
+      expect(gets[1]!.headers.get('last-event-id')).toBe('2');
+      expect(seen.find((s) => s.method === 'POST')?.body).toEqual({ jsonrpc: '2.0', id: 'p', result: {} });
+    });
   });
 });

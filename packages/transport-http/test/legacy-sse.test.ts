@@ -1,7 +1,8 @@
 import type { ExchangeMessage, JSONRPCRequest } from '@mcpkit/protocol';
 import { TransportError } from '@mcpkit/protocol';
 import { describe, expect, it } from 'vitest';
-import { createHttpClientTransport, type HttpClientTransportOptions } from '../src/index.js';
+import type { HttpClientTransportOptions } from '../src/index.js';
+import { ENGINES, transportFor } from './helpers/engines.js';
 
 type Fetch = NonNullable<HttpClientTransportOptions['fetch']>;
 const SSE_URL = 'http://127.0.0.1:1/sse';
@@ -61,137 +62,141 @@ async function collect(exchange: AsyncIterable<ExchangeMessage>): Promise<Exchan
   return items;
 }
 
-describe('the deprecated HTTP+SSE transport of the HTTP client transport (B-7)', () => {
-  it('B-7: GETs the URL, POSTs to the endpoint the first event names, and reads responses and progress from the stream', async () => {
-    const server = sseServer();
-    const transport = createHttpClientTransport(SSE_URL, { fetch: server.fetch });
-    await transport.openLegacySse!(AbortSignal.timeout(5000));
-    const done = collect(transport.exchange(rpc('tools/call', 7, { _meta: { progressToken: 7 } }), {}));
-    await until(() => server.posts.length === 1);
-    expect(server.posts[0]).toEqual({
-      url: 'http://127.0.0.1:1/message?sessionId=1',
-      body: rpc('tools/call', 7, { _meta: { progressToken: 7 } }),
+describe.each(ENGINES)('through the %s engine', (engine) => {
+  const createHttpClientTransport = transportFor(engine);
+
+  describe('the deprecated HTTP+SSE transport of the HTTP client transport (B-7)', () => {
+    it('B-7: GETs the URL, POSTs to the endpoint the first event names, and reads responses and progress from the stream', async () => {
+      const server = sseServer();
+      const transport = createHttpClientTransport(SSE_URL, { fetch: server.fetch });
+      await transport.openLegacySse!(AbortSignal.timeout(5000));
+      const done = collect(transport.exchange(rpc('tools/call', 7, { _meta: { progressToken: 7 } }), {}));
+      await until(() => server.posts.length === 1);
+      expect(server.posts[0]).toEqual({
+        url: 'http://127.0.0.1:1/message?sessionId=1',
+        body: rpc('tools/call', 7, { _meta: { progressToken: 7 } }),
+      });
+      server.send({
+        jsonrpc: '2.0',
+        method: 'notifications/progress',
+        params: { progressToken: 7, progress: 1 },
+      });
+      server.send({ jsonrpc: '2.0', id: 8, result: { other: true } });
+      server.send({ jsonrpc: '2.0', id: 7, result: { content: [] } });
+      expect(await done).toEqual([
+        { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 7, progress: 1 } },
+        { jsonrpc: '2.0', id: 7, result: { content: [] } },
+      ]);
+      await transport.close();
     });
-    server.send({
-      jsonrpc: '2.0',
-      method: 'notifications/progress',
-      params: { progressToken: 7, progress: 1 },
+
+    it('B-7: notifications for no request go to serverMessages, which ends with the stream', async () => {
+      const server = sseServer();
+      const transport = createHttpClientTransport(SSE_URL, { fetch: server.fetch });
+      await transport.openLegacySse!(AbortSignal.timeout(5000));
+      const read = collect(
+        transport.serverMessages!(new AbortController().signal) as AsyncIterable<ExchangeMessage>,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      server.send({ jsonrpc: '2.0', method: 'notifications/tools/list_changed' });
+      server.end();
+      expect(await read).toEqual([{ jsonrpc: '2.0', method: 'notifications/tools/list_changed' }]);
+      await transport.close();
     });
-    server.send({ jsonrpc: '2.0', id: 8, result: { other: true } });
-    server.send({ jsonrpc: '2.0', id: 7, result: { content: [] } });
-    expect(await done).toEqual([
-      { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 7, progress: 1 } },
-      { jsonrpc: '2.0', id: 7, result: { content: [] } },
-    ]);
-    await transport.close();
-  });
 
-  it('B-7: notifications for no request go to serverMessages, which ends with the stream', async () => {
-    const server = sseServer();
-    const transport = createHttpClientTransport(SSE_URL, { fetch: server.fetch });
-    await transport.openLegacySse!(AbortSignal.timeout(5000));
-    const read = collect(
-      transport.serverMessages!(new AbortController().signal) as AsyncIterable<ExchangeMessage>,
-    );
-    await new Promise((resolve) => setTimeout(resolve, 5));
-    server.send({ jsonrpc: '2.0', method: 'notifications/tools/list_changed' });
-    server.end();
-    expect(await read).toEqual([{ jsonrpc: '2.0', method: 'notifications/tools/list_changed' }]);
-    await transport.close();
-  });
-
-  it('B-7 B-13: a request of the server on the stream is answered by the handler with a POST to the endpoint', async () => {
-    const server = sseServer();
-    const transport = createHttpClientTransport(SSE_URL, { fetch: server.fetch });
-    transport.onServerRequest!(async (request) => ({
-      jsonrpc: '2.0',
-      id: request.id,
-      result: { roots: [] },
-    }));
-    await transport.openLegacySse!(AbortSignal.timeout(5000));
-    server.send({ jsonrpc: '2.0', id: 'r1', method: 'roots/list' });
-    await until(() => server.posts.length === 1);
-    expect(server.posts[0]!.body).toEqual({ jsonrpc: '2.0', id: 'r1', result: { roots: [] } });
-    await transport.close();
-  });
-
-  it('B-7: an endpoint on another origin is refused and nothing is POSTed there', async () => {
-    const server = sseServer({ first: 'event: endpoint\ndata: http://evil.example/message\n\n' });
-    const transport = createHttpClientTransport(SSE_URL, { fetch: server.fetch });
-    const opening = transport.openLegacySse!(AbortSignal.timeout(5000));
-    await expect(opening).rejects.toThrow(/another origin/);
-    await expect(opening).rejects.toBeInstanceOf(TransportError);
-    await expect(collect(transport.exchange(rpc('ping', 1), {}))).rejects.toBeInstanceOf(TransportError);
-    expect(server.posts.filter((post) => post.url.includes('evil'))).toEqual([]);
-  });
-
-  it('B-7: a first event other than endpoint, or a GET that opens no stream, is refused', async () => {
-    const notFirst = sseServer({ first: 'event: message\ndata: {}\n\n' });
-    const transport = createHttpClientTransport(SSE_URL, { fetch: notFirst.fetch });
-    await expect(transport.openLegacySse!(AbortSignal.timeout(5000))).rejects.toThrow(/not "endpoint"/);
-    const noStream = sseServer({ streamStatus: 405 });
-    const other = createHttpClientTransport(SSE_URL, { fetch: noStream.fetch });
-    await expect(other.openLegacySse!(AbortSignal.timeout(5000))).rejects.toMatchObject({ status: 405 });
-  });
-
-  it('B-7: opening gives up when the signal aborts before an endpoint event', async () => {
-    const server = sseServer({ first: ': nothing yet\n\n' });
-    const transport = createHttpClientTransport(SSE_URL, { fetch: server.fetch });
-    const controller = new AbortController();
-    const opening = transport.openLegacySse!(controller.signal);
-    await until(() => server.gets() === 1);
-    controller.abort();
-    await expect(opening).rejects.toThrow(/no endpoint event in time/);
-  });
-
-  it('B-7: an SSE event past maxEventBytes fails the request in flight with too-large', async () => {
-    const server = sseServer();
-    const transport = createHttpClientTransport(SSE_URL, { fetch: server.fetch, maxEventBytes: 100 });
-    await transport.openLegacySse!(AbortSignal.timeout(5000));
-    const done = collect(transport.exchange(rpc('tools/list', 1), {}));
-    await until(() => server.posts.length === 1);
-    server.raw(`data: ${'x'.repeat(200)}\n\n`);
-    await expect(done).rejects.toMatchObject({ reason: 'too-large' });
-  });
-
-  it('B-7: the stream ending fails the request in flight (connection-lost) and later ones (session-expired)', async () => {
-    const server = sseServer();
-    const transport = createHttpClientTransport(SSE_URL, { fetch: server.fetch });
-    await transport.openLegacySse!(AbortSignal.timeout(5000));
-    const done = collect(transport.exchange(rpc('tools/list', 1), {}));
-    await until(() => server.posts.length === 1);
-    server.end();
-    await expect(done).rejects.toMatchObject({ reason: 'connection-lost' });
-    await expect(collect(transport.exchange(rpc('tools/list', 2), {}))).rejects.toMatchObject({
-      reason: 'session-expired',
+    it('B-7 B-13: a request of the server on the stream is answered by the handler with a POST to the endpoint', async () => {
+      const server = sseServer();
+      const transport = createHttpClientTransport(SSE_URL, { fetch: server.fetch });
+      transport.onServerRequest!(async (request) => ({
+        jsonrpc: '2.0',
+        id: request.id,
+        result: { roots: [] },
+      }));
+      await transport.openLegacySse!(AbortSignal.timeout(5000));
+      server.send({ jsonrpc: '2.0', id: 'r1', method: 'roots/list' });
+      await until(() => server.posts.length === 1);
+      expect(server.posts[0]!.body).toEqual({ jsonrpc: '2.0', id: 'r1', result: { roots: [] } });
+      await transport.close();
     });
-    expect(server.posts).toHaveLength(1);
-  });
 
-  it('B-7: a 404 to a POST means the server forgot the session (session-expired)', async () => {
-    const server = sseServer({ postStatus: 404 });
-    const transport = createHttpClientTransport(SSE_URL, { fetch: server.fetch });
-    await transport.openLegacySse!(AbortSignal.timeout(5000));
-    await expect(collect(transport.exchange(rpc('tools/list', 1), {}))).rejects.toMatchObject({
-      reason: 'session-expired',
+    it('B-7: an endpoint on another origin is refused and nothing is POSTed there', async () => {
+      const server = sseServer({ first: 'event: endpoint\ndata: http://evil.example/message\n\n' });
+      const transport = createHttpClientTransport(SSE_URL, { fetch: server.fetch });
+      const opening = transport.openLegacySse!(AbortSignal.timeout(5000));
+      await expect(opening).rejects.toThrow(/another origin/);
+      await expect(opening).rejects.toBeInstanceOf(TransportError);
+      await expect(collect(transport.exchange(rpc('ping', 1), {}))).rejects.toBeInstanceOf(TransportError);
+      expect(server.posts.filter((post) => post.url.includes('evil'))).toEqual([]);
     });
-    await transport.close();
-  });
 
-  it('B-7: leaving an exchange before its response cancels it with notifications/cancelled', async () => {
-    const server = sseServer();
-    const transport = createHttpClientTransport(SSE_URL, { fetch: server.fetch });
-    await transport.openLegacySse!(AbortSignal.timeout(5000));
-    const iterator = transport.exchange(rpc('tools/call', 3), {})[Symbol.asyncIterator]();
-    const next = iterator.next();
-    await until(() => server.posts.length === 1);
-    await iterator.return!();
-    expect(await next).toEqual({ value: undefined, done: true });
-    await until(() => server.posts.length === 2);
-    expect(server.posts[1]!.body).toMatchObject({
-      method: 'notifications/cancelled',
-      params: { requestId: 3 },
+    it('B-7: a first event other than endpoint, or a GET that opens no stream, is refused', async () => {
+      const notFirst = sseServer({ first: 'event: message\ndata: {}\n\n' });
+      const transport = createHttpClientTransport(SSE_URL, { fetch: notFirst.fetch });
+      await expect(transport.openLegacySse!(AbortSignal.timeout(5000))).rejects.toThrow(/not "endpoint"/);
+      const noStream = sseServer({ streamStatus: 405 });
+      const other = createHttpClientTransport(SSE_URL, { fetch: noStream.fetch });
+      await expect(other.openLegacySse!(AbortSignal.timeout(5000))).rejects.toMatchObject({ status: 405 });
     });
-    await transport.close();
+
+    it('B-7: opening gives up when the signal aborts before an endpoint event', async () => {
+      const server = sseServer({ first: ': nothing yet\n\n' });
+      const transport = createHttpClientTransport(SSE_URL, { fetch: server.fetch });
+      const controller = new AbortController();
+      const opening = transport.openLegacySse!(controller.signal);
+      await until(() => server.gets() === 1);
+      controller.abort();
+      await expect(opening).rejects.toThrow(/no endpoint event in time/);
+    });
+
+    it('B-7: an SSE event past maxEventBytes fails the request in flight with too-large', async () => {
+      const server = sseServer();
+      const transport = createHttpClientTransport(SSE_URL, { fetch: server.fetch, maxEventBytes: 100 });
+      await transport.openLegacySse!(AbortSignal.timeout(5000));
+      const done = collect(transport.exchange(rpc('tools/list', 1), {}));
+      await until(() => server.posts.length === 1);
+      server.raw(`data: ${'x'.repeat(200)}\n\n`);
+      await expect(done).rejects.toMatchObject({ reason: 'too-large' });
+    });
+
+    it('B-7: the stream ending fails the request in flight (connection-lost) and later ones (session-expired)', async () => {
+      const server = sseServer();
+      const transport = createHttpClientTransport(SSE_URL, { fetch: server.fetch });
+      await transport.openLegacySse!(AbortSignal.timeout(5000));
+      const done = collect(transport.exchange(rpc('tools/list', 1), {}));
+      await until(() => server.posts.length === 1);
+      server.end();
+      await expect(done).rejects.toMatchObject({ reason: 'connection-lost' });
+      await expect(collect(transport.exchange(rpc('tools/list', 2), {}))).rejects.toMatchObject({
+        reason: 'session-expired',
+      });
+      expect(server.posts).toHaveLength(1);
+    });
+
+    it('B-7: a 404 to a POST means the server forgot the session (session-expired)', async () => {
+      const server = sseServer({ postStatus: 404 });
+      const transport = createHttpClientTransport(SSE_URL, { fetch: server.fetch });
+      await transport.openLegacySse!(AbortSignal.timeout(5000));
+      await expect(collect(transport.exchange(rpc('tools/list', 1), {}))).rejects.toMatchObject({
+        reason: 'session-expired',
+      });
+      await transport.close();
+    });
+
+    it('B-7: leaving an exchange before its response cancels it with notifications/cancelled', async () => {
+      const server = sseServer();
+      const transport = createHttpClientTransport(SSE_URL, { fetch: server.fetch });
+      await transport.openLegacySse!(AbortSignal.timeout(5000));
+      const iterator = transport.exchange(rpc('tools/call', 3), {})[Symbol.asyncIterator]();
+      const next = iterator.next();
+      await until(() => server.posts.length === 1);
+      await iterator.return!();
+      expect(await next).toEqual({ value: undefined, done: true });
+      await until(() => server.posts.length === 2);
+      expect(server.posts[1]!.body).toMatchObject({
+        method: 'notifications/cancelled',
+        params: { requestId: 3 },
+      });
+      await transport.close();
+    });
   });
 });

@@ -25,6 +25,9 @@ export function tooLarge(what: string, limit: number, status: number): Transport
   return new TransportError('too-large', `HTTP ${status}: ${what} exceeds ${limit} bytes`, { status });
 }
 
+/** Decodes whole bodies (never a stream), so one instance serves every response. */
+const UTF8 = new TextDecoder();
+
 /**
  * The whole body of a response as text, refused with a `too-large` `TransportError` as soon as it
  * grows past `limit` bytes (a declared `Content-Length` past it is refused before reading). The
@@ -56,7 +59,7 @@ export async function readBoundedText(
   } finally {
     if (!finished) void source.cancel().catch(() => {});
   }
-  return new TextDecoder().decode(joinChunks(chunks, size));
+  return UTF8.decode(joinChunks(chunks, size));
 }
 
 function joinChunks(chunks: Uint8Array[], size: number): Uint8Array {

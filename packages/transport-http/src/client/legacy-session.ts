@@ -10,6 +10,7 @@ import {
   TransportError,
 } from '@mcpkit/protocol';
 import { isEventStream, readEvents, type StreamPosition } from './read-exchange.js';
+import type { HttpReply, HttpRequestSpec } from './sender.js';
 
 const SESSION_HEADER = 'mcp-session-id';
 
@@ -21,12 +22,12 @@ const MAX_FRUITLESS_RESUMES = 3;
 /** The versions before `MCP-Protocol-Version` existed (B-12). */
 const HEADERLESS_VERSIONS = new Set(['2025-03-26', '2024-11-05']);
 
-/** How the session reaches the server: the transport's own fetch, URL and headers. */
+/** How the session reaches the server: the transport's own sender, URL and headers. */
 export interface SessionWire {
-  fetch: (input: string, init: RequestInit) => Promise<Response>;
+  send: (url: string, request: HttpRequestSpec) => Promise<HttpReply>;
   endpoint: string;
   /** The transport's headers (custom, auth for a `method` request) merged with `extra`. */
-  headers(extra: Record<string, string>, method: string): Promise<HeadersInit>;
+  headers(extra: Record<string, string>, method: string): Promise<Record<string, string>>;
   /** Aborts when the transport closes. */
   lifetime: AbortSignal;
   /** The largest SSE event accepted, in bytes. */
@@ -86,8 +87,8 @@ export class HttpLegacySession {
   }
 
   /** The answer to `initialize` arrived: its `Mcp-Session-Id`, if any, names the session. */
-  initialized(response: Response): void {
-    this.#sessionId = response.headers.get(SESSION_HEADER) ?? undefined;
+  initialized(response: HttpReply): void {
+    this.#sessionId = response.header(SESSION_HEADER) ?? undefined;
   }
 
   begin(session: LegacySession): void {
@@ -98,7 +99,7 @@ export class HttpLegacySession {
   }
 
   /** A 404 to a request that carried the session id: the server forgot it (B-11). */
-  expired(response: Response, sentSessionId: string | undefined): TransportError | undefined {
+  expired(response: HttpReply, sentSessionId: string | undefined): TransportError | undefined {
     if (response.status !== 404 || sentSessionId === undefined) return undefined;
     if (this.#sessionId === sentSessionId) this.#sessionId = undefined;
     void response.body?.cancel().catch(() => {});
@@ -137,7 +138,7 @@ export class HttpLegacySession {
           accept: 'application/json, text/event-stream',
         };
         this.addHeaders(headers);
-        const answer = await this.#wire.fetch(this.#wire.endpoint, {
+        const answer = await this.#wire.send(this.#wire.endpoint, {
           method: 'POST',
           headers: await this.#wire.headers(headers, 'POST'),
           body: JSON.stringify(message),
@@ -151,11 +152,11 @@ export class HttpLegacySession {
   }
 
   /** Opens a GET stream (resuming from `position` when it has an id), or `undefined` on 405. */
-  async #get(position: StreamPosition, signal: AbortSignal): Promise<Response | undefined> {
+  async #get(position: StreamPosition, signal: AbortSignal): Promise<HttpReply | undefined> {
     const headers: Record<string, string> = { accept: 'text/event-stream' };
     this.addHeaders(headers);
     if (position.lastEventId !== '') headers['last-event-id'] = position.lastEventId;
-    const response = await this.#wire.fetch(this.#wire.endpoint, {
+    const response = await this.#wire.send(this.#wire.endpoint, {
       method: 'GET',
       headers: await this.#wire.headers(headers, 'GET'),
       signal,
@@ -166,7 +167,7 @@ export class HttpLegacySession {
     }
     const expired = this.expired(response, this.#sessionId);
     if (expired) throw expired;
-    if (!response.ok || !isEventStream(response.headers.get('content-type')) || response.body === null) {
+    if (!response.ok || !isEventStream(response.header('content-type')) || response.body === null) {
       void response.body?.cancel().catch(() => {});
       throw new TransportError('bad-response', `HTTP ${response.status} to the GET stream`, {
         status: response.status,
@@ -193,10 +194,9 @@ export class HttpLegacySession {
       const response = await this.#get(position, signal);
       if (response === undefined) break;
       const onRequest = (serverRequest: JSONRPCRequest) => this.answer(serverRequest, request);
-      const reader = response.body!.getReader();
       for await (const message of readEvents(
         response,
-        reader,
+        response.body!,
         this.#wire.maxEventBytes,
         onRequest,
         position,
@@ -218,7 +218,7 @@ export class HttpLegacySession {
     const onRequest = (request: JSONRPCRequest) => this.answer(request, undefined);
     let failures = 0;
     while (!signal.aborted) {
-      let response: Response | undefined;
+      let response: HttpReply | undefined;
       try {
         response = await this.#get(position, signal);
       } catch (error) {
@@ -231,10 +231,9 @@ export class HttpLegacySession {
       if (response === undefined) return;
       failures = 0;
       try {
-        const reader = response.body!.getReader();
         for await (const message of readEvents(
           response,
-          reader,
+          response.body!,
           this.#wire.maxEventBytes,
           onRequest,
           position,
@@ -243,7 +242,8 @@ export class HttpLegacySession {
         }
       } catch (error) {
         if (signal.aborted) return;
-        if (!(error instanceof TypeError || error instanceof DOMException)) throw error;
+        // A stream that broke is re-opened; what the server sent wrong is not.
+        if (error instanceof TransportError) throw error;
       }
       await sleep(position.retryMs ?? DEFAULT_RETRY_MS, signal);
     }
@@ -257,7 +257,7 @@ export class HttpLegacySession {
     this.#versionHeader = undefined;
     if (sessionId === undefined) return;
     const headers: Record<string, string> = { [SESSION_HEADER]: sessionId };
-    const response = await this.#wire.fetch(this.#wire.endpoint, {
+    const response = await this.#wire.send(this.#wire.endpoint, {
       method: 'DELETE',
       headers: await this.#wire.headers(headers, 'DELETE'),
       signal: AbortSignal.timeout(5000),

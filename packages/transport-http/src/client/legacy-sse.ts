@@ -13,19 +13,20 @@ import {
   type ServerRequestResponse,
   TransportError,
 } from '@mcpkit/protocol';
-import { tooLarge } from './bounded-body.js';
+import { type ByteSource, tooLarge } from './bounded-body.js';
 import { isEventStream } from './read-exchange.js';
+import type { HttpReply, HttpRequestSpec } from './sender.js';
 import { type SseEvent, SseEventTooLarge, SseParser } from './sse-parser.js';
 import { PendingSseExchange, SseNotificationReaders } from './sse-pending.js';
 
-/** How the HTTP+SSE session reaches the server: the transport's fetch, headers and limits. */
+/** How the HTTP+SSE session reaches the server: the transport's sender, headers and limits. */
 export interface SseWire {
-  /** The transport's fetch, following redirects by its policy from the URL it is given. */
-  fetch: (input: string, init: RequestInit) => Promise<Response>;
+  /** The transport's sender, following redirects by its policy from the URL it is given. */
+  send: (url: string, request: HttpRequestSpec) => Promise<HttpReply>;
   /** The URL the application gave: the SSE stream's. */
   url: string;
   /** The transport's headers (custom, auth for a `method` request) merged with `extra`. */
-  headers(extra: Record<string, string>, method: string): Promise<HeadersInit>;
+  headers(extra: Record<string, string>, method: string): Promise<Record<string, string>>;
   /** The largest SSE event accepted, in characters. */
   maxEventBytes: number;
   /** The handler for the server's requests, when the application registered one. */
@@ -34,7 +35,7 @@ export interface SseWire {
   lifetime: AbortSignal;
 }
 
-type Stream = { reader: ReadableStreamDefaultReader<Uint8Array>; parser: SseParser; decoder: TextDecoder };
+type Stream = { reader: ByteSource; parser: SseParser; decoder: TextDecoder };
 
 function badResponse(status: number, detail: string): TransportError {
   return new TransportError('bad-response', `HTTP ${status}: ${detail}`, { status });
@@ -84,13 +85,13 @@ export async function openSseSession(wire: SseWire, signal: AbortSignal): Promis
   let stream: Stream | undefined;
   try {
     const headers = await wire.headers({ accept: 'text/event-stream' }, 'GET');
-    const response = await wire.fetch(wire.url, { method: 'GET', headers, signal: streamSignal });
-    if (!response.ok || !isEventStream(response.headers.get('content-type')) || response.body === null) {
+    const response = await wire.send(wire.url, { method: 'GET', headers, signal: streamSignal });
+    if (!response.ok || !isEventStream(response.header('content-type')) || response.body === null) {
       void response.body?.cancel().catch(() => {});
       throw badResponse(response.status, 'the GET opened no SSE stream');
     }
     stream = {
-      reader: response.body.getReader(),
+      reader: response.body,
       parser: new SseParser(wire.maxEventBytes),
       decoder: new TextDecoder(),
     };
@@ -100,7 +101,7 @@ export async function openSseSession(wire: SseWire, signal: AbortSignal): Promis
       if (first !== undefined) {
         if (first.event !== 'endpoint')
           throw badResponse(200, `the first SSE event is "${first.event}", not "endpoint"`);
-        const endpoint = endpointOf(first.data, response.url || wire.url, wire.url);
+        const endpoint = endpointOf(first.data, response.url, wire.url);
         return new HttpSseSession(wire, endpoint, stream, controller, rest);
       }
       if (done) throw badResponse(200, 'the SSE stream ended before an endpoint event');
@@ -226,9 +227,9 @@ export class HttpSseSession {
    */
   async #post(message: unknown, signal: AbortSignal): Promise<void> {
     const headers = await this.#wire.headers({ 'content-type': 'application/json' }, 'POST');
-    let response: Response;
+    let response: HttpReply;
     try {
-      response = await this.#wire.fetch(this.endpoint, {
+      response = await this.#wire.send(this.endpoint, {
         method: 'POST',
         headers,
         body: JSON.stringify(message),

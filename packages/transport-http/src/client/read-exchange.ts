@@ -6,9 +6,10 @@ import {
   TransportError,
 } from '@mcpkit/protocol';
 import { type ByteSource, type ResponseLimits, readBoundedText, tooLarge } from './bounded-body.js';
+import type { HttpReply } from './sender.js';
 import { SseEventTooLarge, SseParser } from './sse-parser.js';
 
-function badResponse(response: Response, detail: string): TransportError {
+function badResponse(response: HttpReply, detail: string): TransportError {
   return new TransportError('bad-response', `HTTP ${response.status}: ${detail}`, {
     status: response.status,
   });
@@ -31,7 +32,7 @@ export type OnServerRequest = ((request: JSONRPCRequest) => void) | undefined;
 /** A JSON-RPC message from a JSON body or SSE event, or why it is not one; requests go to `onRequest`. */
 function decodeServerMessage(
   text: string,
-  response: Response,
+  response: HttpReply,
   onRequest: OnServerRequest,
 ): { message: ExchangeMessage; final: boolean } | undefined {
   const parsed = parseJson(text);
@@ -55,7 +56,7 @@ export function isEventStream(contentType: string | null): boolean {
 }
 
 /** The events `text` completes; an event past the limit fails the exchange. */
-function parse(parser: SseParser, text: string, end: boolean, response: Response) {
+function parse(parser: SseParser, text: string, end: boolean, response: HttpReply) {
   try {
     return end ? parser.push(text).concat(parser.end()) : parser.push(text);
   } catch (error) {
@@ -69,7 +70,7 @@ function parse(parser: SseParser, text: string, end: boolean, response: Response
  * when given, follows the stream's event ids and `retry`. Returns whether a response came.
  */
 export async function* readEvents(
-  response: Response,
+  response: HttpReply,
   reader: ByteSource,
   maxEventBytes: number,
   onRequest: OnServerRequest,
@@ -112,24 +113,23 @@ export async function* readEvents(
  * event is past `limits` (the body is cancelled then). Requests of the server go to `onRequest`.
  */
 export async function* readExchange(
-  response: Response,
+  response: HttpReply,
   limits: ResponseLimits,
   onRequest?: OnServerRequest,
   position?: StreamPosition,
 ): AsyncGenerator<ExchangeMessage> {
-  const contentType = response.headers.get('content-type');
+  const contentType = response.header('content-type');
   if (response.ok && isEventStream(contentType) && response.body !== null) {
-    const reader = response.body.getReader();
-    if (yield* readEvents(response, reader, limits.maxEventBytes, onRequest, position)) return;
+    if (yield* readEvents(response, response.body, limits.maxEventBytes, onRequest, position)) return;
     throw new TransportError('connection-lost', 'The response stream ended before the response (C-55)');
   }
   const text =
     response.body === null
       ? ''
       : await readBoundedText(
-          response.body.getReader(),
+          response.body,
           limits.maxResponseBytes,
-          response.headers.get('content-length'),
+          response.header('content-length'),
           response.status,
         );
   if (text.trim() === '') throw badResponse(response, 'no JSON-RPC response in the body');

@@ -1,4 +1,5 @@
 import { TransportError } from '@mcpkit/protocol';
+import type { HttpReply, HttpRequestSpec, HttpSender } from './sender.js';
 
 /**
  * Which redirects the HTTP client follows:
@@ -16,9 +17,7 @@ export const MAX_REDIRECTS = 5;
 /** Statuses after which the same POST goes to `Location`; a 303 asks for a GET, which MCP has not. */
 const FOLLOWED = new Set([301, 302, 307, 308]);
 
-type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
-
-function refuse(response: Response, why: string): never {
+function refuse(response: HttpReply, why: string): never {
   void response.body?.cancel().catch(() => {});
   throw new TransportError('bad-response', `HTTP ${response.status}: ${why}`, { status: response.status });
 }
@@ -29,24 +28,23 @@ function foreignHeaders(): Record<string, string> {
 }
 
 /**
- * Sends `init` to `endpoint` with `redirect: 'manual'` and follows redirects itself, checking each
- * hop's origin against the endpoint's, so that credentials and the request never reach another
- * origin unless `policy` allows it, and then without any header of ours. In browsers a manual
- * redirect is opaque (no `Location`): it is refused.
+ * Sends `request` to `endpoint` and follows redirects itself, checking each hop's origin against
+ * the endpoint's, so that credentials and the request never reach another origin unless `policy`
+ * allows it, and then without any header of ours. In browsers a manual redirect is opaque (no
+ * `Location`): it is refused.
  */
-export async function fetchFollowingRedirects(
-  fetchImpl: Fetch,
+export async function sendFollowingRedirects(
+  sender: HttpSender,
   endpoint: string,
-  init: RequestInit,
+  request: HttpRequestSpec,
   policy: RedirectPolicy,
-): Promise<Response> {
-  const origin = new URL(endpoint).origin;
+): Promise<HttpReply> {
+  let response = await sender.send(endpoint, request);
+  let origin: string | undefined;
   let target = endpoint;
-  let response = await fetchImpl(target, { ...init, redirect: 'manual' });
   for (let hops = 0; ; hops++) {
-    if (response.type === 'opaqueredirect')
-      refuse(response, 'a redirect this runtime does not let us inspect');
-    const location = FOLLOWED.has(response.status) ? response.headers.get('location') : null;
+    if (response.opaqueRedirect) refuse(response, 'a redirect this runtime does not let us inspect');
+    const location = FOLLOWED.has(response.status) ? response.header('location') : null;
     if (location === null) return response;
     if (policy === 'error') refuse(response, 'redirects are not followed');
     if (hops >= MAX_REDIRECTS) refuse(response, `more than ${MAX_REDIRECTS} redirects`);
@@ -58,13 +56,14 @@ export async function fetchFollowingRedirects(
     }
     if (next.protocol !== 'http:' && next.protocol !== 'https:')
       refuse(response, 'a redirect to another scheme');
+    origin ??= new URL(endpoint).origin;
     const sameOrigin = next.origin === origin;
     if (!sameOrigin && policy !== 'follow') {
       refuse(response, `a redirect to another origin (${next.origin}) is not followed`);
     }
     void response.body?.cancel().catch(() => {});
     target = next.href;
-    const headers = sameOrigin ? init.headers : foreignHeaders();
-    response = await fetchImpl(target, { ...init, headers, redirect: 'manual' });
+    const headers = sameOrigin ? request.headers : foreignHeaders();
+    response = await sender.send(target, { ...request, headers });
   }
 }

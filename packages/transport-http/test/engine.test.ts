@@ -1,0 +1,71 @@
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { JSONRPCRequest } from '@mcpkit/protocol';
+import { describe, expect, it } from 'vitest';
+import { nodeBuiltins } from '../src/client/engine.js';
+import { createHttpClientTransport } from '../src/index.js';
+
+const node = { release: { name: 'node' }, versions: { node: '20.19.0' }, getBuiltinModule: () => ({}) };
+
+describe('which engine sends', () => {
+  it('Node itself gets node:http; browsers, Deno, Bun and workerd keep their fetch', () => {
+    expect(nodeBuiltins({ process: node })).toBeTypeOf('function');
+    expect(nodeBuiltins({})).toBeUndefined();
+    expect(nodeBuiltins({ process: node, Deno: {} })).toBeUndefined();
+    expect(nodeBuiltins({ process: { ...node, versions: { node: '22', deno: '2.1' } } })).toBeUndefined();
+    expect(nodeBuiltins({ process: node, Bun: {} })).toBeUndefined();
+    expect(nodeBuiltins({ process: { ...node, versions: { node: '22', bun: '1.2' } } })).toBeUndefined();
+    expect(nodeBuiltins({ process: node, navigator: { userAgent: 'Cloudflare-Workers' } })).toBeUndefined();
+    expect(nodeBuiltins({ process: { release: { name: 'node' } } })).toBeUndefined();
+    expect(nodeBuiltins()).toBeTypeOf('function');
+  });
+
+  it('engine "node" with a fetch, or an unknown engine, is a TypeError', () => {
+    const fetch = async () => new Response();
+    expect(() => createHttpClientTransport('http://127.0.0.1:1/mcp', { engine: 'node', fetch })).toThrow(
+      TypeError,
+    );
+    expect(() =>
+      createHttpClientTransport('http://127.0.0.1:1/mcp', { engine: 'xhr' as unknown as 'fetch' }),
+    ).toThrow(TypeError);
+  });
+
+  it('on Node the default is node:http on one kept-alive socket; engine "fetch" and a fetch option use fetch', async () => {
+    const seen: { headers: IncomingHttpHeaders; socket: unknown }[] = [];
+    const server = createServer((req, res) => {
+      seen.push({ headers: req.headers, socket: req.socket });
+      req.resume();
+      req.on('end', () => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end('{"jsonrpc":"2.0","id":1,"result":{}}');
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`;
+    const call: JSONRPCRequest = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'x' } };
+    try {
+      const transports = [
+        createHttpClientTransport(url),
+        createHttpClientTransport(url, { engine: 'fetch' }),
+        createHttpClientTransport(url, { fetch: (input, init) => fetch(input, init) }),
+      ];
+      for (const transport of transports) {
+        for (let round = 0; round < 2; round++) for await (const _ of transport.exchange(call, {}));
+        await transport.close();
+      }
+      // fetch sends the Fetch standard's request headers; node:http sends only ours and Host.
+      expect(seen.map(({ headers }) => headers['sec-fetch-mode'])).toEqual([
+        undefined,
+        undefined,
+        'cors',
+        'cors',
+        'cors',
+        'cors',
+      ]);
+      expect(seen[0]!.socket).toBe(seen[1]!.socket);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});
