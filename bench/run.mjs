@@ -64,7 +64,7 @@ log(`mcpkit bench, ${config.mode} mode: ${machine.cores} cores, ${machine.cpu}, 
 
 const brief = (metrics) =>
   Object.entries(metrics)
-    .map(([key, value]) => `${key} ${Number(value.toPrecision(4))}`)
+    .map(([key, value]) => `${key} ${typeof value === 'number' ? Number(value.toPrecision(4)) : value}`)
     .join(', ');
 
 async function runWorkload(workload) {

@@ -3,7 +3,10 @@
 import { spread } from './stats.mjs';
 import { SUBJECTS } from './subjects.mjs';
 
-/** The ratios shown for every metric: subject ÷ reference, on medians. */
+/**
+ * The ratios shown for every metric: subject ÷ reference, taken per round (the two samples of a round ran
+ * back to back, so they saw the same machine) and summarized by their median and min–max.
+ */
 export const RATIOS = [
   { id: 'mcpkit/floor', subject: 'mcpkit', reference: 'floor', label: 'mcpkit ÷ floor' },
   { id: 'mcpkit/official', subject: 'mcpkit', reference: 'official', label: 'mcpkit ÷ official' },
@@ -35,13 +38,24 @@ export function summarizeWorkload(workload, metrics, outcomes) {
       }
       const ratios = {};
       for (const ratio of RATIOS) {
-        const value = subjects[ratio.subject].median / subjects[ratio.reference].median;
         const shown = metric.ratio !== false && !(metric.floorRatio === false && ratio.reference === 'floor');
-        ratios[ratio.id] = shown && Number.isFinite(value) ? value : null;
+        ratios[ratio.id] = shown ? pairedRatio(subjects[ratio.subject], subjects[ratio.reference]) : null;
       }
       return { ...metric, subjects, ratios };
     }),
   };
+}
+
+/** Round-by-round `subject ÷ reference` (sample i of each was taken in round i): median, min and max. */
+function pairedRatio(subject, reference) {
+  if (subject.status !== 'measured' || reference.status !== 'measured') return null;
+  const rounds = Math.min(subject.samples.length, reference.samples.length);
+  const perRound = [];
+  for (let round = 0; round < rounds; round++) {
+    const value = subject.samples[round] / reference.samples[round];
+    if (Number.isFinite(value)) perRound.push(value);
+  }
+  return perRound.length === 0 ? null : { perRound, ...spread(perRound) };
 }
 
 function number(value) {
@@ -58,7 +72,11 @@ function cell(result) {
   return `${number(result.median)} <sub>${number(result.min)}–${number(result.max)}</sub>`;
 }
 
-const ratioCell = (value) => (value === null ? '—' : `${number(value)}×`);
+function ratioCell(ratio) {
+  if (ratio === null) return '—';
+  if (ratio.perRound.length === 1) return `${number(ratio.median)}×`;
+  return `${number(ratio.median)}× <sub>${number(ratio.min)}–${number(ratio.max)}</sub>`;
+}
 
 /** The Markdown report: machine, versions, one table of every metric, then any errors. */
 export function toMarkdown(results) {
@@ -67,7 +85,7 @@ export function toMarkdown(results) {
     `Run ${results.startedAt.slice(0, 16).replace('T', ' ')} UTC, \`${results.command}\` (${results.mode} mode, ${Math.round(results.durationSeconds)} s) on ${machine.cores} cores, ${machine.cpu}, ${machine.memoryGiB} GiB, ${machine.os}, Node ${machine.node}; load average ${machine.loadAverage.toFixed(2)} at the start.`,
     `Official SDK: \`@modelcontextprotocol/client\` ${versions.official.client}, \`@modelcontextprotocol/server\` ${versions.official.server}, \`@modelcontextprotocol/node\` ${versions.official.node}.`,
     '',
-    'Each cell is the median of the rounds with the min–max below it. Ratios divide medians: ↓ marks a cost (lower is better), ↑ a throughput (higher is better).',
+    'Each cell is the median of the rounds with the min–max below it. Ratios are taken per round (the samples of one round ran back to back) and shown as their median with their min–max: ↓ marks a cost (lower is better), ↑ a throughput (higher is better).',
     '',
     `| workload | metric | ${SUBJECTS.map((s) => s.label).join(' | ')} | ${RATIOS.map((r) => r.label).join(' | ')} |`,
     `|---|---|${SUBJECTS.map(() => '--:').join('|')}|${RATIOS.map(() => '--:').join('|')}|`,

@@ -1,5 +1,5 @@
 // Workload 3b: Streamable HTTP under load. autocannon posts the same tools/call bytes to every subject's
-// server over 64 keep-alive connections.
+// server over 64 keep-alive connections; one response body in 16 is parsed and must be the echo.
 import autocannon from 'autocannon';
 import { startHttpServer } from '../lib/http-server.mjs';
 import { callEchoRequest, echoTextOf, expectEcho, httpHeaders } from '../lib/mcp-wire.mjs';
@@ -28,8 +28,27 @@ async function checkRequest(url) {
   expectEcho(echoTextOf((await response.json()).result));
 }
 
-const load = (url, connections, duration) =>
-  autocannon({ url, method: 'POST', headers, body, connections, duration });
+/** Every `BODY_CHECK_EVERY`-th response body is parsed and checked, so a server cannot be fast by being wrong. */
+const BODY_CHECK_EVERY = 16;
+
+/** A load run whose sampled bodies must each be the echo; returns autocannon's result and the check counts. */
+async function load(url, connections, duration) {
+  const bodies = { seen: 0, checked: 0, wrong: undefined };
+  const onResponse = (status, text) => {
+    if (bodies.seen++ % BODY_CHECK_EVERY !== 0) return;
+    bodies.checked++;
+    try {
+      expectEcho(echoTextOf(JSON.parse(text).result));
+    } catch (error) {
+      bodies.wrong ??= `${status} ${String(text).slice(0, 200)} (${error.message})`;
+    }
+  };
+  const requests = [{ method: 'POST', headers, body, onResponse }];
+  const result = await autocannon({ url, requests, connections, duration });
+  if (bodies.wrong !== undefined) throw new Error(`a sampled response was not the echo: ${bodies.wrong}`);
+  if (bodies.checked === 0) throw new Error('no response body was checked');
+  return result;
+}
 
 export async function sample(subject, config) {
   const server = await startHttpServer(slotUrl(subject, 'http-server'));

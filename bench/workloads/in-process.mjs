@@ -12,7 +12,18 @@ export const rounds = (config) => config.rounds;
 export const metrics = () => [
   { id: 'roundTrip', label: 'client round trip, CPU per call', unit: 'µs', better: 'lower' },
   { id: 'roundTripP50', label: 'client round trip, latency p50', unit: 'µs', better: 'lower' },
-  { id: 'server', label: 'server alone (bytes in, bytes out), CPU per call', unit: 'µs', better: 'lower' },
+  {
+    id: 'server',
+    label: 'server alone, core (bytes in, bytes out), CPU per call',
+    unit: 'µs',
+    better: 'lower',
+  },
+  {
+    id: 'serverFetch',
+    label: 'server alone, fetch handler (Request in, Response text out), CPU per call',
+    unit: 'µs',
+    better: 'lower',
+  },
 ];
 
 async function clientRoundTrip(open, config) {
@@ -39,9 +50,12 @@ async function serverAlone(openServer, config) {
   }
 }
 
-/** A subject whose slot exports only `open` or only `openServer` gets only those metrics. */
+/**
+ * Each layer is measured against the same layer: `openServer` is the core (the floor's switch, mcpkit's
+ * endpoint), `openFetchServer` the same behind a Web fetch handler. A subject gets the rows it has slots for.
+ */
 export async function sample(subject, config) {
-  const { open, openServer } = await loadSlot(subject, 'in-process');
+  const { open, openServer, openFetchServer } = await loadSlot(subject, 'in-process');
   const metrics = {};
   if (open) {
     const roundTrip = await clientRoundTrip(open, config);
@@ -49,5 +63,6 @@ export async function sample(subject, config) {
     metrics.roundTripP50 = roundTrip.p50 * 1000;
   }
   if (openServer) metrics.server = (await serverAlone(openServer, config)).cpuMicrosPerCall;
+  if (openFetchServer) metrics.serverFetch = (await serverAlone(openFetchServer, config)).cpuMicrosPerCall;
   return metrics;
 }

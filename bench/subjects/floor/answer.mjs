@@ -1,21 +1,26 @@
-// The floor's whole "server": a switch on the method around the echo tool. No validation, no SDK.
+// The floor's whole "server": a switch on the method around the echo tool. No validation, no SDK. The tool
+// list is serialized once and reused, as mcpkit's server does, so tools/list costs both the same work.
 import { toolCatalog } from '../../lib/mcp-wire.mjs';
 
-/** Returns a function from a parsed request to its response object. */
+/** Returns a function from a parsed request to its response's JSON text. */
 export function createAnswer(toolCount) {
-  const tools = toolCatalog(toolCount);
+  const toolsJson = JSON.stringify(toolCatalog(toolCount));
   return (request) => {
     switch (request.method) {
       case 'tools/call':
-        return {
+        return JSON.stringify({
           jsonrpc: '2.0',
           id: request.id,
           result: { content: [{ type: 'text', text: request.params.arguments.text }] },
-        };
+        });
       case 'tools/list':
-        return { jsonrpc: '2.0', id: request.id, result: { tools } };
+        return `{"jsonrpc":"2.0","id":${JSON.stringify(request.id)},"result":{"tools":${toolsJson}}}`;
       default:
-        return { jsonrpc: '2.0', id: request.id, error: { code: -32601, message: 'Method not found' } };
+        return JSON.stringify({
+          jsonrpc: '2.0',
+          id: request.id,
+          error: { code: -32601, message: 'Method not found' },
+        });
     }
   };
 }

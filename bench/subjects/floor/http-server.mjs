@@ -9,7 +9,7 @@ const server = createServer((req, res) => {
   const chunks = [];
   req.on('data', (chunk) => chunks.push(chunk));
   req.on('end', () => {
-    const body = JSON.stringify(answer(JSON.parse(Buffer.concat(chunks).toString('utf8'))));
+    const body = answer(JSON.parse(Buffer.concat(chunks).toString('utf8')));
     res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
     res.end(body);
   });

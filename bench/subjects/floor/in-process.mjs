@@ -1,4 +1,6 @@
 // Floor, in-process: JSON encode and decode around one await.
+
+import { fetchServe } from '../../lib/fetch-serve.mjs';
 import { callEchoRequest, echoTextOf, listToolsRequest } from '../../lib/mcp-wire.mjs';
 import { createAnswer } from './answer.mjs';
 
@@ -6,7 +8,7 @@ import { createAnswer } from './answer.mjs';
 export async function openServer({ toolCount }) {
   const answer = createAnswer(toolCount);
   return {
-    serve: async (text) => JSON.stringify(answer(JSON.parse(text))),
+    serve: async (text) => answer(JSON.parse(text)),
     close: async () => {},
   };
 }
@@ -21,4 +23,12 @@ export async function open({ toolCount }) {
     listTools: async () => (await exchange(listToolsRequest(nextId++))).tools.length,
     close: async () => {},
   };
+}
+
+/** The server alone behind the least a fetch handler does: parse the `Request`'s JSON, answer a `Response`. */
+export async function openFetchServer({ toolCount }) {
+  const answer = createAnswer(toolCount);
+  const handler = async (request) =>
+    new Response(answer(await request.json()), { headers: { 'content-type': 'application/json' } });
+  return { serve: fetchServe(handler), close: async () => {} };
 }

@@ -11,7 +11,7 @@ process.stdin.on('data', (chunk) => {
   while (newline !== -1) {
     const line = text.slice(0, newline);
     text = text.slice(newline + 1);
-    if (line.length > 0) process.stdout.write(`${JSON.stringify(answer(JSON.parse(line)))}\n`);
+    if (line.length > 0) process.stdout.write(`${answer(JSON.parse(line))}\n`);
     newline = text.indexOf('\n');
   }
   buffered = text;

@@ -1,4 +1,4 @@
-// mcpkit, HTTP client: `createHttpClientTransport` from @mcpkit/transport-http (fetch-based).
+// mcpkit, HTTP client: `createHttpClientTransport` from @mcpkit/transport-http (its node:http engine on Node).
 import { createHttpClientTransport } from '@mcpkit/transport-http';
 import { connectClient } from './client.mjs';
 

@@ -2,6 +2,8 @@
 // as the wire would), and the server alone: the endpoint's `handle` with the context a transport gives
 // it (a signal created only if the endpoint reads it), and the response serialized as transports do.
 import { createInMemoryTransport, LazyRequestContext, responseText } from '@mcpkit/protocol';
+import { createFetchHandler } from '@mcpkit/transport-http';
+import { fetchServe, IN_PROCESS_HOST } from '../../lib/fetch-serve.mjs';
 import { connectClient } from './client.mjs';
 import { createEchoServer } from './server.mjs';
 
@@ -17,6 +19,12 @@ export async function openServer({ toolCount }) {
     },
     close: async () => {},
   };
+}
+
+/** The server alone behind its fetch handler, the layer the official SDK's server alone is measured at. */
+export async function openFetchServer({ toolCount }) {
+  const handler = createFetchHandler(createEchoServer(toolCount), { allowedHosts: [IN_PROCESS_HOST] });
+  return { serve: fetchServe(handler), close: async () => {} };
 }
 
 /** `McpClient` over `createInMemoryTransport(server)`. */
