@@ -15,7 +15,7 @@ export interface NodeHttpModules {
 }
 
 /**
- * Connection settings, chosen by measurement (docs/design/http-client-sender.md): kept-alive
+ * Connection settings, chosen by measurement (docs/design/http-client-engines.md): kept-alive
  * sockets, at most `MAX_SOCKETS_PER_ORIGIN` per origin (requests past it wait for a free one, as
  * with `fetch`), and an idle socket closed after `IDLE_SOCKET_MS`, before the 5 s after which a
  * Node server drops it (a shorter `Keep-Alive: timeout` hint from the server wins).
