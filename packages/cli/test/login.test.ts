@@ -7,7 +7,7 @@ import type { StoredTokens } from '@mcpkit/auth';
 import { EncryptedFileTokenStore } from '@mcpkit/auth/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { followRedirects } from './browser.js';
-import { jsonLines, MCPKIT, type Run, type RunningServer, startServer } from './run.js';
+import { jsonLines, MCPKIT, type Run, type RunningServer, startEverythingHttp, startServer } from './run.js';
 
 const require = createRequire(import.meta.url);
 const OAUTH_DEMO = require.resolve('@mcpkit/oauth-demo/server');
@@ -130,6 +130,17 @@ describe('mcpkit login', () => {
     expect(info.code).toBe(3);
     expect(info.stderr).toContain(`run \`mcpkit login ${demo.url}\` first`);
     expect(jsonLines(again)).toEqual([{ server: demo.url, loggedOut: false }]);
+  });
+
+  it('says so when the server does not announce OAuth (exit 3)', async () => {
+    const open = await startEverythingHttp();
+    try {
+      const run = await mcpkitIn(config, ['login', open.url]).done;
+      expect(run.code).toBe(3);
+      expect(run.stderr).toContain('this server does not announce OAuth');
+    } finally {
+      await open.stop();
+    }
   });
 
   it('refuses a URL that is not http(s) (exit 2)', async () => {

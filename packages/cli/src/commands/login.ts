@@ -1,10 +1,11 @@
+import { OAuthClientError } from '@mcpkit/auth';
 import { loopbackRedirect } from '@mcpkit/auth/node';
 import { configDir } from '../auth/config-dir.js';
 import { Credentials } from '../auth/credentials.js';
 import { serverOAuth } from '../auth/oauth.js';
 import type { RegisterCommand } from '../command.js';
 import { openUrl } from '../open-url.js';
-import { Output } from '../output.js';
+import { ExitCode, ExitError, Output } from '../output.js';
 import { serverUrlFrom } from '../target.js';
 
 const HELP = `
@@ -40,7 +41,12 @@ export const login: RegisterCommand = (program, context) => {
       });
       try {
         const auth = await serverOAuth(serverUrl, credentials, secret, redirect);
-        await auth.login();
+        await auth.login().catch((error: unknown) => {
+          if (error instanceof OAuthClientError && error.code === 'discovery-failed') {
+            throw new ExitError(`${error.message}: this server does not announce OAuth`, ExitCode.failure);
+          }
+          throw error;
+        });
         const issuers = credentials.issuersOf(serverUrl);
         output.result(
           { server: serverUrl, issuers, configDir: credentials.dir },
