@@ -40,7 +40,7 @@ export type { LegacyOptions } from './legacy/legacy-layer.js';
 export {
   InMemorySessionStore,
   type InMemorySessionStoreOptions,
-  type LegacySession,
+  type SessionRecord,
   type SessionStore,
 } from './legacy/session-store.js';
 export type { HandlerContext, Logger, McpRequestInfo } from './pipeline/context.js';

@@ -12,7 +12,7 @@ import {
 } from '@mcpkit/protocol';
 import type { ExchangeStream } from '../pipeline/exchange.js';
 import type { OutboundRequests } from './outbound.js';
-import type { LegacySession } from './session-store.js';
+import type { SessionRecord } from './session-store.js';
 import { legacyError, legacyResult, resultResponse } from './translate.js';
 
 /** More rounds than any honest handler needs: a handler that never stops asking is ended. */
@@ -34,7 +34,7 @@ export interface ForwardScope {
   readonly stream: ExchangeStream;
   /** Owns the server-to-client requests (a live peer, or the stateless owner). */
   readonly owner: object;
-  readonly session: LegacySession;
+  readonly session: SessionRecord;
   readonly context: RequestContext;
   /** Aborts when the request is cancelled; its signal is created only if someone reads it. */
   readonly cancellation: LazyAbort;
@@ -47,7 +47,7 @@ export interface ForwardScope {
  * engine speaks, and what `initialize` and `logging/setLevel` set (B-10). Keys the client sent
  * (`progressToken`, trace context) stay.
  */
-function modernMeta(target: ForwardTarget, session: LegacySession, sent: unknown): Record<string, unknown> {
+function modernMeta(target: ForwardTarget, session: SessionRecord, sent: unknown): Record<string, unknown> {
   const meta: Record<string, unknown> = isRecord(sent) ? { ...sent } : {};
   meta[MetaKey.protocolVersion] = target.modernVersion;
   meta[MetaKey.clientCapabilities] = session.clientCapabilities;

@@ -6,7 +6,7 @@ import {
   type LoggingLevel,
   McpError,
 } from '@mcpkit/protocol';
-import type { LegacySession } from './session-store.js';
+import type { SessionRecord } from './session-store.js';
 import { modernClientCapabilities } from './translate.js';
 
 /** What a valid `initialize` request asks for (B-9). */
@@ -48,7 +48,7 @@ export function negotiateVersion(requested: string, supported: readonly string[]
 }
 
 /** A new session from a valid `initialize`. */
-export function newSession(id: string, request: InitializeRequest, version: string): LegacySession {
+export function newSession(id: string, request: InitializeRequest, version: string): SessionRecord {
   return {
     id,
     protocolVersion: version,

@@ -26,16 +26,22 @@ import { LegacyExchange } from './legacy-exchange.js';
 import { LivePeer, SessionStream } from './live-peer.js';
 import { OutboundRequests } from './outbound.js';
 import { PeerDirectory, unknownSession } from './peers.js';
-import { InMemorySessionStore, type LegacySession, type SessionStore } from './session-store.js';
-import { errorResponse, legacyServerCapabilities, resultResponse } from './translate.js';
+import { InMemorySessionStore, type SessionRecord, type SessionStore } from './session-store.js';
+import {
+  errorResponse,
+  explainStatelessRefusal,
+  legacyServerCapabilities,
+  resultResponse,
+} from './translate.js';
 
 /** How a server serves 2025-era clients (`McpServer`'s `legacy` option). */
 export interface LegacyOptions {
   /**
    * Serve legacy HTTP clients without sessions: no `Mcp-Session-Id`, no `GET` stream, no
    * subscriptions, and a request without `MCP-Protocol-Version` is a 2025-03-26 one (B-12). No
-   * client capabilities are known past `initialize`, so a handler that asks for input gets
-   * `-32021`. Default false.
+   * client capabilities are known past `initialize` and no answer could find its way back, so a
+   * handler that asks for input (`ctx.elicit`, `ctx.sample`, `ctx.listRoots`, `ctx.ask`) gets
+   * `-32021` whose message says so; the server sends no request to the client. Default false.
    */
   stateless?: boolean;
   /** Where HTTP sessions live; share one between instances. Default: `InMemorySessionStore`. */
@@ -214,7 +220,7 @@ export class LegacyLayer {
   private async serveRequest(
     ex: LegacyExchange,
     request: JSONRPCRequest,
-    { peer, session, owner }: { peer: LivePeer; session: LegacySession; owner: object },
+    { peer, session, owner }: { peer: LivePeer; session: SessionRecord; owner: object },
     context: RequestContext,
   ): Promise<FinalResponse | undefined> {
     const { id, method, params } = request;
@@ -248,7 +254,7 @@ export class LegacyLayer {
     }
     peer.running.set(id, ex);
     try {
-      return await forwardRequest(this.target, request, {
+      const final = await forwardRequest(this.target, request, {
         stream: ex,
         owner,
         session,
@@ -256,6 +262,7 @@ export class LegacyLayer {
         cancellation: ex.cancellation,
         notifyPeer: (message) => peer.notify(message),
       });
+      return this.stateless && final !== undefined ? explainStatelessRefusal(final, method) : final;
     } finally {
       if (peer.running.get(id) === ex) peer.running.delete(id);
       this.peers.release(peer);

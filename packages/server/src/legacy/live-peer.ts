@@ -1,7 +1,8 @@
 import type { JSONRPCNotification, PeerChannel, RequestId } from '@mcpkit/protocol';
 import { ExchangeStream } from '../pipeline/exchange.js';
 import type { ServerEvent } from '../subscriptions/event-bus.js';
-import type { LegacySession } from './session-store.js';
+import { coversUri } from '../subscriptions/listen-filter.js';
+import type { SessionRecord } from './session-store.js';
 
 /** The standalone `GET` stream of an HTTP session: open until the client leaves or the session ends. */
 export class SessionStream extends ExchangeStream {
@@ -25,7 +26,7 @@ export class LivePeer {
   stream: SessionStream | undefined;
 
   constructor(
-    public session: LegacySession | undefined,
+    public session: SessionRecord | undefined,
     readonly channel: PeerChannel | undefined,
   ) {}
 
@@ -45,7 +46,9 @@ export class LivePeer {
     const session = this.session;
     if (session === undefined) return;
     if (event.type === 'resources/updated') {
-      if (session.subscriptions.includes(event.uri)) {
+      // The updated URI "might be a sub-resource of the one that the client actually subscribed
+      // to" (2025-11-25 schema): the same rule as the modern listen filter.
+      if (session.subscriptions.some((subscribed) => coversUri(subscribed, event.uri))) {
         this.notify({
           jsonrpc: '2.0',
           method: 'notifications/resources/updated',

@@ -10,11 +10,11 @@ import {
 import type { ServerEvent } from '../subscriptions/event-bus.js';
 import type { Era } from './era.js';
 import { LivePeer } from './live-peer.js';
-import type { LegacySession, SessionStore } from './session-store.js';
+import type { SessionRecord, SessionStore } from './session-store.js';
 import { errorResponse } from './translate.js';
 
 /** The peer and session of a message, or the error to answer it with. */
-export type Found = { peer: LivePeer; session: LegacySession; owner: object } | FinalResponse;
+export type Found = { peer: LivePeer; session: SessionRecord; owner: object } | FinalResponse;
 
 /** Owns the server-to-client requests of stateless legacy mode, where no session tells peers apart. */
 const STATELESS_OWNER = {};
@@ -66,7 +66,7 @@ export class PeerDirectory {
   }
 
   /** Opens the session of a connection; it ends, and stops hearing events, when the connection closes. */
-  openConnection(channel: PeerChannel, session: LegacySession): void {
+  openConnection(channel: PeerChannel, session: SessionRecord): void {
     const peer = new LivePeer(session, channel);
     this.connections.set(channel, { era: 'legacy', peer });
     this.listen(peer);
@@ -100,7 +100,7 @@ export class PeerDirectory {
       return errorFinal(McpError.unsupportedProtocolVersion(header, versions), id);
     }
     if (stateless) {
-      const session: LegacySession = {
+      const session: SessionRecord = {
         id: '',
         protocolVersion: header ?? '2025-03-26',
         clientCapabilities: {},
@@ -137,7 +137,7 @@ export class PeerDirectory {
   }
 
   /** Stores a changed session; the live peer sees the change at once. */
-  async change(peer: LivePeer, session: LegacySession): Promise<void> {
+  async change(peer: LivePeer, session: SessionRecord): Promise<void> {
     peer.session = session;
     if (peer.channel === undefined && !this.source.stateless) await this.source.store.update(session);
   }

@@ -1,11 +1,19 @@
 import type { ClientCapabilities, Implementation, LoggingLevel } from '@mcpkit/protocol';
 
 /**
- * What a legacy (2025-11-25 and before) session remembers between requests: what `initialize`
- * negotiated, and what `logging/setLevel` and `resources/subscribe` set since. Plain JSON, so a
- * shared store can hold it and another process can serve the session's next request.
+ * What a legacy (2025-11-25 and before) session remembers between requests, as a `SessionStore`
+ * holds it: what `initialize` negotiated, and what `logging/setLevel` and `resources/subscribe`
+ * set since. Plain JSON, so a shared store can hold it and another process can serve the
+ * session's next request. (The client side's view of a session is `LegacySession` in
+ * `@mcpkit/protocol`.)
+ *
+ * @example
+ * ```ts
+ * const record: SessionRecord | undefined = await store.get(sessionId);
+ * record?.protocolVersion; // '2025-11-25'
+ * ```
  */
-export interface LegacySession {
+export interface SessionRecord {
   readonly id: string;
   /** The revision negotiated by `initialize` (B-10). */
   readonly protocolVersion: string;
@@ -26,11 +34,11 @@ export interface LegacySession {
  */
 export interface SessionStore {
   /** Stores a new session; resolves `false` when the store is full and refuses it. */
-  create(session: LegacySession): Promise<boolean>;
+  create(session: SessionRecord): Promise<boolean>;
   /** The session, or `undefined` when unknown, expired or ended. Counts as use (refreshes a TTL). */
-  get(id: string): Promise<LegacySession | undefined>;
+  get(id: string): Promise<SessionRecord | undefined>;
   /** Writes back a session after `logging/setLevel` or a subscription changed it. */
-  update(session: LegacySession): Promise<void>;
+  update(session: SessionRecord): Promise<void>;
   /** Ends a session; resolves `false` when it was not there. */
   delete(id: string): Promise<boolean>;
 }
@@ -56,7 +64,7 @@ export interface InMemorySessionStoreOptions {
  */
 export class InMemorySessionStore implements SessionStore {
   /** In order of last use, oldest first: expiry looks only at the front. */
-  private readonly sessions = new Map<string, { session: LegacySession; seen: number }>();
+  private readonly sessions = new Map<string, { session: SessionRecord; seen: number }>();
   private readonly ttlMs: number;
   private readonly maxSessions: number;
   private readonly now: () => number;
@@ -75,14 +83,14 @@ export class InMemorySessionStore implements SessionStore {
     return this.sessions.size;
   }
 
-  async create(session: LegacySession): Promise<boolean> {
+  async create(session: SessionRecord): Promise<boolean> {
     this.expire();
     if (this.sessions.size >= this.maxSessions) return false;
     this.sessions.set(session.id, { session, seen: this.now() });
     return true;
   }
 
-  async get(id: string): Promise<LegacySession | undefined> {
+  async get(id: string): Promise<SessionRecord | undefined> {
     const now = this.now();
     this.expire(now);
     const entry = this.sessions.get(id);
@@ -93,7 +101,7 @@ export class InMemorySessionStore implements SessionStore {
     return entry.session;
   }
 
-  async update(session: LegacySession): Promise<void> {
+  async update(session: SessionRecord): Promise<void> {
     const entry = this.sessions.get(session.id);
     if (entry !== undefined) entry.session = session;
   }

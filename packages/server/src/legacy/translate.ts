@@ -49,6 +49,21 @@ export function legacyError(final: FinalResponse, method: string): FinalResponse
 }
 
 /**
+ * Stateless legacy mode keeps nothing of `initialize`, so its requests run with no client
+ * capabilities, and a handler that asks the client for input is refused (`-32021`). The client
+ * did declare the capability when it initialized: the message says why it is refused anyway.
+ */
+export function explainStatelessRefusal(final: FinalResponse, method: string): FinalResponse {
+  const response = final.response as JSONRPCErrorResponse;
+  if (response.error?.code !== ErrorCode.MissingRequiredClientCapability) return final;
+  const message =
+    `${method} needs the client's answer to a request of the server, which this server cannot send: ` +
+    'it serves 2025-era clients without sessions, so it knows no client capabilities and has nowhere ' +
+    'to receive an answer. Connect with 2026-07-28, or to a server that keeps legacy sessions.';
+  return { ...final, json: undefined, response: { ...response, error: { ...response.error, message } } };
+}
+
+/**
  * A JSON-RPC error response of the legacy layer, with why it failed. Built directly, not through
  * the modern error policy: codes retired in 2026-07-28 are still valid here.
  */

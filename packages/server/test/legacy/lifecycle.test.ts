@@ -135,6 +135,27 @@ describe('legacy lifecycle over a connection (stdio)', () => {
     expect(connection.unsolicited).toHaveLength(2);
   });
 
+  it('resources/updated of a sub-resource reaches a subscriber of its parent, naming the sub-resource', async () => {
+    const { server } = legacyTestServer();
+    const connection = new LegacyConnection(server);
+    await connection.initialize();
+    await connection.request('resources/subscribe', { uri: 'file:///project' });
+    await server.notifyResourceUpdated('file:///project/src/a.ts');
+    await server.notifyResourceUpdated('file:///project');
+    await server.notifyResourceUpdated('file:///project2/b.ts');
+    expect(connection.unsolicited).toEqual([
+      {
+        jsonrpc: '2.0',
+        method: 'notifications/resources/updated',
+        params: { uri: 'file:///project/src/a.ts' },
+      },
+      { jsonrpc: '2.0', method: 'notifications/resources/updated', params: { uri: 'file:///project' } },
+    ]);
+    await connection.request('resources/unsubscribe', { uri: 'file:///project' });
+    await server.notifyResourceUpdated('file:///project/src/a.ts');
+    expect(connection.unsolicited).toHaveLength(2);
+  });
+
   it("legacy: 'reject' answers initialize with -32022 naming the supported versions (H-39)", async () => {
     const connection = new LegacyConnection(legacyTestServer({ legacy: 'reject' }).server);
     const { response } = await connection.initialize('2025-06-18');
