@@ -1,6 +1,6 @@
 import { type Command, Option } from 'commander';
 import { type InputFlags, type InputSession, inputHandlers } from './input/handlers.js';
-import { type ExitCode, Output, type Streams, UsageError } from './output.js';
+import { type ExitCode, Output, type Streams, UsageError, warningText } from './output.js';
 import { type Connection, type ConnectOptions, connect, targetFrom } from './target.js';
 
 /** What every command shares for one run of the program. */
@@ -133,6 +133,7 @@ export function withServer<O>(
       ...(settings.input ? { handlers: await handlersFor(options, context.streams, session) } : {}),
       ...(headers === undefined ? {} : { headers }),
       ...(options.timeout === undefined ? {} : { timeoutMs: options.timeout }),
+      onWarning: (warning) => output.note(warningText(warning)),
     };
     const connection = await connect(target, connectOptions);
     let code: ExitCode;

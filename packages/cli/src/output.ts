@@ -1,3 +1,4 @@
+import type { ClientWarning } from '@mcpkit/client';
 import { CommanderError } from 'commander';
 
 /** What the process exit code means; scripts branch on it. */
@@ -94,6 +95,18 @@ export class Output {
     if (this.json) this.streams.stdout.write(`${JSON.stringify({ error: errorJson(error) })}\n`);
     else this.streams.stderr.write(`mcpkit: ${describeError(error)}\n`);
     return code;
+  }
+}
+
+/** A client warning as one line for a person. */
+export function warningText(warning: ClientWarning): string {
+  switch (warning.kind) {
+    case 'tool-rejected':
+      return `warning: the tool ${warning.tool} is left out: ${warning.reason}`;
+    case 'subscription-degraded':
+      return `warning: the server does not send ${Object.keys(warning.missing).join(', ')}`;
+    case 'cache-failed':
+      return `warning: the response cache failed: ${warning.error instanceof Error ? warning.error.message : String(warning.error)}`;
   }
 }
 

@@ -1,4 +1,4 @@
-import { type InputHandlers, McpClient, type ServerDescription } from '@mcpkit/client';
+import { type ClientWarning, type InputHandlers, McpClient, type ServerDescription } from '@mcpkit/client';
 import type { ClientTransport } from '@mcpkit/protocol';
 import { createHttpClientTransport, type HttpAuthProvider } from '@mcpkit/transport-http';
 import { createStdioClientTransport } from '@mcpkit/transport-stdio';
@@ -53,6 +53,8 @@ export interface ConnectOptions {
   authProvider?: HttpAuthProvider;
   /** Idle timeout of each request, in milliseconds. */
   timeoutMs?: number;
+  /** What the client noticed and carried on with. Default: printed as the client prints it. */
+  onWarning?: (warning: ClientWarning) => void;
 }
 
 /** Whether `-H` already gives credentials, which then replace a saved login. */
@@ -93,6 +95,7 @@ export async function connect(target: Target, options: ConnectOptions = {}): Pro
     clientInfo: { name: 'mcpkit', version: CLI_VERSION },
     ...(options.handlers === undefined ? {} : { handlers: options.handlers }),
     ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+    ...(options.onWarning === undefined ? {} : { onWarning: options.onWarning }),
   });
   try {
     const server = await client.connect();

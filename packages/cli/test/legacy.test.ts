@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jsonLines, mcpkit, type RunningServer, startServer } from './run.js';
+import { jsonLines, mcpkit, type RunningServer, startMcpkit, startServer } from './run.js';
 
 // A server of the 2025 era, made with the official SDK v1: mcpkit falls back to initialize by itself.
 const FIXTURE = fileURLToPath(new URL('./fixtures/sdk-v1-server.mjs', import.meta.url));
@@ -43,5 +43,27 @@ describe('a 2025-era server (official SDK v1)', () => {
     const run = await mcpkit(['call', http.url, 'ask-name']);
     expect(run.code).toBe(3);
     expect(run.stderr).toMatch(/--elicit '<json>' or --decline/);
+  });
+});
+
+describe('listen on a 2025-era server', () => {
+  it('listens for what the server offers (tool list changes) and exits 0 on SIGINT', async () => {
+    const listen = startMcpkit(['listen', '--json', ...STDIO]);
+    expect(JSON.parse(await listen.line((line) => line.includes('"listening"')))).toEqual({
+      listening: { toolsListChanged: true },
+    });
+    listen.signal('SIGINT');
+    expect((await listen.ended).code).toBe(0);
+  });
+
+  it('says on stderr what the server does not send', async () => {
+    const listen = startMcpkit(['listen', ...STDIO]);
+    await expect.poll(() => listen.stderr(), { timeout: 20_000 }).toMatch(/Listening for tools/);
+    listen.signal('SIGINT');
+    const run = await listen.ended;
+    expect(run.code).toBe(0);
+    expect(run.stderr).toMatch(
+      /^warning: the server does not send promptsListChanged, resourcesListChanged$/m,
+    );
   });
 });

@@ -91,3 +91,14 @@ describe.skipIf(!HAS_SCRIPT)('checks and choices in a terminal', () => {
     expect(run.stdout).toContain('User response: {"action":"cancel"}');
   });
 });
+
+describe.skipIf(!HAS_SCRIPT)('progress on a terminal', () => {
+  it('is a bar redrawn in place, cleared when the call is done', async () => {
+    const term = startInTerminal(['call', 'test_tool_with_progress', ...EVERYTHING_STDIO]);
+    await term.waitFor(/\[#{15}\.{15}\] {2}50% Halfway/);
+    const run = await term.ended;
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/Progress test completed/);
+    expect(run.stdout).not.toMatch(/^progress /m);
+  });
+});

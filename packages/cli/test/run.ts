@@ -77,6 +77,8 @@ export interface LiveRun {
   /** Resolves with the first stdout line (from now on) that `match` accepts. */
   line(match: (line: string) => boolean): Promise<string>;
   signal(name: NodeJS.Signals): void;
+  /** What it has written on stderr so far. */
+  stderr(): string;
   /** Resolves when the process has ended. */
   ended: Promise<Run>;
 }
@@ -106,6 +108,7 @@ export function startMcpkit(args: readonly string[]): LiveRun {
         ended.then((run) => Promise.reject(new Error(`mcpkit ended first:\n${run.stdout}\n${run.stderr}`))),
       ]),
     signal: (name) => child.kill(name),
+    stderr: () => stderr,
     ended,
   };
 }
