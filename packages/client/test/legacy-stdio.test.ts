@@ -28,7 +28,18 @@ function legacyServer(sent: string[] = []): ClientTransport {
     onRestart: (listener) => stdio.onRestart(listener),
     onServerRequest: (handler) => stdio.onServerRequest(handler),
     serverMessages: (signal) => stdio.serverMessages(signal),
+    beginSession: (session) => stdio.beginSession(session),
+    endSession: () => stdio.endSession(),
   };
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 const clients: McpClient[] = [];
@@ -149,6 +160,25 @@ describe('against a 2025-era stdio server', { timeout: 30_000 }, () => {
     expect(secondPid).not.toBe(firstPid);
     expect(sent.filter((method) => method === 'server/discover')).toHaveLength(1);
     expect(sent.filter((method) => method === 'initialize')).toHaveLength(2);
+  });
+
+  it('T-18, B-11: after the process died while idle, the first call runs initialize on the new process before its request', async () => {
+    const sent: string[] = [];
+    const client = connect(legacyServer(sent));
+    const pid = Number(textOf(await client.callTool('pid')));
+    process.kill(pid, 'SIGKILL');
+    while (isAlive(pid)) await new Promise((resolve) => setTimeout(resolve, 10));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(textOf(await client.callTool('first'))).toBe('initialize');
+    expect(sent.filter((method) => method === 'initialize')).toHaveLength(2);
+    expect(sent.filter((method) => method === 'server/discover')).toHaveLength(1);
+  });
+
+  it('T-18: a tool call lost with the process is not sent again, and the next call reaches an initialized process', async () => {
+    const client = connect(legacyServer());
+    await client.connect();
+    await expect(client.callTool('exit')).rejects.toMatchObject({ reason: 'restarted' });
+    expect(textOf(await client.callTool('first'))).toBe('initialize');
   });
 
   it('B-6: clients sharing eraVerdicts skip the probe for a server known to be older', async () => {

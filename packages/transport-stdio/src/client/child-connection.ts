@@ -46,6 +46,11 @@ export interface ChildExit {
   error: Error | undefined;
 }
 
+/** How a process ended, in words: its signal or its exit code. */
+export function describeExit(exit: ChildExit): string {
+  return exit.signal ? `signal ${exit.signal}` : `exit code ${exit.code}`;
+}
+
 /** What a connection reports to its owner. */
 export interface ChildEvents {
   spawned(connection: ChildConnection): void;

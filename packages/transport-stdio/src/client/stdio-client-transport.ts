@@ -7,18 +7,23 @@ import {
   type JSONRPCMessage,
   type JSONRPCNotification,
   type JSONRPCRequest,
+  type LegacySession,
   type McpError,
   type ServerRequestHandler,
   TransportError,
 } from '@mcpkit/protocol';
 import { DEFAULT_MAX_MESSAGE_BYTES } from '../line-splitter.js';
+import { notifyApp } from './app-callback.js';
+import { cancelLine } from './cancel-line.js';
 import {
   ChildConnection,
   type ChildEvents,
   type ChildExit,
+  describeExit,
   type ShutdownTimeouts,
   type SpawnSpec,
 } from './child-connection.js';
+import { StdioLegacySession } from './legacy-session.js';
 import { type ExchangeOwner, PendingExchange } from './pending-exchange.js';
 import { type RestartOptions, type RestartPolicy, restartDecision, restartPolicy } from './restart-policy.js';
 import { ExchangeRouter } from './router.js';
@@ -51,32 +56,6 @@ interface ChildWaiter {
   reject(error: unknown): void;
 }
 
-/** Calls an application callback; one that throws must not break the pipe's reader. */
-function notifyApp<T>(callback: ((value: T) => void) | undefined, value: T): void {
-  if (!callback) return;
-  try {
-    callback(value);
-  } catch {
-    // The application's problem; the transport keeps going.
-  }
-}
-
-function describeExit(exit: ChildExit): string {
-  return exit.signal ? `signal ${exit.signal}` : `exit code ${exit.code}`;
-}
-
-function reasonText(reason: unknown): string | undefined {
-  if (typeof reason === 'string') return reason;
-  if (reason instanceof Error && reason.message !== '') return reason.message;
-  return undefined;
-}
-
-function cancelLine(requestId: JSONRPCRequest['id'], reason: unknown): string {
-  const text = reasonText(reason);
-  const params = text === undefined ? { requestId } : { requestId, reason: text };
-  return `${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/cancelled', params })}\n`;
-}
-
 /**
  * A `ClientTransport` that runs an MCP server as a child process (see `createStdioClientTransport`),
  * with what only a process has: its id, and starting it before the first exchange.
@@ -94,6 +73,8 @@ export interface StdioClientTransport extends ClientTransport {
   readonly peer: string;
   onServerRequest(handler: ServerRequestHandler): () => void;
   serverMessages(signal: AbortSignal): AsyncIterable<JSONRPCNotification>;
+  beginSession(session: LegacySession): void;
+  endSession(): Promise<void>;
 }
 
 /**
@@ -130,6 +111,7 @@ class ChildProcessTransport implements StdioClientTransport {
   readonly #router = new ExchangeRouter();
   readonly #restartListeners = new Set<() => void>();
   readonly #serverTraffic = new ServerTraffic();
+  readonly #session = new StdioLegacySession();
   #child: ChildConnection | undefined;
   #waiters: ChildWaiter[] = [];
   #everRan = false;
@@ -215,6 +197,15 @@ class ChildProcessTransport implements StdioClientTransport {
     return this.#serverTraffic.messages(signal);
   }
 
+  /** A 2025-era session began on the running process: it ends with that process (B-11, T-18). */
+  beginSession(): void {
+    this.#session.begin(this.#child);
+  }
+
+  async endSession(): Promise<void> {
+    this.#session.end();
+  }
+
   /**
    * Stops the server (T-14): cancels the requests in flight (C-51), which fail with
    * `TransportError('closed')`, closes the child's stdin, waits, then SIGTERM, then SIGKILL.
@@ -243,6 +234,8 @@ class ChildProcessTransport implements StdioClientTransport {
     open: (exchange) => {
       if (this.#closed) return exchange.fail(new TransportError('closed', 'The transport is closed'));
       if (this.#gaveUp) return exchange.fail(this.#gaveUp);
+      const expired = this.#session.refusal(exchange.request, this.#child);
+      if (expired) return exchange.fail(expired);
       const problem = this.#router.add(exchange);
       if (problem !== undefined) return exchange.fail(new Error(problem));
       let child: ChildConnection | Promise<ChildConnection>;
