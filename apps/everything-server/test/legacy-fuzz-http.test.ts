@@ -4,8 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { fuzzTarget, headerText, isJsonRpcMessage, legacyMessage } from './helpers/legacy-fuzz.js';
 import { LegacyHttpClient } from './helpers/legacy-http.js';
 
-/** Every status a legacy request may get: a result, an accepted message or a precise refusal. */
-const STATUSES = [200, 202, 204, 400, 404, 405, 406, 409, 413, 415];
+/**
+ * Every status a legacy request may get: a result, an accepted message or a precise refusal (503:
+ * the session store is full).
+ */
+const STATUSES = [200, 202, 204, 400, 404, 405, 406, 409, 413, 415, 503];
 
 const initializeWith = (capabilities: Record<string, unknown>) => ({
   jsonrpc: '2.0',
