@@ -1,6 +1,7 @@
 import { type Command, Option } from 'commander';
 import { type InputFlags, type InputSession, inputHandlers } from './input/handlers.js';
 import { type ExitCode, Output, type Streams, UsageError, warningText } from './output.js';
+import { setOwn } from './pairs.js';
 import { type Connection, type ConnectOptions, connect, targetFrom } from './target.js';
 
 /** What every command shares for one run of the program. */
@@ -58,7 +59,7 @@ export function parseHeaders(headers: readonly string[] | undefined): Record<str
   for (const header of headers) {
     const colon = header.indexOf(':');
     if (colon <= 0) throw new UsageError(`a header is "Name: value", got: ${header}`);
-    parsed[header.slice(0, colon).trim()] = header.slice(colon + 1).trim();
+    setOwn(parsed, header.slice(0, colon).trim(), header.slice(colon + 1).trim());
   }
   return parsed;
 }
