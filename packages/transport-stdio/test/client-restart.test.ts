@@ -35,6 +35,28 @@ describe('StdioClientTransport: crash and restart (T-17)', () => {
     expect(restarts).toEqual([secondPid]);
   });
 
+  it('T-18, B-11: once the process of a 2025-era session died, requests but initialize fail with session-expired, unwritten and starting no process', async () => {
+    const restarts: number[] = [];
+    const transport = spawnFixture('server.mjs');
+    transport.onRestart(() => restarts.push(transport.pid!));
+    const first = await response(transport.exchange(request(1, 'pid'), {}));
+    trackPid((first.result as { pid: number }).pid);
+    transport.beginSession({ protocolVersion: '2025-11-25' });
+    expect(
+      (await failure(collect(transport.exchange(request(2, 'crash', { delayMs: 20 }), {})))).reason,
+    ).toBe('restarted');
+    const refused = await failure(collect(transport.exchange(request(3, 'pid'), {})));
+    expect(refused.reason).toBe('session-expired');
+    expect(refused.retryable).toBe(true);
+    expect(transport.pid).toBeUndefined();
+    expect(restarts).toEqual([]);
+    await collect(transport.exchange(request(4, 'initialize'), {}));
+    expect(restarts).toHaveLength(1);
+    transport.beginSession({ protocolVersion: '2025-11-25' });
+    const again = await response(transport.exchange(request(5, 'pid'), {}));
+    expect(trackPid((again.result as { pid: number }).pid)).toBe(restarts[0]);
+  });
+
   it('T-17: a crash is noticed though a helper of the server still holds its stdout; what it wrote before dying arrives; the helper is ended', async () => {
     const transport = spawnFixture('server.mjs');
     const first = await response(transport.exchange(request(1, 'pid'), {}));
