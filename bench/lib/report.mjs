@@ -83,7 +83,7 @@ export function toMarkdown(results) {
   const { machine, versions } = results;
   const lines = [
     `Run ${results.startedAt.slice(0, 16).replace('T', ' ')} UTC, \`${results.command}\` (${results.mode} mode, ${Math.round(results.durationSeconds)} s) on ${machine.cores} cores, ${machine.cpu}, ${machine.memoryGiB} GiB, ${machine.os}, Node ${machine.node}; load average ${machine.loadAverage.toFixed(2)} at the start.`,
-    `Official SDK: \`@modelcontextprotocol/client\` ${versions.official.client}, \`@modelcontextprotocol/server\` ${versions.official.server}, \`@modelcontextprotocol/node\` ${versions.official.node}.`,
+    `Official SDK: \`@modelcontextprotocol/client\` ${versions.official.client}, \`@modelcontextprotocol/server\` ${versions.official.server}, \`@modelcontextprotocol/node\` ${versions.official.node}; v1 (\`legacy\` row): \`@modelcontextprotocol/sdk\` ${versions.official.sdk}.`,
     '',
     'Each cell is the median of the rounds with the min–max below it. Ratios are taken per round (the samples of one round ran back to back) and shown as their median with their min–max: ↓ marks a cost (lower is better), ↑ a throughput (higher is better).',
     '',

@@ -34,7 +34,12 @@ export function subjectVersions() {
   const mcpkit = (dir) => version(new URL(`../../packages/${dir}/package.json`, import.meta.url));
   return {
     node: process.version,
-    official: { client: official('client'), server: official('server'), node: official('node') },
+    official: {
+      client: official('client'),
+      server: official('server'),
+      node: official('node'),
+      sdk: official('sdk'),
+    },
     mcpkit: {
       protocol: mcpkit('protocol'),
       server: mcpkit('server'),

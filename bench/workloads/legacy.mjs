@@ -1,7 +1,8 @@
 // Workload: the same tools/call on one server as a 2026-07-28 request and as a request of an initialized
 // 2025-11-25 session, in one process, alternating short windows so both eras see the same machine load:
 // the server alone (bytes in, bytes out) and over Streamable HTTP (one fetch POST per call, the same client
-// code for both eras). The legacy path's target is at most 1.3× the modern one.
+// code for both eras). The legacy path's target is at most 1.3× the modern one. The official SDK v1 server
+// is measured beside it on the 2025-11-25 session path alone.
 import { startHttpServer } from '../lib/http-server.mjs';
 import { callEchoRequest, ECHO_TEXT, expectEcho, legacyCallEchoRequest } from '../lib/mcp-wire.mjs';
 import { sequential } from '../lib/measure.mjs';
@@ -26,19 +27,22 @@ export const metrics = () => [
   { id: 'httpRatio', label: 'HTTP time per call, legacy ÷ modern', unit: '×', better: 'lower' },
 ];
 
-/** Alternates `modern` and `legacy` windows of one `measureMs` split in `slices`; medians of each. */
+/**
+ * Alternates `modern` and `legacy` windows of one `measureMs` split in `slices`; medians of each. A subject
+ * with no 2026-07-28 path (`modern` undefined) gets the same `legacy` windows alone.
+ */
 async function alternate(modern, legacy, config, pick) {
   const slices = 8;
   const window = { warmupMs: 0, warmupCalls: 0, measureMs: Math.max(50, config.measureMs / slices) };
-  await sequential(modern, config);
+  if (modern !== undefined) await sequential(modern, config);
   await sequential(legacy, config);
   const modernRuns = [];
   const legacyRuns = [];
   for (let slice = 0; slice < slices; slice++) {
-    modernRuns.push(pick(await sequential(modern, window)));
+    if (modern !== undefined) modernRuns.push(pick(await sequential(modern, window)));
     legacyRuns.push(pick(await sequential(legacy, window)));
   }
-  return { modern: median(modernRuns), legacy: median(legacyRuns) };
+  return { modern: modern === undefined ? undefined : median(modernRuns), legacy: median(legacyRuns) };
 }
 
 async function serverAlone(openServer, config) {
@@ -65,8 +69,9 @@ async function overHttp(connect, serverScript, config) {
   try {
     const client = await connect(server.url);
     try {
+      const modern = client.modern;
       return await alternate(
-        async () => expectEcho(await client.modern.callEcho(ECHO_TEXT)),
+        modern && (async () => expectEcho(await modern.callEcho(ECHO_TEXT))),
         async () => expectEcho(await client.legacy.callEcho(ECHO_TEXT)),
         config,
         (run) => run.perSecond,
@@ -81,14 +86,15 @@ async function overHttp(connect, serverScript, config) {
 
 export async function sample(subject, config) {
   const { openServer, connect, serverScript } = await loadSlot(subject, 'legacy');
-  const alone = await serverAlone(openServer, config);
+  // A subject with only a 2025-era HTTP server (the official SDK v1) has no server-alone rows.
+  const alone = openServer === undefined ? {} : await serverAlone(openServer, config);
   const http = await overHttp(connect, serverScript, config);
   return {
     serverModern: alone.modern,
     serverLegacy: alone.legacy,
-    serverRatio: alone.legacy / alone.modern,
+    serverRatio: alone.modern === undefined ? undefined : alone.legacy / alone.modern,
     httpModern: http.modern,
     httpLegacy: http.legacy,
-    httpRatio: http.modern / http.legacy,
+    httpRatio: http.modern === undefined ? undefined : http.modern / http.legacy,
   };
 }
