@@ -1,7 +1,8 @@
 // mcpkit, in-process: its client over the in-memory transport (which copies every message through JSON,
 // as the wire would), and the server alone: the endpoint's `handle` with the context a transport gives
 // it (a signal created only if the endpoint reads it), and the response serialized as transports do.
-import { createInMemoryTransport, LazyRequestContext, responseText } from '@mcpkit/protocol';
+import { createInMemoryTransport, responseText } from '@mcpkit/protocol';
+import { LazyRequestContext } from '@mcpkit/protocol/internal';
 import { createFetchHandler } from '@mcpkit/transport-http';
 import { fetchServe, IN_PROCESS_HOST } from '../../lib/fetch-serve.mjs';
 import { connectClient } from './client.mjs';

@@ -1,7 +1,8 @@
 // mcpkit, one server serving both eras: the same `tools/call` as a 2026-07-28 request and as a request of
 // an initialized 2025-11-25 session, in-process (the endpoint alone, with the headers HTTP would give it)
 // and over Streamable HTTP (one fetch POST per call, the same client code for both eras).
-import { LazyRequestContext, responseText } from '@mcpkit/protocol';
+import { responseText } from '@mcpkit/protocol';
+import { LazyRequestContext } from '@mcpkit/protocol/internal';
 import { LEGACY_VERSION, openLegacySession, postForResult } from '../../lib/legacy-client.mjs';
 import { callEchoRequest, echoTextOf, httpHeaders, legacyInitializeRequest } from '../../lib/mcp-wire.mjs';
 import { createEchoServer } from './server.mjs';

@@ -1,4 +1,5 @@
-import { compileJsonSchema, isRecord } from '@mcpkit/protocol';
+import { compileJsonSchema } from '@mcpkit/protocol';
+import { isRecord } from '@mcpkit/protocol/internal';
 import { UsageError } from './output.js';
 import { keyValuePairs, setOwn } from './pairs.js';
 

@@ -3,7 +3,6 @@ import {
   type ClientTransport,
   type DiscoverResult,
   type Implementation,
-  isRecord,
   type LoggingLevel,
   McpError,
   MetaKey,
@@ -11,6 +10,7 @@ import {
   type ServerCapabilities,
   TransportError,
 } from '@mcpkit/protocol';
+import { isRecord } from '@mcpkit/protocol/internal';
 import { CallState } from './call.js';
 import { timerDelay } from './deadlines.js';
 import type { InitializeOutcome } from './era.js';

@@ -1,7 +1,6 @@
 import {
   type CreateMessageRequestParams,
   CreateMessageResultSchema,
-  compileCheck,
   compileJsonSchema,
   type ElicitRequestFormParams,
   type ElicitRequestURLParams,
@@ -11,6 +10,7 @@ import {
   type InputResponse,
   type InputResponses,
 } from '@mcpkit/protocol';
+import { compileCheck } from '@mcpkit/protocol/internal';
 import { InputRequiredError, RequestAbortedError } from './errors.js';
 import type { InputHandlerContext, InputHandlers } from './handlers.js';
 

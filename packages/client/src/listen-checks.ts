@@ -1,9 +1,9 @@
 import {
-  compileCheck,
   type JSONRPCNotification,
   notificationSpec,
   SubscriptionsAcknowledgedNotificationParamsSchema,
 } from '@mcpkit/protocol';
+import { compileCheck } from '@mcpkit/protocol/internal';
 import type { ListenNotification } from './subscription.js';
 
 const listenChecks = new Map(

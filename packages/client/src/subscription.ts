@@ -1,5 +1,4 @@
 import {
-  abortable,
   decodeMessage,
   ErrorCode,
   type JSONRPCNotification,
@@ -12,6 +11,7 @@ import {
   type ToolListChangedNotification,
   TransportError,
 } from '@mcpkit/protocol';
+import { abortable, type Check, compileCheck } from '@mcpkit/protocol/internal';
 import { checkTimeout } from './call-limits.js';
 import { supportedFilter, unacknowledged } from './capabilities.js';
 import type { Connection } from './connection.js';

@@ -1,5 +1,3 @@
-export { abortable } from './abortable.js';
-export { type Check, compileCheck } from './check.js';
 export { clipForMessage, MESSAGE_EXCERPT_LENGTH } from './clip.js';
 export {
   type AuthInfo,
@@ -31,7 +29,6 @@ export {
   decodeMessage,
   decodeParams,
   decodeWith,
-  describeFailure,
   isRequestId,
   type MessageDecodeResult,
   parseJson,
@@ -59,7 +56,6 @@ export {
   sniffImageType,
 } from './icons.js';
 export { createInMemoryTransport, type InMemoryTransportOptions } from './in-memory.js';
-export { isRecord } from './is-record.js';
 export {
   type CompiledJsonSchema,
   compileJsonSchema,
@@ -69,8 +65,6 @@ export {
   type JsonSchemaVerdict,
   SUPPORTED_JSON_SCHEMA_DIALECTS,
 } from './json-schema.js';
-export { LazyAbort } from './lazy-abort.js';
-export { LazyRequestContext } from './lazy-context.js';
 export {
   extractMcpHeaderValues,
   McpHeader,
@@ -78,7 +72,6 @@ export {
   type McpHeaderAnnotations,
   readMcpHeaderAnnotations,
   requestHeaders,
-  valueAtPath,
 } from './mcp-header.js';
 export {
   invalidMetaKeys,
@@ -109,8 +102,6 @@ export {
   type ResultOf,
 } from './methods.js';
 export {
-  applyResultDefaults,
-  decodeInputRequiredResult,
   decodeResult,
   type ExtensionResult,
   type ExtensionResultOf,

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/v4/mini';
-import { compileCheck, decodeWith, wireSchemas } from '../src/index.js';
+import { decodeWith, wireSchemas } from '../src/index.js';
+import { compileCheck } from '../src/internal.js';
 import { loadExamples } from './helpers/fixtures.js';
 
 /** compileCheck must give zod's own verdict. */

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decodeMessage, ErrorCode, isRecord, parseJson } from '../src/index.js';
+import { decodeMessage, ErrorCode, parseJson } from '../src/index.js';
+import { isRecord } from '../src/internal.js';
 
 function decodeText(text: string) {
   const parsed = parseJson(text);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LazyAbort } from '../src/index.js';
+import { LazyAbort } from '../src/internal.js';
 
 describe('LazyAbort', () => {
   it('creates one signal on first read and aborts it later', () => {

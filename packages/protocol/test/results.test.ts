@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { applyResultDefaults, decodeInputRequiredResult, decodeResult } from '../src/index.js';
+import { decodeResult } from '../src/index.js';
+import { applyResultDefaults, decodeInputRequiredResult } from '../src/results.js';
 
 const text = [{ type: 'text', text: 'ok' }];
 

@@ -6,7 +6,6 @@ import {
   type FinalResponse,
   httpStatusFor,
   isRequestId,
-  LazyRequestContext,
   type McpEndpoint,
   McpError,
   parseJson,
@@ -15,6 +14,7 @@ import {
   responseText,
   toErrorResponse,
 } from '@mcpkit/protocol';
+import { LazyRequestContext } from '@mcpkit/protocol/internal';
 import { callHook } from './hook-answer.js';
 import type { IncomingHttpRequest } from './incoming.js';
 import { isJsonContentType, type ResponseMode, responseModeFor } from './negotiation.js';

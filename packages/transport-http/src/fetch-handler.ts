@@ -1,4 +1,5 @@
-import { LazyAbort, type McpEndpoint } from '@mcpkit/protocol';
+import type { McpEndpoint } from '@mcpkit/protocol';
+import { LazyAbort } from '@mcpkit/protocol/internal';
 import { answerHttpRequest, type HttpReply, type SseStream } from './answer-http-request.js';
 import { type BodyRead, CLIENT_GONE, type IncomingHttpRequest } from './incoming.js';
 import { type HttpServerOptions, resolveConfig } from './options.js';

@@ -1,4 +1,4 @@
-import type { LazyAbort } from '@mcpkit/protocol';
+import type { LazyAbort } from '@mcpkit/protocol/internal';
 
 /** The body of a request as an adapter read it. */
 export type BodyRead =

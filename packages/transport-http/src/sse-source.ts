@@ -1,12 +1,12 @@
 import {
   type EndpointItem,
   type JSONRPCErrorResponse,
-  type LazyAbort,
   McpError,
   type RequestId,
   responseText,
   toErrorResponse,
 } from '@mcpkit/protocol';
+import type { LazyAbort } from '@mcpkit/protocol/internal';
 import { CLIENT_GONE } from './incoming.js';
 
 /** An SSE comment: ignored by clients, it keeps idle connections open through proxies (H-15). */

@@ -1,6 +1,7 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { type JSONRPCNotification, LazyAbort } from '@mcpkit/protocol';
+import type { JSONRPCNotification } from '@mcpkit/protocol';
+import { LazyAbort } from '@mcpkit/protocol/internal';
 import { describe, expect, it } from 'vitest';
 import { SseSource } from '../src/sse-source.js';
 

@@ -1,5 +1,5 @@
 import type { PrimitiveSchemaDefinition } from '@mcpkit/client';
-import { isRecord } from '@mcpkit/protocol';
+import { isRecord } from '@mcpkit/protocol/internal';
 
 /** One choice of a select or checkbox prompt. */
 export interface Choice {

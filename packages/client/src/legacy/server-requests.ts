@@ -1,5 +1,4 @@
 import {
-  compileCheck,
   ErrorCode,
   type InputRequest,
   InputRequestSchema,
@@ -7,6 +6,7 @@ import {
   type ServerRequestHandler,
   type ServerRequestResponse,
 } from '@mcpkit/protocol';
+import { compileCheck } from '@mcpkit/protocol/internal';
 import { InputRequiredError } from '../errors.js';
 import type { InputHandlers, InputRequiredMethod } from '../handlers.js';
 import { fulfilInputRequests } from '../input-requests.js';

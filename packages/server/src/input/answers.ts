@@ -1,15 +1,14 @@
 import {
   type CompiledJsonSchema,
   CreateMessageResultSchema,
-  compileCheck,
   compileJsonSchema,
-  describeFailure,
   ElicitResultSchema,
   type InputRequest,
   type ListRootsResult,
   ListRootsResultSchema,
   McpError,
 } from '@mcpkit/protocol';
+import { compileCheck, describeFailure } from '@mcpkit/protocol/internal';
 import { canonicalJson } from '../encoding/canonical-json.js';
 import { describeSchemaErrors } from '../registration/schema-adapter.js';
 

@@ -1,4 +1,5 @@
-import { type ClientCapabilities, type InputRequest, isRecord } from '@mcpkit/protocol';
+import type { ClientCapabilities, InputRequest } from '@mcpkit/protocol';
+import { isRecord } from '@mcpkit/protocol/internal';
 
 /**
  * The client capabilities an input request needs that `declared` lacks, or `undefined` when the

@@ -1,4 +1,5 @@
-import { isRecord, McpError } from '@mcpkit/protocol';
+import { McpError } from '@mcpkit/protocol';
+import { isRecord } from '@mcpkit/protocol/internal';
 import { fromBase64url, toBase64url } from '../encoding/base64url.js';
 import { canonicalDigest } from '../encoding/canonical-json.js';
 

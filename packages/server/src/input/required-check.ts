@@ -1,12 +1,11 @@
 import {
   type ClientCapabilities,
   clipForMessage,
-  compileCheck,
   type InputRequest,
   InputRequestSchema,
-  isRecord,
   McpError,
 } from '@mcpkit/protocol';
+import { compileCheck, isRecord } from '@mcpkit/protocol/internal';
 import { missingCapabilities } from './capabilities.js';
 import { inputRequestProblem } from './safety.js';
 

@@ -2,14 +2,12 @@ import {
   type EndpointExchange,
   type FinalResponse,
   type InputRequest,
-  isRecord,
   type JSONRPCRequest,
-  type LazyAbort,
-  LazyRequestContext,
   McpError,
   MetaKey,
   type RequestContext,
 } from '@mcpkit/protocol';
+import { isRecord, type LazyAbort, LazyRequestContext } from '@mcpkit/protocol/internal';
 import type { ExchangeStream } from '../pipeline/exchange.js';
 import type { OutboundRequests } from './outbound.js';
 import type { SessionRecord } from './session-store.js';

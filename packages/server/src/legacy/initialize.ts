@@ -1,11 +1,11 @@
 import {
   ErrorCode,
   type Implementation,
-  isRecord,
   LOGGING_LEVELS,
   type LoggingLevel,
   McpError,
 } from '@mcpkit/protocol';
+import { isRecord } from '@mcpkit/protocol/internal';
 import type { SessionRecord } from './session-store.js';
 import { modernClientCapabilities } from './translate.js';
 

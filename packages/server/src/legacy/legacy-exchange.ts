@@ -1,4 +1,5 @@
-import { type FinalResponse, LazyAbort, type SessionInfo } from '@mcpkit/protocol';
+import type { FinalResponse, SessionInfo } from '@mcpkit/protocol';
+import { LazyAbort } from '@mcpkit/protocol/internal';
 import { ExchangeStream } from '../pipeline/exchange.js';
 
 /**

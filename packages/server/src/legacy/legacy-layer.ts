@@ -4,7 +4,6 @@ import {
   type FinalResponse,
   httpStatusFor,
   type Implementation,
-  isRecord,
   isRequestId,
   type JSONRPCErrorResponse,
   type JSONRPCNotification,
@@ -18,6 +17,7 @@ import {
   type StreamOpening,
   toErrorResponse,
 } from '@mcpkit/protocol';
+import { isRecord } from '@mcpkit/protocol/internal';
 import type { ServerEvent } from '../subscriptions/event-bus.js';
 import { type Era, eraOf, hasModernMeta } from './era.js';
 import { type ForwardTarget, forwardRequest } from './forward.js';

@@ -3,12 +3,12 @@ import {
   ErrorCode,
   type FailureReason,
   type FinalResponse,
-  isRecord,
   type JSONRPCErrorResponse,
   type JSONRPCResponse,
   type RequestId,
   type ServerCapabilities,
 } from '@mcpkit/protocol';
+import { isRecord } from '@mcpkit/protocol/internal';
 
 /** `-32002`: a missing resource, as revisions before 2026-07-28 say it (B-15). */
 const RESOURCE_NOT_FOUND = -32002;

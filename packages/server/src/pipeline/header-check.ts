@@ -5,8 +5,8 @@ import {
   McpHeader,
   type McpHeaderAnnotation,
   methodSpec,
-  valueAtPath,
 } from '@mcpkit/protocol';
+import { valueAtPath } from '@mcpkit/protocol/internal';
 
 const FIELD_VALUE = /^[\x20-\x7e\t]*$/;
 // `\d+(?:\.\d*)?`, not `\d+\.?\d*`: two runs of digits side by side made a long header cost quadratic time.

@@ -1,13 +1,10 @@
 import {
   type ClientCapabilities,
-  compileCheck,
   decodeMessage,
-  describeFailure,
   disallowedErrorReason,
   type EndpointExchange,
   errorFinal,
   type FinalResponse,
-  isRecord,
   type JSONRPCRequest,
   type JSONRPCResultResponse,
   McpError,
@@ -23,6 +20,7 @@ import {
   readRequestMeta,
   type ServerCapabilities,
 } from '@mcpkit/protocol';
+import { compileCheck, describeFailure, isRecord } from '@mcpkit/protocol/internal';
 import * as z from 'zod/v4/mini';
 import { checkInputRequired } from '../input/required-check.js';
 import { InputScope } from '../input/scope.js';

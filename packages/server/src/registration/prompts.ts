@@ -1,6 +1,4 @@
 import {
-  compileCheck,
-  describeFailure,
   GetPromptResultSchema,
   type Icon,
   McpError,
@@ -8,6 +6,7 @@ import {
   type PromptArgument,
   type PromptMessage,
 } from '@mcpkit/protocol';
+import { compileCheck, describeFailure } from '@mcpkit/protocol/internal';
 import type * as core from 'zod/v4/core';
 import type { AskContext } from '../input/input-spec.js';
 import { contentBlockProblem, firstProblem } from './binary-content.js';

@@ -2,8 +2,6 @@ import {
   type Annotations,
   type BlobResourceContents,
   clipForMessage,
-  compileCheck,
-  describeFailure,
   type Icon,
   McpError,
   ReadResourceResultSchema,
@@ -11,6 +9,7 @@ import {
   type ResourceTemplate,
   type TextResourceContents,
 } from '@mcpkit/protocol';
+import { compileCheck, describeFailure } from '@mcpkit/protocol/internal';
 import type { AskContext } from '../input/input-spec.js';
 import { firstProblem, resourceContentsProblem } from './binary-content.js';
 import { type CacheHint, type CachePolicy, checkCacheHint } from './caching.js';

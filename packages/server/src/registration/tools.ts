@@ -2,16 +2,14 @@ import {
   CallToolResultSchema,
   type ClientCapabilities,
   type ContentBlock,
-  compileCheck,
-  describeFailure,
   type Icon,
-  isRecord,
   McpError,
   type McpHeaderAnnotation,
   readMcpHeaderAnnotations,
   type Tool,
   type ToolAnnotations,
 } from '@mcpkit/protocol';
+import { compileCheck, describeFailure, isRecord } from '@mcpkit/protocol/internal';
 import { type AskContext, InputRequiredSignal } from '../input/input-spec.js';
 import type { InputScope } from '../input/scope.js';
 import { contentBlockProblem, firstProblem } from './binary-content.js';

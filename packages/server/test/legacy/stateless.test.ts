@@ -1,4 +1,4 @@
-import { LazyRequestContext } from '@mcpkit/protocol';
+import { LazyRequestContext } from '@mcpkit/protocol/internal';
 import { describe, expect, it } from 'vitest';
 import { legacyTestServer } from './server.js';
 

@@ -3,7 +3,6 @@ import {
   ErrorCode,
   type Exchange,
   type ExchangeOptions,
-  isRecord,
   type JSONRPCNotification,
   type JSONRPCRequest,
   type ProgressToken,
@@ -13,6 +12,7 @@ import {
   type ServerRequestResponse,
   TransportError,
 } from '@mcpkit/protocol';
+import { isRecord } from '@mcpkit/protocol/internal';
 import { type ByteSource, tooLarge } from './bounded-body.js';
 import { isEventStream } from './read-exchange.js';
 import type { HttpReply, HttpRequestSpec } from './sender.js';

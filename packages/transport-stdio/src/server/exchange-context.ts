@@ -1,4 +1,5 @@
-import { LazyRequestContext, type RequestContext } from '@mcpkit/protocol';
+import type { RequestContext } from '@mcpkit/protocol';
+import { LazyRequestContext } from '@mcpkit/protocol/internal';
 
 /** The `RequestContext` of one exchange on a stream server, which also knows whether it is a listen. */
 export class ExchangeContext extends LazyRequestContext {
