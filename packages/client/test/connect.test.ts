@@ -5,19 +5,23 @@ import {
   McpError,
   TransportError,
 } from '@mcpkit/protocol';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   LegacyServerError,
   McpClient,
   NoCommonVersionError,
-  RequestAbortedError,
-  RequestTimeoutError,
   UnsupportedByServerError,
 } from '../src/index.js';
-import { deferred, discoverResult, meta, mockServer, tick, VERSION } from './helpers/mock-server.js';
+import {
+  deferred,
+  discoverResult,
+  emptyToolsList,
+  meta,
+  mockServer,
+  VERSION,
+} from './helpers/mock-server.js';
 
 const versionOf = (request: JSONRPCRequest) => meta(request)['io.modelcontextprotocol/protocolVersion'];
-const listResult = { resultType: 'complete', ttlMs: 0, cacheScope: 'private', tools: [] };
 
 describe('connect and version choice', () => {
   it('C-9, C-11: discover first, then the chosen version; the result is exposed', async () => {
@@ -27,7 +31,7 @@ describe('connect and version choice', () => {
           { tools: { listChanged: true } },
           { supportedVersions: ['2025-11-25', VERSION], instructions: 'be kind' },
         ),
-      'tools/list': () => listResult,
+      'tools/list': () => emptyToolsList,
     });
     const client = new McpClient(createInMemoryTransport(server));
     const description = await client.connect();
@@ -45,14 +49,14 @@ describe('connect and version choice', () => {
   });
 
   it('calls connect on their own; concurrent first calls share one probe', async () => {
-    const server = mockServer({ 'tools/list': () => listResult });
+    const server = mockServer({ 'tools/list': () => emptyToolsList });
     const client = new McpClient(createInMemoryTransport(server));
     await Promise.all([client.listTools({}, { cache: 'bypass' }), client.listTools({}, { cache: 'bypass' })]);
     expect(server.calls('server/discover')).toHaveLength(1);
   });
 
   it('C-9: a known server version skips discover', async () => {
-    const server = mockServer({ 'tools/list': () => listResult });
+    const server = mockServer({ 'tools/list': () => emptyToolsList });
     const client = new McpClient(createInMemoryTransport(server), { protocolVersion: VERSION });
     expect(await client.connect()).toBeUndefined();
     await client.listTools();
@@ -65,7 +69,7 @@ describe('connect and version choice', () => {
         versionOf(request) === VERSION
           ? discoverResult({ tools: {} })
           : McpError.unsupportedProtocolVersion(String(versionOf(request)), [VERSION, '2025-11-25']),
-      'tools/list': () => listResult,
+      'tools/list': () => emptyToolsList,
     });
     const client = new McpClient(createInMemoryTransport(server), {
       protocolVersions: ['2099-01-01', VERSION],
@@ -154,7 +158,7 @@ describe('connect and version choice', () => {
     const server = mockServer({
       'tools/list': (request) =>
         versionOf(request) === accept
-          ? listResult
+          ? emptyToolsList
           : McpError.unsupportedProtocolVersion(String(versionOf(request)), [accept]),
     });
     const client = new McpClient(createInMemoryTransport(server), {
@@ -250,7 +254,7 @@ describe('connect and version choice', () => {
     let fail = true;
     const server = mockServer({
       'server/discover': () => (fail ? McpError.headerMismatch('bad header') : discoverResult({ tools: {} })),
-      'tools/list': () => listResult,
+      'tools/list': () => emptyToolsList,
     });
     const client = new McpClient(createInMemoryTransport(server));
     await expect(client.listTools()).rejects.toMatchObject({ code: -32020 });
@@ -327,111 +331,5 @@ describe('connect and version choice', () => {
     instructions = 'two';
     expect((await client.discover()).instructions).toBe('two');
     expect(client.server?.instructions).toBe('two');
-  });
-});
-
-describe('waiting for the probe', () => {
-  const unanswered = () => new Promise<never>(() => {});
-
-  it('C-51: aborting discover() stops only that caller; a call waiting for the same probe gets its answer', async () => {
-    const received = deferred();
-    const answer = deferred();
-    const server = mockServer({
-      'server/discover': async () => {
-        received.resolve();
-        await answer.promise;
-        return discoverResult({ tools: {} });
-      },
-      'tools/list': () => listResult,
-    });
-    const client = new McpClient(createInMemoryTransport(server));
-    const controller = new AbortController();
-    const discovering = client.discover({ signal: controller.signal }).catch((e: unknown) => e);
-    const listing = client.listTools();
-    await received.promise;
-    controller.abort('not now');
-    const failure = await discovering;
-    expect(failure).toBeInstanceOf(RequestAbortedError);
-    expect((failure as Error).cause).toBe('not now');
-    answer.resolve();
-    expect(await listing).toMatchObject({ tools: [] });
-    expect(client.server?.capabilities).toEqual({ tools: {} });
-    expect(server.calls('server/discover')).toHaveLength(1);
-  });
-
-  it('C-51: a call waiting for the probe stops waiting when its own signal aborts', async () => {
-    const server = mockServer({ 'server/discover': unanswered });
-    const client = new McpClient(createInMemoryTransport(server), { autoListTools: false });
-    const controller = new AbortController();
-    const call = client.callTool('x', {}, { signal: controller.signal }).catch((e: unknown) => e);
-    controller.abort('changed my mind');
-    const failure = await Promise.race([call, tick().then(() => 'still waiting')]);
-    expect(failure).toBeInstanceOf(RequestAbortedError);
-    expect(failure).toMatchObject({ method: 'tools/call', cause: 'changed my mind' });
-    expect(server.calls('tools/call')).toHaveLength(0);
-    await client.close();
-  });
-
-  it('C-51: connect({ signal }) stops only that caller waiting; an aborted one sends nothing', async () => {
-    const received = deferred();
-    const answer = deferred();
-    const server = mockServer({
-      'server/discover': async () => {
-        received.resolve();
-        await answer.promise;
-        return discoverResult({ tools: {} });
-      },
-    });
-    const client = new McpClient(createInMemoryTransport(server));
-    await expect(client.connect({ signal: AbortSignal.abort() })).rejects.toBeInstanceOf(RequestAbortedError);
-    expect(server.calls('server/discover')).toHaveLength(0);
-    const controller = new AbortController();
-    const connecting = client.connect({ signal: controller.signal }).catch((e: unknown) => e);
-    const patient = client.connect();
-    await received.promise;
-    controller.abort('not now');
-    expect(await connecting).toMatchObject({
-      name: 'RequestAbortedError',
-      method: 'server/discover',
-      cause: 'not now',
-    });
-    answer.resolve();
-    expect(await patient).toMatchObject({ capabilities: { tools: {} } });
-    expect(server.calls('server/discover')).toHaveLength(1);
-  });
-
-  it('C-54: connect({ timeoutMs }) gives up with RequestTimeoutError while the probe goes on', async () => {
-    vi.useFakeTimers();
-    try {
-      const server = mockServer({ 'server/discover': unanswered });
-      const client = new McpClient(createInMemoryTransport(server), { probeTimeoutMs: 60_000 });
-      const connecting = client.connect({ timeoutMs: 1000 }).catch((e: unknown) => e);
-      await vi.advanceTimersByTimeAsync(1000);
-      const failure = await Promise.race([connecting, Promise.resolve('still waiting')]);
-      expect(failure).toMatchObject({
-        name: 'RequestTimeoutError',
-        method: 'server/discover',
-        timeoutMs: 1000,
-      });
-      await client.close();
-    } finally {
-      vi.useRealTimers();
-    }
-  });
-
-  it('C-54: a call waiting for the probe fails with RequestTimeoutError once its timeoutMs has passed', async () => {
-    vi.useFakeTimers();
-    try {
-      const server = mockServer({ 'server/discover': unanswered });
-      const client = new McpClient(createInMemoryTransport(server), { probeTimeoutMs: 60_000 });
-      const listing = client.listTools({}, { timeoutMs: 1000 }).catch((e: unknown) => e);
-      await vi.advanceTimersByTimeAsync(1000);
-      const failure = await Promise.race([listing, Promise.resolve('still waiting')]);
-      expect(failure).toBeInstanceOf(RequestTimeoutError);
-      expect(failure).toMatchObject({ method: 'tools/list', limit: 'idle', timeoutMs: 1000 });
-      await client.close();
-    } finally {
-      vi.useRealTimers();
-    }
   });
 });

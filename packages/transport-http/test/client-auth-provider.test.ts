@@ -1,4 +1,4 @@
-import { type ExchangeMessage, type JSONRPCRequest, TransportError } from '@mcpkit/protocol';
+import { type JSONRPCRequest, TransportError } from '@mcpkit/protocol';
 import { describe, expect, it } from 'vitest';
 import {
   createFetchHandler,
@@ -6,6 +6,7 @@ import {
   type HttpClientTransportOptions,
   MAX_AUTH_RETRIES,
 } from '../src/index.js';
+import { collect } from './helpers/client.js';
 import { echo } from './helpers/endpoints.js';
 import { ENGINES, transportFor } from './helpers/engines.js';
 import { URL_BASE } from './helpers/http.js';
@@ -26,12 +27,6 @@ function statusesThenEcho(statuses: number[]) {
     return new Response(null, { status, headers: { 'www-authenticate': `Bearer error="e${status}"` } });
   };
   return { fetch, seen };
-}
-
-async function collect(exchange: AsyncIterable<ExchangeMessage>): Promise<ExchangeMessage[]> {
-  const items: ExchangeMessage[] = [];
-  for await (const item of exchange) items.push(item);
-  return items;
 }
 
 describe.each(ENGINES)('through the %s engine', (engine) => {

@@ -1,6 +1,5 @@
 import {
   decodeHeaderValue,
-  type ExchangeMessage,
   type JSONRPCRequest,
   McpError,
   TransportError,
@@ -8,6 +7,7 @@ import {
 } from '@mcpkit/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type McpHttpServer, type ServeHttpOptions, serveHttp } from '../src/node/index.js';
+import { collect } from './helpers/client.js';
 import { aborted, gate, progress, request, result, scripted } from './helpers/endpoints.js';
 import { ENGINES, transportFor } from './helpers/engines.js';
 
@@ -47,12 +47,6 @@ async function start(options: ServeHttpOptions = {}): Promise<McpHttpServer> {
   const server = await serveHttp(endpoint, options);
   servers.push(server);
   return server;
-}
-
-async function collect(exchange: AsyncIterable<ExchangeMessage>): Promise<ExchangeMessage[]> {
-  const items: ExchangeMessage[] = [];
-  for await (const item of exchange) items.push(item);
-  return items;
 }
 
 function toolCall(id: number, name: string, args: Record<string, unknown> = {}): JSONRPCRequest {

@@ -144,3 +144,6 @@ export function deferred<T = void>() {
 export function meta(request: JSONRPCRequest): Record<string, unknown> {
   return (request.params as { _meta: Record<string, unknown> })._meta;
 }
+
+/** A complete, uncached `tools/list` result with no tools. */
+export const emptyToolsList = { resultType: 'complete', ttlMs: 0, cacheScope: 'private', tools: [] };
