@@ -1,4 +1,4 @@
-import type { ToolResult } from '@mcpkit/server';
+import type { HandlerContext, ToolResult } from '@mcpkit/server';
 
 /** A tool result holding one text block. */
 export function textResult(text: string): ToolResult {
@@ -19,4 +19,14 @@ export function pause(ms: number, signal: AbortSignal): Promise<void> {
     }, ms);
     signal.addEventListener('abort', onAbort, { once: true });
   });
+}
+
+/** A tool handler that logs three messages at info level, 50 ms apart (the logging scenarios of both eras). */
+export async function logThreeMessages(_args: unknown, ctx: HandlerContext): Promise<ToolResult> {
+  ctx.log.info('Tool execution started');
+  await pause(50, ctx.signal);
+  ctx.log.info('Tool processing data');
+  await pause(50, ctx.signal);
+  ctx.log.info('Tool execution completed');
+  return textResult('Logging test completed');
 }

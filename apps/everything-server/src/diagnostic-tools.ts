@@ -1,5 +1,5 @@
 import type { McpServer, RegistrationHandle } from '@mcpkit/server';
-import { pause, textResult } from './content.js';
+import { logThreeMessages, textResult } from './content.js';
 
 /**
  * Hooks the server-stateless scenario drives: logging, a required client capability, a streamed
@@ -14,14 +14,7 @@ export function registerDiagnosticTools(
   server.tool(
     'test_logging_tool',
     { description: 'Logs three messages; they are sent only when the request set a log level' },
-    async (_args, ctx) => {
-      ctx.log.info('Tool execution started');
-      await pause(50, ctx.signal);
-      ctx.log.info('Tool processing data');
-      await pause(50, ctx.signal);
-      ctx.log.info('Tool execution completed');
-      return textResult('Logging test completed');
-    },
+    logThreeMessages,
   );
 
   server.tool(

@@ -1,6 +1,6 @@
 import type { McpServer } from '@mcpkit/server';
 import * as z from 'zod';
-import { pause, textResult } from './content.js';
+import { logThreeMessages, pause, textResult } from './content.js';
 
 const USER_FORM = {
   type: 'object',
@@ -64,14 +64,7 @@ export function registerLegacyTools(server: McpServer): void {
   server.tool(
     'test_tool_with_logging',
     { description: 'Logs three messages at info level, 50 ms apart' },
-    async (_args, ctx) => {
-      ctx.log.info('Tool execution started');
-      await pause(50, ctx.signal);
-      ctx.log.info('Tool processing data');
-      await pause(50, ctx.signal);
-      ctx.log.info('Tool execution completed');
-      return textResult('Logging test completed');
-    },
+    logThreeMessages,
   );
 
   server.tool(

@@ -1,32 +1,15 @@
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { type OAuthClientOptions, oauthClient } from '../src/index.js';
 import {
   approve,
-  mockFetch,
+  login,
   REDIRECT,
   REQUEST,
   requestsTo,
+  tokenRequests,
   unauthorized,
-  type World,
   world,
 } from './helpers/mock-oauth.js';
-
-function login(w: World, options: Partial<OAuthClientOptions> = {}) {
-  const user = approve(w);
-  const client = oauthClient(w.server, {
-    fetch: mockFetch(w),
-    redirectUrl: REDIRECT,
-    authorize: user.authorize,
-    clientName: 'test client',
-    ...options,
-  });
-  return { client, user };
-}
-
-function tokenRequests(w: World): URLSearchParams[] {
-  return requestsTo(w, '/token').map((seen) => seen.body as URLSearchParams);
-}
 
 describe('the authorization code flow', () => {
   it('A-16/A-36: nothing is sent before a 401; after it, Bearer on every request', async () => {

@@ -1,30 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { MemoryTokenStore, type OAuthClientOptions, oauthClient } from '../src/index.js';
+import { MemoryTokenStore, oauthClient } from '../src/index.js';
 import {
   approve,
+  login,
   mockFetch,
   REDIRECT,
   REQUEST,
   requestsTo,
+  tokenRequests,
   unauthorized,
   type World,
   world,
 } from './helpers/mock-oauth.js';
 
-function login(w: World, options: Partial<OAuthClientOptions> = {}) {
-  const user = approve(w);
-  const client = oauthClient(w.server, {
-    fetch: mockFetch(w),
-    redirectUrl: REDIRECT,
-    authorize: user.authorize,
-    ...options,
-  });
-  return { client, user };
-}
-
 const registrations = (w: World) =>
   requestsTo(w, '/register').map((seen) => seen.body as Record<string, unknown>);
-const tokenBodies = (w: World) => requestsTo(w, '/token').map((seen) => seen.body as URLSearchParams);
 const CIMD = 'https://app.test/oauth/client.json';
 
 describe('A-20/A-21 client identity, in the spec order', () => {
@@ -52,7 +42,7 @@ describe('A-20/A-21 client identity, in the spec order', () => {
     const { client, user } = login(w, { clientMetadataUrl: CIMD });
     await client.onUnauthorized(unauthorized(w), REQUEST);
     expect(user.requests[0]!.searchParams.get('client_id')).toBe(CIMD);
-    expect(tokenBodies(w)[0]!.get('client_id')).toBe(CIMD);
+    expect(tokenRequests(w)[0]!.get('client_id')).toBe(CIMD);
     expect(registrations(w)).toEqual([]);
   });
 
@@ -135,7 +125,7 @@ describe('A-27 credentials bound to the issuing authorization server', () => {
     });
     await moved.onUnauthorized(unauthorized(w), REQUEST);
     expect(requestsTo(w2, '/register')).toHaveLength(1);
-    const token = tokenBodies(w2)[0]!;
+    const token = tokenRequests(w2)[0]!;
     expect(token.get('client_id')).toBe('as2-client');
     expect(user.requests).toHaveLength(1);
   });

@@ -15,12 +15,11 @@ import {
   REDIRECT,
   REQUEST,
   requestsTo,
+  tokenRequests,
   unauthorized,
   type World,
   world,
 } from './helpers/mock-oauth.js';
-
-const tokenBodies = (w: World) => requestsTo(w, '/token').map((seen) => seen.body as URLSearchParams);
 
 function machine(w: World, options: Partial<OAuthClientOptions>) {
   return oauthClient(w.server, { fetch: mockFetch(w), ...options });
@@ -35,7 +34,7 @@ describe('client credentials (A-45)', () => {
       client: { clientId: 'svc', clientSecret: 'sec' },
     });
     expect(await client.onUnauthorized(unauthorized(w), REQUEST)).toBe(true);
-    const [body] = tokenBodies(w);
+    const [body] = tokenRequests(w);
     expect(body!.get('grant_type')).toBe('client_credentials');
     expect(body!.get('resource')).toBe('https://mcp.test/mcp');
     expect(body!.get('scope')).toBe('mcp:read');
@@ -52,7 +51,7 @@ describe('client credentials (A-45)', () => {
       client: { clientId: 'svc', privateKey: key, tokenEndpointAuthMethod: 'private_key_jwt' },
     });
     await client.onUnauthorized(unauthorized(w), REQUEST);
-    const [body] = tokenBodies(w);
+    const [body] = tokenRequests(w);
     expect(body!.get('client_assertion_type')).toBe('urn:ietf:params:oauth:client-assertion-type:jwt-bearer');
     const { payload } = await jwtVerify(body!.get('client_assertion')!, publicKey, { audience: w.issuer });
     expect(payload).toMatchObject({ iss: 'svc', sub: 'svc' });
@@ -81,7 +80,7 @@ describe('JWT bearer grant (workload identity federation)', () => {
       code: 'token-request-failed',
       message: expect.stringContaining('invalid_grant'),
     });
-    const bodies = tokenBodies(w);
+    const bodies = tokenRequests(w);
     expect(bodies).toHaveLength(1);
     expect(bodies[0]!.get('grant_type')).toBe('urn:ietf:params:oauth:grant-type:jwt-bearer');
     expect(bodies[0]!.get('assertion')).toBe('workload.jwt.here');
@@ -120,7 +119,7 @@ describe('enterprise-managed authorization', () => {
       client: { clientId: 'app', clientSecret: 'app-secret' },
     });
     expect(await client.onUnauthorized(unauthorized(w), REQUEST)).toBe(true);
-    const exchange = tokenBodies(idp)[0]!;
+    const exchange = tokenRequests(idp)[0]!;
     expect(Object.fromEntries(exchange)).toMatchObject({
       grant_type: 'urn:ietf:params:oauth:grant-type:token-exchange',
       subject_token: 'id-token',
@@ -130,7 +129,7 @@ describe('enterprise-managed authorization', () => {
       resource: 'https://mcp.test/mcp',
       client_id: 'idp-client',
     });
-    const bearer = tokenBodies(w)[0]!;
+    const bearer = tokenRequests(w)[0]!;
     expect(bearer.get('grant_type')).toBe('urn:ietf:params:oauth:grant-type:jwt-bearer');
     expect(bearer.get('assertion')).toBe('id-jag');
     expect(requestsTo(w, '/token')[0]!.headers.get('authorization')).toBe(`Basic ${btoa('app:app-secret')}`);

@@ -1,4 +1,4 @@
-import type { FetchLike } from '../../src/index.js';
+import { type FetchLike, type OAuthClientOptions, oauthClient } from '../../src/index.js';
 
 /** A recorded request to the mock world. */
 export interface Seen {
@@ -132,4 +132,21 @@ export const REDIRECT = 'http://127.0.0.1:8765/callback';
 /** The requests made to a path of the mock world, in order. */
 export function requestsTo(w: World, path: string): Seen[] {
   return w.seen.filter((seen) => seen.url.pathname === path);
+}
+
+/** The form bodies of the requests to the token endpoint, in order. */
+export function tokenRequests(w: World): URLSearchParams[] {
+  return requestsTo(w, '/token').map((seen) => seen.body as URLSearchParams);
+}
+
+/** An OAuth client of the mock world, with a user who approves at once. */
+export function login(w: World, options: Partial<OAuthClientOptions> = {}) {
+  const user = approve(w);
+  const client = oauthClient(w.server, {
+    fetch: mockFetch(w),
+    redirectUrl: REDIRECT,
+    authorize: user.authorize,
+    ...options,
+  });
+  return { client, user };
 }
