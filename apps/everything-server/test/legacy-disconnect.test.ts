@@ -125,6 +125,32 @@ describe('a 2025-era client that disconnects mid-request', () => {
     expect(await ping.json()).toMatchObject({ id: 2, result: {} });
   });
 
+  it('B-11, S-63: a client that drops its POST before the server has sent anything: the call still ends after the resume window', async () => {
+    const { server, calls, started } = slowServer();
+    const http = await serveHttp(server, { port: 0, resumeWindowMs: 100 });
+    stops.push(() => http.close());
+    const leaver = new LegacyHttpClient(async (request: Request) =>
+      fetch(http.url, { method: request.method, headers: request.headers, body: await request.text() }),
+    );
+    await leaver.initialize();
+
+    // No log level is set, so the slow call sends nothing (no headers, no event) before it ends.
+    const leaving = new AbortController();
+    const posting = fetch(http.url, {
+      method: 'POST',
+      headers: leaver.headers(),
+      body: JSON.stringify(callSlow(1, 'leaver')),
+      signal: leaving.signal,
+    }).catch(() => undefined);
+    const dropped = await started('leaver');
+    leaving.abort();
+    await posting;
+    await aborted(dropped.signal);
+    expect(calls.has('leaver')).toBe(false);
+    const ping = await leaver.post({ jsonrpc: '2.0', id: 2, method: 'ping' });
+    expect(await ping.json()).toMatchObject({ id: 2, result: {} });
+  });
+
   it('S-62, T-15: over stdio, stdin closing mid-request cancels the call and the connection closes cleanly', async () => {
     const { server, started } = slowServer();
     const leaver = connectStdio(server);

@@ -17,6 +17,7 @@ export class LazyAbort {
   #controller: AbortController | undefined;
   #aborted = false;
   #reason: unknown;
+  #listeners: Array<(reason: unknown) => void> | undefined;
 
   /** Whether `abort` was called, without creating the signal. */
   get aborted(): boolean {
@@ -36,5 +37,18 @@ export class LazyAbort {
     this.#aborted = true;
     this.#reason = reason;
     this.#controller?.abort(reason);
+    const listeners = this.#listeners;
+    this.#listeners = undefined;
+    if (listeners) for (const listener of listeners) listener(reason);
+  }
+
+  /** Calls `listener` once on abort (at once when already aborted), without creating the signal. */
+  onAbort(listener: (reason: unknown) => void): void {
+    if (this.#aborted) {
+      listener(this.#reason);
+      return;
+    }
+    this.#listeners ??= [];
+    this.#listeners.push(listener);
   }
 }

@@ -26,4 +26,17 @@ describe('LazyAbort', () => {
     lazy.abort('second');
     expect(lazy.signal.reason).toBe('first');
   });
+
+  it('calls onAbort listeners once, at once when already aborted, without creating the signal', () => {
+    const lazy = new LazyAbort();
+    const heard: unknown[] = [];
+    lazy.onAbort((reason) => heard.push(['before', reason]));
+    lazy.abort('gone');
+    lazy.abort('again');
+    lazy.onAbort((reason) => heard.push(['after', reason]));
+    expect(heard).toEqual([
+      ['before', 'gone'],
+      ['after', 'gone'],
+    ]);
+  });
 });

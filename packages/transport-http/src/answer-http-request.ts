@@ -12,7 +12,6 @@ import {
   type RequestContext,
   type RequestId,
   responseText,
-  toErrorResponse,
 } from '@mcpkit/protocol';
 import { LazyRequestContext } from '@mcpkit/protocol/internal';
 import { callHook } from './hook-answer.js';
@@ -262,13 +261,37 @@ async function replyFromExchange(
   let exchange: EndpointExchange;
   let iterator: AsyncIterator<EndpointItem>;
   let first: IteratorResult<EndpointItem>;
+  let handedOff = false;
+  let replying = false;
   try {
     exchange = endpoint.handle(message, context);
     iterator = exchange[Symbol.asyncIterator]();
     const reading = iterator.next();
+    if (request.headers.has('mcp-session-id')) {
+      // A 2025-era session's client that leaves before anything was sent: its request runs on
+      // for the resume window, as after any other drop, instead of until it ends on its own.
+      const started = exchange;
+      const running = iterator;
+      request.cancellation.onAbort(() => {
+        const session = started.session;
+        if (replying || !session?.resumable || session.id === undefined) return;
+        handedOff = true;
+        const stream = new ResumableStream(
+          running,
+          id,
+          crypto.randomUUID(),
+          session.id,
+          config.resumable,
+          true,
+        );
+        stream.start(reading, undefined).cancel();
+      });
+    }
     const polling = mode !== 'json' ? await pollDue(reading, config.resumable.pollAfterMs) : undefined;
+    if (handedOff) return { kind: 'none' };
     const session = exchange.session;
     if (polling === 'due' && session?.resumable && session.id !== undefined) {
+      replying = true;
       // SSE polling: the request runs on; the client gets a priming event and reconnects for the rest.
       const stream = new ResumableStream(
         iterator,
@@ -282,6 +305,8 @@ async function replyFromExchange(
       return { kind: 'stream', headers, source: stream.start(reading, 0) };
     }
     first = await reading;
+    if (handedOff) return { kind: 'none' };
+    replying = true;
     // A client that takes only JSON gets the response without the notifications before it.
     while (mode === 'json' && !first.done && !('response' in first.value)) first = await iterator.next();
   } catch (error) {
