@@ -32,7 +32,7 @@ import { connectEra } from './era-connect.js';
 import { RequestAbortedError } from './errors.js';
 import type { TimeoutLimits } from './exchange.js';
 import { inputRoundsStep } from './input-rounds.js';
-import { legacyServerRequestHandler } from './legacy/server-requests.js';
+import { type ServerRequestRegistration, serverRequestsByEra } from './legacy/server-requests.js';
 import { LegacyServerStream } from './legacy/server-stream.js';
 import { legacyWireStep } from './legacy/wire-step.js';
 import type {
@@ -85,7 +85,7 @@ export class McpClient {
   readonly #lifetime = new AbortController();
   readonly #listenHost: ListenHost;
   readonly #stopRestartListener: (() => void) | undefined;
-  readonly #stopServerRequests: (() => void) | undefined;
+  readonly #serverRequests: ServerRequestRegistration;
 
   constructor(transport: ClientTransport, options: McpClientOptions = {}) {
     this.#transport = transport;
@@ -114,6 +114,8 @@ export class McpClient {
     const clientInfo = options.clientInfo || DEFAULT_CLIENT_INFO;
     const probeTimeoutMs = options.probeTimeoutMs ?? 10_000;
     const eraVerdicts = options.eraVerdicts ?? new Map();
+    const serverRequests = serverRequestsByEra(transport, options.handlers ?? {}, this.#lifetime.signal);
+    this.#serverRequests = serverRequests;
     const serverStream = new LegacyServerStream(transport, this.#lifetime.signal, (notification) => {
       for (const observer of this.#listenHost.observers) observer.observe(notification as never);
     });
@@ -130,6 +132,7 @@ export class McpClient {
           cache,
           cacheMode,
         });
+        serverRequests.follow(description.era);
         if (description.era !== 'modern') serverStream.follow();
         return description;
       },
@@ -175,9 +178,6 @@ export class McpClient {
       subscriptions: new Set(),
     };
     this.#stopRestartListener = transport.onRestart?.(() => this.#restarted());
-    this.#stopServerRequests = transport.onServerRequest?.(
-      legacyServerRequestHandler(options.handlers ?? {}, this.#lifetime.signal),
-    );
   }
 
   /**
@@ -385,7 +385,7 @@ export class McpClient {
     if (this.#lifetime.signal.aborted) return;
     this.#lifetime.abort(new TransportError('closed', 'the client is closed'));
     this.#stopRestartListener?.();
-    this.#stopServerRequests?.();
+    this.#serverRequests.stop();
     for (const subscription of this.#listenHost.subscriptions) subscription.close();
     await this.#transport.close();
   }

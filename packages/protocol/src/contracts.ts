@@ -275,7 +275,9 @@ export interface ClientTransport {
   /**
    * Registers the handler for requests the server sends (2025-era servers only, B-13); the
    * transport sends each response back: stdio on the pipe, HTTP as a POST carrying the session.
-   * Without a handler a transport answers `-32601`. Returns a function that removes it.
+   * Without a handler, an HTTP session of the 2025 era answers `-32601`, and stdio, which carries
+   * both eras, answers nothing (a 2026-era client writes no responses, T-4). Returns a function that
+   * removes it.
    */
   onServerRequest?(handler: ServerRequestHandler): () => void;
   /**

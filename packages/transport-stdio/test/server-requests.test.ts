@@ -1,4 +1,4 @@
-import type { JSONRPCNotification } from '@mcpkit/protocol';
+import type { ExchangeMessage, JSONRPCMessage, JSONRPCNotification } from '@mcpkit/protocol';
 import { describe, expect, it } from 'vitest';
 import { collect, request, spawnFixture } from './helpers/processes.js';
 
@@ -18,12 +18,43 @@ describe('StdioClientTransport: what a 2025-era server sends on its own', () => 
     });
   });
 
-  it('B-13: without a handler the transport answers -32601', async () => {
-    const transport = spawnFixture('asking-server.mjs');
-    const [reply] = await collect(
-      transport.exchange(request(1, 'ask', { method: 'sampling/createMessage' }), {}),
-    );
-    expect(reply).toMatchObject({ result: { answer: { id: 'srv-1', error: { code: -32601 } } } });
+  it('T-4: without a handler (a client of the 2026 era) a request of the server is not answered; it goes to onUnrouted', async () => {
+    const unrouted: JSONRPCMessage[] = [];
+    let heard: () => void = () => {};
+    const asked = new Promise<void>((resolve) => {
+      heard = resolve;
+    });
+    const transport = spawnFixture('asking-server.mjs', {
+      onUnrouted: (message) => {
+        unrouted.push(message);
+        heard();
+      },
+    });
+    const asking: ExchangeMessage[] = [];
+    const controller = new AbortController();
+    const pending = (async () => {
+      for await (const message of transport.exchange(
+        request(1, 'ask', { method: 'sampling/createMessage' }),
+        {
+          signal: controller.signal,
+        },
+      ))
+        asking.push(message);
+    })().catch(() => {});
+    await asked;
+    // The server answers in the order it reads: a response written for its request would have
+    // ended the first exchange before this one.
+    const [announced] = await collect(transport.exchange(request(2, 'announce'), {}));
+    expect(announced).toMatchObject({ id: 2, result: {} });
+    expect(asking).toEqual([]);
+    expect(unrouted[0]).toEqual({
+      jsonrpc: '2.0',
+      id: 'srv-1',
+      method: 'sampling/createMessage',
+      params: {},
+    });
+    controller.abort();
+    await pending;
   });
 
   it('B-11: a notification for no request goes to serverMessages', async () => {

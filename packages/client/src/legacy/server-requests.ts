@@ -1,4 +1,5 @@
 import {
+  type ClientTransport,
   ErrorCode,
   type InputRequest,
   InputRequestSchema,
@@ -7,6 +8,7 @@ import {
   type ServerRequestResponse,
 } from '@mcpkit/protocol';
 import { compileCheck } from '@mcpkit/protocol/internal';
+import type { Era } from '../era.js';
 import { InputRequiredError } from '../errors.js';
 import type { InputHandlers, InputRequiredMethod } from '../handlers.js';
 import { fulfilInputRequests } from '../input-requests.js';
@@ -60,5 +62,36 @@ export function legacyServerRequestHandler(
       const message = error instanceof Error ? error.message : String(error);
       return failure(request, ErrorCode.InternalError, message);
     }
+  };
+}
+
+/** Where the client stands on the server's requests: `follow` the era of each connection, `stop` on close. */
+export interface ServerRequestRegistration {
+  follow(era: Era): void;
+  stop(): void;
+}
+
+/**
+ * Answers the server's requests with `handlers` (see `legacyServerRequestHandler`) while the client
+ * speaks the 2025 era (B-13), and not in the 2026 era, whose client writes no responses (T-4):
+ * without a handler, a transport that carries both eras (stdio) answers nothing.
+ */
+export function serverRequestsByEra(
+  transport: ClientTransport,
+  handlers: InputHandlers,
+  lifetime: AbortSignal,
+): ServerRequestRegistration {
+  const handler = legacyServerRequestHandler(handlers, lifetime);
+  let unregister: (() => void) | undefined;
+  const stop = () => {
+    unregister?.();
+    unregister = undefined;
+  };
+  return {
+    follow(era) {
+      if (era === 'modern') stop();
+      else unregister ??= transport.onServerRequest?.(handler);
+    },
+    stop,
   };
 }

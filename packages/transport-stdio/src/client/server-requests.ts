@@ -1,15 +1,15 @@
-import {
-  ErrorCode,
-  type JSONRPCNotification,
-  type JSONRPCRequest,
-  type ServerRequestHandler,
-  type ServerRequestResponse,
+import type {
+  JSONRPCNotification,
+  JSONRPCRequest,
+  ServerRequestHandler,
+  ServerRequestResponse,
 } from '@mcpkit/protocol';
 
 /**
  * What a 2025-era server sends on the pipe outside the client's exchanges: its own requests
- * (B-13), answered with the registered handler (or `-32601`) and written back, and notifications
- * for no request, handed to whoever reads `serverMessages`.
+ * (B-13), answered with the registered handler and written back, and notifications for no
+ * request, handed to whoever reads `serverMessages`. Without a handler a request is not answered:
+ * a client of the 2026 era writes no responses (T-4), and one of the 2025 era registers a handler.
  */
 export class ServerTraffic {
   #handler: ServerRequestHandler | undefined;
@@ -23,16 +23,14 @@ export class ServerTraffic {
     };
   }
 
-  /** Answers `request` and writes the answer with `write`, unless the transport closed meanwhile. */
-  answer(request: JSONRPCRequest, write: (line: string) => void): void {
+  /**
+   * Answers `request` with the handler and writes the answer with `write`, unless the transport
+   * closed meanwhile. Whether there is a handler to answer it.
+   */
+  answer(request: JSONRPCRequest, write: (line: string) => void): boolean {
     const handler = this.#handler;
-    const response: Promise<ServerRequestResponse> = handler
-      ? handler(request, { signal: this.#lifetime.signal })
-      : Promise.resolve({
-          jsonrpc: '2.0',
-          id: request.id,
-          error: { code: ErrorCode.MethodNotFound, message: `No handler for ${request.method}` },
-        });
+    if (!handler) return false;
+    const response: Promise<ServerRequestResponse> = handler(request, { signal: this.#lifetime.signal });
     void response.then(
       (message) => {
         if (!this.#lifetime.signal.aborted) write(`${JSON.stringify(message)}\n`);
@@ -41,6 +39,7 @@ export class ServerTraffic {
         // A handler breaking its contract (it must resolve to a response) leaves the server waiting.
       },
     );
+    return true;
   }
 
   /** Hands an unrouted notification to the readers; whether anyone read it. */

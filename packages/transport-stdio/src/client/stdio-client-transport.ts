@@ -42,7 +42,8 @@ export interface StdioClientTransportOptions extends SpawnSpec {
    * Messages that belong to no exchange in flight: a `notifications/message` that cannot be
    * attributed to one request (Q-6), a response that arrives after its request was cancelled
    * (C-53), a listen notification after the listen ended, a notification for no request while
-   * nobody reads `serverMessages`. Requests from a (2025-era) server go to `onServerRequest`.
+   * nobody reads `serverMessages`. Requests from a (2025-era) server go to `onServerRequest`, and here
+   * when there is no handler.
    */
   onUnrouted?: (message: JSONRPCMessage) => void;
   /** Lines on the server's stdout that are not one JSON-RPC message (the server broke T-3); they are skipped. */
@@ -187,7 +188,10 @@ class ChildProcessTransport implements StdioClientTransport {
     return ['stdio:', this.#spec.command, ...(this.#spec.args ?? [])].join(' ');
   }
 
-  /** Answers requests a 2025-era server writes on the pipe (B-13); without a handler, `-32601`. */
+  /**
+   * Answers requests a 2025-era server writes on the pipe (B-13). Without a handler nothing is
+   * written back, as a 2026-era client writes no responses (T-4): the request goes to `onUnrouted`.
+   */
   onServerRequest(handler: ServerRequestHandler): () => void {
     return this.#serverTraffic.setHandler(handler);
   }
@@ -343,7 +347,8 @@ class ChildProcessTransport implements StdioClientTransport {
     message: (decoded: DecodedMessage, child) => {
       if (child !== this.#child || this.#closed) return;
       if (decoded.kind === 'request') {
-        this.#serverTraffic.answer(decoded.message, (line) => child.writer.write(line));
+        const answering = this.#serverTraffic.answer(decoded.message, (line) => child.writer.write(line));
+        if (!answering) notifyApp(this.#onUnrouted, decoded.message);
         return;
       }
       if (this.#router.route(decoded)) return;
