@@ -28,6 +28,11 @@ function step(title, command, args, cwd = root) {
   }
 }
 
+function isImportable(dir) {
+  const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+  return manifest.exports !== undefined || manifest.main !== undefined || manifest.types !== undefined;
+}
+
 function lintPackages(packages, tarballs) {
   console.log('packaging: repository, homepage, bugs, license, description and keywords');
   const problems = metadataProblems(packages, root);
@@ -35,6 +40,11 @@ function lintPackages(packages, tarballs) {
   if (problems.length > 0) failures.push('package metadata');
   for (const { name, dir } of packages) {
     step(`publint ${name}`, bin('publint'), ['run', '--strict', '--level', 'suggestion'], dir);
+    // A program-only package (a `bin`, nothing to import) has no types to resolve.
+    if (!isImportable(dir)) {
+      console.log(`packaging: are-the-types-wrong skips ${name}: it has no exports, main or types`);
+      continue;
+    }
     step(`are-the-types-wrong ${name}`, bin('attw'), [tarballs.get(name), '--format', 'table-flipped']);
   }
 }

@@ -11,7 +11,7 @@ import {
   type ToolListChangedNotification,
   TransportError,
 } from '@mcpkit/protocol';
-import { abortable, type Check, compileCheck } from '@mcpkit/protocol/internal';
+import { abortable } from '@mcpkit/protocol/internal';
 import { checkTimeout } from './call-limits.js';
 import { supportedFilter, unacknowledged } from './capabilities.js';
 import type { Connection } from './connection.js';

@@ -89,7 +89,7 @@ describe.each(ENGINES)('through the %s engine', (engine) => {
     });
 
     it('B-11: a 404 to a request carrying the session id fails with session-expired, which may be re-sent', async () => {
-      const { fetch } = server((entry, index) =>
+      const { fetch } = server((_entry, index) =>
         index === 0
           ? json({ jsonrpc: '2.0', id: 1, result: initializeResult }, { 'mcp-session-id': 'abc' })
           : new Response('gone', { status: 404 }),
@@ -102,7 +102,7 @@ describe.each(ENGINES)('through the %s engine', (engine) => {
     });
 
     it('B-13: a request of the server on a response stream goes to the handler and the answer is POSTed back with the session', async () => {
-      const { fetch, seen } = server((entry, index) => {
+      const { fetch, seen } = server((_entry, index) => {
         if (index === 0)
           return json({ jsonrpc: '2.0', id: 1, result: initializeResult }, { 'mcp-session-id': 'abc' });
         if (index === 1) {
@@ -129,7 +129,7 @@ describe.each(ENGINES)('through the %s engine', (engine) => {
     });
 
     it("B-11 (SEP-1699): a stream that ends before its response is resumed with GET and Last-Event-ID after the server's retry", async () => {
-      const { fetch, seen } = server((entry, index) => {
+      const { fetch, seen } = server((_entry, index) => {
         if (index === 0) return sse('id: e-1\nretry: 150\ndata: \n\n');
         return sse(
           `id: e-2\nevent: message\ndata: ${JSON.stringify({ jsonrpc: '2.0', id: 7, result: { content: [] } })}\n\n`,

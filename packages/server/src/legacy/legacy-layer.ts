@@ -15,7 +15,6 @@ import {
   type ServerCapabilities,
   type SessionRefusal,
   type StreamOpening,
-  toErrorResponse,
 } from '@mcpkit/protocol';
 import { isRecord } from '@mcpkit/protocol/internal';
 import type { ServerEvent } from '../subscriptions/event-bus.js';
