@@ -1,13 +1,13 @@
 export { type Authenticate, type BearerAuthOptions, bearerAuth, type HttpRequestInfo } from './auth.js';
+export { createHttpClientTransport } from './client/create-transport.js';
 export type { HttpEngine } from './client/engine.js';
+export { MAX_REDIRECTS, type RedirectPolicy } from './client/redirects.js';
 export {
-  createHttpClientTransport,
   type HttpAuthProvider,
   type HttpAuthRequest,
   type HttpClientTransportOptions,
   MAX_AUTH_RETRIES,
-} from './client/http-client-transport.js';
-export { MAX_REDIRECTS, type RedirectPolicy } from './client/redirects.js';
+} from './client/transport-options.js';
 export {
   type EventStore,
   InMemoryEventStore,

@@ -4,7 +4,8 @@ import * as https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { type JSONRPCRequest, TransportError } from '@mcpkit/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHttpClientTransport, openHttpClientTransport } from '../src/client/http-client-transport.js';
+import { createHttpClientTransport } from '../src/client/create-transport.js';
+import { openHttpClientTransport } from '../src/client/http-client-transport.js';
 import { keepAliveAgentOptions, nodeSender } from '../src/client/node-sender.js';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url));

@@ -1,4 +1,4 @@
-import type { HttpClientTransportOptions } from './http-client-transport.js';
+import type { HttpClientTransportOptions } from './transport-options.js';
 
 const ACCEPT = 'application/json, text/event-stream';
 
