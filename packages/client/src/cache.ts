@@ -1,4 +1,4 @@
-import type { CacheMode } from './options.js';
+import type { CacheMode, McpClientOptions } from './options.js';
 
 /** A result kept by the response cache. */
 export interface CachedResult {
@@ -258,4 +258,15 @@ export class ResponseCache {
       this.#onError(error);
     }
   }
+}
+
+/** The response cache a client's options ask for (an in-memory store by default); `undefined` for `cache: false`. */
+export function clientCache(
+  options: Pick<McpClientOptions, 'cache' | 'now'>,
+  onError: (error: unknown) => void,
+): ResponseCache | undefined {
+  if (options.cache === false) return undefined;
+  const now = options.now ?? Date.now;
+  const store = options.cache?.store ?? new MemoryCacheStore({ now });
+  return new ResponseCache(store, options.cache?.partition ?? '', now, onError);
 }

@@ -21,7 +21,7 @@ import {
   type Tool,
   TransportError,
 } from '@mcpkit/protocol';
-import { MemoryCacheStore, ResponseCache } from './cache.js';
+import { clientCache } from './cache.js';
 import { cacheStep } from './cache-step.js';
 import { type ClientMiddleware, startCall } from './call.js';
 import { CallChain } from './call-chain.js';
@@ -32,9 +32,7 @@ import { connectEra } from './era-connect.js';
 import { RequestAbortedError } from './errors.js';
 import type { TimeoutLimits } from './exchange.js';
 import { inputRoundsStep } from './input-rounds.js';
-import { type ServerRequestRegistration, serverRequestsByEra } from './legacy/server-requests.js';
-import { LegacyServerStream } from './legacy/server-stream.js';
-import { legacyWireStep } from './legacy/wire-step.js';
+import { LegacyEra } from './legacy/legacy-era.js';
 import type {
   AutoInputOptions,
   CacheableCallOptions,
@@ -85,7 +83,7 @@ export class McpClient {
   readonly #lifetime = new AbortController();
   readonly #listenHost: ListenHost;
   readonly #stopRestartListener: (() => void) | undefined;
-  readonly #serverRequests: ServerRequestRegistration;
+  readonly #legacy: LegacyEra;
 
   constructor(transport: ClientTransport, options: McpClientOptions = {}) {
     this.#transport = transport;
@@ -103,22 +101,20 @@ export class McpClient {
     });
     if (options.protocolVersion !== undefined) requester.version = options.protocolVersion;
     this.#requester = requester;
-    let cache: ResponseCache | undefined;
-    if (options.cache !== false) {
-      const now = options.now ?? Date.now;
-      const store = options.cache?.store ?? new MemoryCacheStore({ now });
-      cache = new ResponseCache(store, options.cache?.partition ?? '', now, (error) =>
-        warn({ kind: 'cache-failed', error }),
-      );
-    }
+    const cache = clientCache(options, (error) => warn({ kind: 'cache-failed', error }));
     const clientInfo = options.clientInfo || DEFAULT_CLIENT_INFO;
     const probeTimeoutMs = options.probeTimeoutMs ?? 10_000;
     const eraVerdicts = options.eraVerdicts ?? new Map();
-    const serverRequests = serverRequestsByEra(transport, options.handlers ?? {}, this.#lifetime.signal);
-    this.#serverRequests = serverRequests;
-    const serverStream = new LegacyServerStream(transport, this.#lifetime.signal, (notification) => {
-      for (const observer of this.#listenHost.observers) observer.observe(notification as never);
+    const legacy = new LegacyEra({
+      transport,
+      requester,
+      handlers: options.handlers ?? {},
+      lifetime: this.#lifetime.signal,
+      observe: (notification) => {
+        for (const observer of this.#listenHost.observers) observer.observe(notification as never);
+      },
     });
+    this.#legacy = legacy;
     const connection = new Connection({
       requester,
       connect: async (cacheMode) => {
@@ -132,8 +128,7 @@ export class McpClient {
           cache,
           cacheMode,
         });
-        serverRequests.follow(description.era);
-        if (description.era !== 'modern') serverStream.follow();
+        legacy.follow(description);
         return description;
       },
       limits,
@@ -163,7 +158,7 @@ export class McpClient {
     chain.add(tools.requestStep);
     chain.add(versionRetryStep(requester));
     chain.add(reissueStep(connection, limits));
-    chain.add(legacyWireStep(connection, requester));
+    chain.add(legacy.wireStep(connection));
     this.#chain = chain;
     this.#tools = tools;
     this.#listenHost = {
@@ -173,7 +168,7 @@ export class McpClient {
       warn,
       maxReopenAttempts: options.maxReopenAttempts ?? 5,
       limits,
-      legacyListens: serverStream.listens,
+      legacyListens: legacy.listens,
       reopenDelayMs: options.reopenDelayMs ?? ((attempt) => Math.min(250 * 2 ** (attempt - 1), 10_000)),
       subscriptions: new Set(),
     };
@@ -385,7 +380,7 @@ export class McpClient {
     if (this.#lifetime.signal.aborted) return;
     this.#lifetime.abort(new TransportError('closed', 'the client is closed'));
     this.#stopRestartListener?.();
-    this.#serverRequests.stop();
+    this.#legacy.stop();
     for (const subscription of this.#listenHost.subscriptions) subscription.close();
     await this.#transport.close();
   }
