@@ -98,6 +98,7 @@ export class McpClient {
       versions: options.protocolVersions ?? MODERN_PROTOCOL_VERSIONS,
       limits,
       logLevel: options.logLevel,
+      onLog: options.onLog,
     });
     if (options.protocolVersion !== undefined) requester.version = options.protocolVersion;
     this.#requester = requester;
@@ -110,6 +111,8 @@ export class McpClient {
       requester,
       handlers: options.handlers ?? {},
       lifetime: this.#lifetime.signal,
+      probeTimeoutMs,
+      logs: options,
       observe: (notification) => {
         for (const observer of this.#listenHost.observers) observer.observe(notification as never);
       },
@@ -128,7 +131,7 @@ export class McpClient {
           cache,
           cacheMode,
         });
-        legacy.follow(description);
+        await legacy.follow(description);
         return description;
       },
       limits,

@@ -3,7 +3,6 @@ import {
   type ClientTransport,
   type DiscoverResult,
   type Implementation,
-  type LoggingLevel,
   McpError,
   MetaKey,
   type Method,
@@ -111,11 +110,7 @@ export async function connectEra(
         }
         transport.beginSession?.({ protocolVersion: step.version });
         await transport.notify?.({ jsonrpc: '2.0', method: 'notifications/initialized' });
-        const description = legacyDescription(step.era, step.version, initialized!);
-        if (requester.logLevel !== undefined && description.capabilities.logging !== undefined) {
-          await setLogLevel(requester, requester.logLevel, options.timeoutMs);
-        }
-        return description;
+        return legacyDescription(step.era, step.version, initialized!);
       }
       case 'failed':
         if (peer !== undefined) options.verdicts.delete(peer);
@@ -168,21 +163,6 @@ function legacyDescription(era: Era, version: string, result: Record<string, unk
     discoverResult: undefined,
     initializeResult: result,
   };
-}
-
-/**
- * Asks a 2025-era server for log messages at `level` and above: that era sets the level for the
- * session with `logging/setLevel`, not per request. A refusal leaves the session at the server's
- * default; the connection stands.
- */
-async function setLogLevel(requester: Requester, level: LoggingLevel, timeoutMs: number): Promise<void> {
-  const options = { timeoutMs, maxTotalTimeoutMs: timeoutMs, resetTimeoutOnProgress: false };
-  const call = new CallState('logging/setLevel' as Method, { level }, options, Date.now() + timeoutMs);
-  try {
-    await requester.exchangeLegacy(call);
-  } catch (error) {
-    if (!(error instanceof RequestTimeoutError || error instanceof TransportError)) throw error;
-  }
 }
 
 /** Switches the transport to the deprecated HTTP+SSE transport (B-7), waiting at most `timeoutMs`. */

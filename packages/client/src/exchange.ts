@@ -11,6 +11,7 @@ import {
 import type { CallState } from './call.js';
 import type { Deadlines, Expiring } from './deadlines.js';
 import { InvalidResponseError, RequestAbortedError, RequestTimeoutError } from './errors.js';
+import { deliverLog, type LogRoute } from './logs.js';
 import type { CallOptions } from './options.js';
 
 /** A progress update for a call: the params of its `notifications/progress`. */
@@ -30,13 +31,16 @@ export interface TimeoutLimits {
   resetTimeoutOnProgress: boolean;
 }
 
+/** The client-wide defaults a call falls back on: its timeouts, and where its log messages go. */
+export interface CallDefaults extends TimeoutLimits, LogRoute {}
+
 type Response = JSONRPCResultResponse | JSONRPCErrorResponse;
 
 /**
  * Sends one request of `call` through the transport and resolves with its response (result or
  * error), giving up when nothing arrives for the call's `timeoutMs` or at its hard `deadline`, at
  * once if that has passed. Progress for the request's token (its id, when `options.onProgress` is
- * set) and log notifications go to the call's callbacks; anything else on the request's stream
+ * set) go to the call's `onProgress`, log notifications to its `onLog` or the client's (see `deliverLog`); anything else on the request's stream
  * is ignored. Aborting the call's `signal` or running out of time cancels the exchange through
  * the transport (C-51) and stops reading it, so a late response is dropped (C-53). A stream that
  * ends without a response is a retryable `TransportError` (C-55).
@@ -45,7 +49,7 @@ export function awaitResponse(
   transport: ClientTransport,
   request: JSONRPCRequest,
   call: CallState,
-  defaults: TimeoutLimits,
+  defaults: CallDefaults,
   deadlines: Deadlines,
 ): Promise<Response> {
   const signal = call.signal;
@@ -73,6 +77,7 @@ class PendingResponse implements Expiring {
   readonly #options: CallOptions;
   readonly #signal: AbortSignal | undefined;
   readonly #deadlines: Deadlines;
+  readonly #defaults: CallDefaults;
   readonly #timeoutMs: number;
   readonly #maxTotalTimeoutMs: number;
   readonly #resetOnProgress: boolean;
@@ -86,7 +91,7 @@ class PendingResponse implements Expiring {
     transport: ClientTransport,
     request: JSONRPCRequest,
     call: CallState,
-    defaults: TimeoutLimits,
+    defaults: CallDefaults,
     deadlines: Deadlines,
     now: number,
   ) {
@@ -95,6 +100,7 @@ class PendingResponse implements Expiring {
     this.#options = options;
     this.#signal = call.signal;
     this.#deadlines = deadlines;
+    this.#defaults = defaults;
     this.#timeoutMs = options.timeoutMs ?? defaults.timeoutMs;
     this.#maxTotalTimeoutMs = options.maxTotalTimeoutMs ?? defaults.maxTotalTimeoutMs;
     this.#resetOnProgress = options.resetTimeoutOnProgress ?? defaults.resetTimeoutOnProgress;
@@ -169,7 +175,7 @@ class PendingResponse implements Expiring {
         if (this.#resetOnProgress) this.deadline = Math.min(Date.now() + this.#timeoutMs, this.#maxDeadline);
         onProgress(params as unknown as Progress);
       } else if (decoded.message.method === 'notifications/message' && params) {
-        this.#options.onLog?.(params as unknown as LoggingMessageNotificationParams);
+        deliverLog(params as unknown as LoggingMessageNotificationParams, this.#options, this.#defaults);
       }
       return undefined;
     }

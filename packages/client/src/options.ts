@@ -52,9 +52,15 @@ export interface CallOptions {
   resetTimeoutOnProgress?: boolean;
   /** Receive progress; asks the server for it with a `progressToken` (C-6). */
   onProgress?: (progress: Progress) => void;
-  /** Ask for log messages at or above this level (deprecated Logging, C-7). */
+  /**
+   * Ask for log messages of this request at or above this level (deprecated Logging, C-7).
+   * Default: the client's. A 2026-07-28 server gets it in the request's `_meta`; a 2025-era
+   * session, which has one level for all requests, is first lowered to it with `logging/setLevel`
+   * if it is finer than the session's (the session keeps it), and messages below it are not
+   * handed to this call. Either way the call sees what it asked for.
+   */
   logLevel?: LoggingLevel;
-  /** Receive the log messages `logLevel` asked for. */
+  /** Receive this request's log messages. Default: the client's `onLog`. */
   onLog?: (message: LoggingMessageNotificationParams) => void;
   /** Extra `_meta` entries, such as W3C trace context (C-8). The per-request fields always win. */
   meta?: Record<string, unknown>;
@@ -147,9 +153,26 @@ export interface McpClientOptions {
    * Ask for log messages at or above this level (deprecated Logging). A 2026-07-28 server gets it
    * in the `_meta` of every request that names no `logLevel` of its own (C-7); a 2025-era server
    * that declares `logging` gets one `logging/setLevel` right after `initialize`, for the session.
-   * Each call's `onLog` receives the messages of its request. Default: none asked for.
+   * Default: none asked for (a 2025-era server then logs at its own default, a 2026 one not at all).
    */
   logLevel?: LoggingLevel;
+  /**
+   * Receives every log message the server sends at or above the level asked for, in both eras:
+   * those of a call that has no `onLog` of its own, and those of no call, which only a 2025-era
+   * server sends (its standalone HTTP `GET` stream, the HTTP+SSE stream, or the stdio pipe, where
+   * a 2025-era server's messages name no request and so all come here). A 2026-07-28 server logs
+   * only on the stream of the request that asked (S-70); over stdio a message the transport cannot
+   * attribute to one request goes to the stdio transport's `onUnrouted`.
+   *
+   * @example
+   * ```ts
+   * const client = new McpClient(transport, {
+   *   logLevel: 'warning',
+   *   onLog: ({ level, logger, data }) => console.error(`[${level}] ${logger ?? 'server'}:`, data),
+   * });
+   * ```
+   */
+  onLog?: (message: LoggingMessageNotificationParams) => void;
   /**
    * Default idle timeout of a call. Default 60 s. This and the other timeouts are positive numbers
    * of milliseconds (`Infinity`: none); anything else makes the constructor throw a `RangeError`.

@@ -13,7 +13,8 @@ import {
 import type { CallResult, CallState } from './call.js';
 import { Deadlines } from './deadlines.js';
 import { InvalidResponseError, NoCommonVersionError, peerError } from './errors.js';
-import { awaitResponse, type TimeoutLimits } from './exchange.js';
+import { awaitResponse, type CallDefaults, type TimeoutLimits } from './exchange.js';
+import type { LogListener } from './logs.js';
 import type { CallOptions } from './options.js';
 import { versionAfterRefusal } from './version.js';
 
@@ -26,6 +27,8 @@ export interface RequesterConfig {
   limits: TimeoutLimits;
   /** The log level asked for on every request (C-7), unless a call names its own. */
   logLevel?: LoggingLevel;
+  /** Receives the log messages of calls that name no `onLog`, and those of no call. */
+  onLog?: LogListener;
 }
 
 /** The result of `call` decoded by the receiver's rules; a peer error is thrown as an `McpError`. */
@@ -49,6 +52,7 @@ export class Requester {
   /** The client's log level: `_meta` of every modern request, `logging/setLevel` for a 2025-era session. */
   readonly logLevel: LoggingLevel | undefined;
   readonly #config: RequesterConfig;
+  readonly #defaults: CallDefaults;
   readonly #deadlines = new Deadlines();
   #template: { version: string; meta: Record<string, unknown> } | undefined;
   #nextId = 1;
@@ -58,6 +62,7 @@ export class Requester {
     this.#config = config;
     this.versions = config.versions;
     this.logLevel = config.logLevel;
+    this.#defaults = { ...config.limits, logLevel: config.logLevel, onLog: config.onLog };
     this.version = config.versions[0]!;
   }
 
@@ -109,7 +114,7 @@ export class Requester {
   /** Sends one request of `call` to a 2025-era server and returns its raw response. */
   exchangeLegacy(call: CallState): Promise<JSONRPCResultResponse | JSONRPCErrorResponse> {
     const request = this.buildLegacy(call.method, call.params, call.options);
-    return awaitResponse(this.transport, request, call, this.#config.limits, this.#deadlines);
+    return awaitResponse(this.transport, request, call, this.#defaults, this.#deadlines);
   }
 
   /**
@@ -127,7 +132,7 @@ export class Requester {
   exchange(call: CallState, version: string): Promise<JSONRPCResultResponse | JSONRPCErrorResponse> {
     const { options } = call;
     const request = this.build(call.method, call.params, version, options, options.onProgress !== undefined);
-    return awaitResponse(this.transport, request, call, this.#config.limits, this.#deadlines);
+    return awaitResponse(this.transport, request, call, this.#defaults, this.#deadlines);
   }
 
   /**
