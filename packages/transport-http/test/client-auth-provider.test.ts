@@ -141,5 +141,40 @@ describe.each(ENGINES)('through the %s engine', (engine) => {
       await transport.close();
       expect(methods).toEqual(['POST', 'DELETE']);
     });
+
+    it("the 2025-era session's standalone GET stream retries a 401 through onUnauthorized, with fresh headers", async () => {
+      const gets: (string | null)[] = [];
+      const fetch: Fetch = async (input, init) => {
+        const request = new Request(input, init);
+        if (request.method === 'GET') {
+          gets.push(request.headers.get('authorization'));
+          if (request.headers.get('authorization') !== 'Bearer fresh')
+            return new Response(null, { status: 401 });
+          const event = { jsonrpc: '2.0', method: 'notifications/tools/list_changed' };
+          return new Response(`data: ${JSON.stringify(event)}\n\n`, {
+            headers: { 'content-type': 'text/event-stream' },
+          });
+        }
+        return new Response(null, { status: 405 });
+      };
+      let token = 'stale';
+      const transport = createHttpClientTransport(URL_BASE, {
+        fetch,
+        authProvider: {
+          headers: () => ({ authorization: `Bearer ${token}` }),
+          onUnauthorized: () => {
+            token = 'fresh';
+            return true;
+          },
+        },
+      });
+      const controller = new AbortController();
+      for await (const notification of transport.serverMessages!(controller.signal)) {
+        expect(notification.method).toBe('notifications/tools/list_changed');
+        controller.abort();
+      }
+      expect(gets).toEqual(['Bearer stale', 'Bearer fresh']);
+      await transport.close();
+    });
   });
 });

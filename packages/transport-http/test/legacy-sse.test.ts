@@ -1,7 +1,7 @@
 import type { ExchangeMessage, JSONRPCRequest } from '@mcpkit/protocol';
 import { TransportError } from '@mcpkit/protocol';
 import { describe, expect, it } from 'vitest';
-import type { HttpClientTransportOptions } from '../src/index.js';
+import type { HttpAuthRequest, HttpClientTransportOptions } from '../src/index.js';
 import { ENGINES, transportFor } from './helpers/engines.js';
 
 type Fetch = NonNullable<HttpClientTransportOptions['fetch']>;
@@ -11,13 +11,28 @@ const SSE_URL = 'http://127.0.0.1:1/sse';
  * A scripted server of the deprecated HTTP+SSE transport: `GET` opens a stream the test writes
  * to with `send`; every POST is recorded and answered with `postStatus` (202 by default).
  */
-function sseServer(options: { first?: string; postStatus?: number; streamStatus?: number } = {}) {
+function sseServer(
+  options: {
+    first?: string;
+    postStatus?: number;
+    streamStatus?: number;
+    /** The status refusing a request (401, 403), or `undefined` to serve it. */
+    refuse?: (request: Request) => number | undefined;
+  } = {},
+) {
   const posts: { url: string; body: Record<string, unknown> }[] = [];
   const encoder = new TextEncoder();
   let stream: ReadableStreamDefaultController<Uint8Array> | undefined;
   let gets = 0;
+  const refused: { method: string; status: number }[] = [];
   const fetch: Fetch = async (input, init) => {
     const request = new Request(input, init);
+    const status = options.refuse?.(request);
+    if (status !== undefined) {
+      refused.push({ method: request.method, status });
+      const challenge = `Bearer error="invalid_token", resource_metadata="http://127.0.0.1:1/.well-known/oauth-protected-resource"`;
+      return new Response(null, { status, headers: { 'www-authenticate': challenge } });
+    }
     if (request.method === 'GET') {
       gets++;
       if (options.streamStatus !== undefined) return new Response('no', { status: options.streamStatus });
@@ -38,6 +53,7 @@ function sseServer(options: { first?: string; postStatus?: number; streamStatus?
   return {
     fetch,
     posts,
+    refused,
     gets: () => gets,
     send: (message: unknown) =>
       stream!.enqueue(encoder.encode(`event: message\ndata: ${JSON.stringify(message)}\n\n`)),
@@ -197,6 +213,93 @@ describe.each(ENGINES)('through the %s engine', (engine) => {
         params: { requestId: 3 },
       });
       await transport.close();
+    });
+
+    describe('through the auth provider, as every request of the transport', () => {
+      /** A provider whose token is `stale` until `onUnauthorized` refreshes it; records what it was asked. */
+      function refreshingProvider(refresh = true) {
+        let token = 'stale';
+        const asked: HttpAuthRequest[] = [];
+        const unauthorized: { status: number; method: string; url: string; attempt: number }[] = [];
+        return {
+          asked,
+          unauthorized,
+          provider: {
+            headers: (request: HttpAuthRequest) => {
+              asked.push(request);
+              return { authorization: `Bearer ${token}` };
+            },
+            onUnauthorized: (response: Response, request: HttpAuthRequest & { attempt: number }) => {
+              unauthorized.push({ status: response.status, ...request });
+              if (refresh) token = 'fresh';
+              return refresh;
+            },
+          },
+        };
+      }
+      const stale = (request: Request) => request.headers.get('authorization') === 'Bearer stale';
+
+      it('B-7: a 401 to the GET of the stream goes to onUnauthorized, and the GET is sent again with fresh headers', async () => {
+        const server = sseServer({ refuse: (request) => (stale(request) ? 401 : undefined) });
+        const auth = refreshingProvider();
+        const transport = createHttpClientTransport(SSE_URL, {
+          fetch: server.fetch,
+          authProvider: auth.provider,
+        });
+        await transport.openLegacySse!(AbortSignal.timeout(5000));
+        expect(server.refused).toEqual([{ method: 'GET', status: 401 }]);
+        expect(auth.unauthorized).toEqual([{ status: 401, method: 'GET', url: SSE_URL, attempt: 0 }]);
+        expect(server.gets()).toBe(1);
+        await transport.close();
+      });
+
+      it('B-7: a 401 or 403 to a POST to the endpoint is retried the same way, its headers asked for the endpoint URL (a DPoP proof signs it)', async () => {
+        let refusals = [401, 403];
+        const server = sseServer({
+          refuse: (request) => (request.method === 'POST' ? refusals.shift() : undefined),
+        });
+        const auth = refreshingProvider();
+        const transport = createHttpClientTransport(SSE_URL, {
+          fetch: server.fetch,
+          authProvider: auth.provider,
+        });
+        await transport.openLegacySse!(AbortSignal.timeout(5000));
+        const done = collect(transport.exchange(rpc('tools/list', 3), {}));
+        await until(() => server.posts.length === 1);
+        server.send({ jsonrpc: '2.0', id: 3, result: { tools: [] } });
+        expect(await done).toEqual([{ jsonrpc: '2.0', id: 3, result: { tools: [] } }]);
+        const endpoint = 'http://127.0.0.1:1/message?sessionId=1';
+        expect(server.refused).toEqual([
+          { method: 'POST', status: 401 },
+          { method: 'POST', status: 403 },
+        ]);
+        expect(auth.unauthorized.map(({ status, attempt, url }) => ({ status, attempt, url }))).toEqual([
+          { status: 401, attempt: 0, url: endpoint },
+          { status: 403, attempt: 1, url: endpoint },
+        ]);
+        expect(auth.asked).toEqual([
+          { method: 'GET', url: SSE_URL },
+          { method: 'POST', url: endpoint },
+          { method: 'POST', url: endpoint },
+          { method: 'POST', url: endpoint },
+        ]);
+        refusals = [];
+        await transport.close();
+      });
+
+      it('B-7: when the provider has no fresh credentials the refusal stands: opening fails with its status', async () => {
+        const server = sseServer({ refuse: (request) => (stale(request) ? 401 : undefined) });
+        const auth = refreshingProvider(false);
+        const transport = createHttpClientTransport(SSE_URL, {
+          fetch: server.fetch,
+          authProvider: auth.provider,
+        });
+        const error = await transport.openLegacySse!(AbortSignal.timeout(5000)).catch((failure) => failure);
+        expect(error).toBeInstanceOf(TransportError);
+        expect(error).toMatchObject({ reason: 'bad-response', status: 401 });
+        expect(auth.unauthorized).toHaveLength(1);
+        expect(server.refused).toHaveLength(1);
+      });
     });
   });
 });

@@ -10,6 +10,7 @@ import {
   requestHeaders,
   TransportError,
 } from '@mcpkit/protocol';
+import { type AuthorizedSend, isUnauthorized, retryUnauthorized } from './auth-retry.js';
 import { DEFAULT_MAX_MESSAGE_BYTES, type ResponseLimits } from './bounded-body.js';
 import { HttpLegacySession } from './legacy-session.js';
 import { type HttpSseSession, openSseSession } from './legacy-sse.js';
@@ -17,11 +18,7 @@ import { readExchange, type StreamPosition } from './read-exchange.js';
 import { sendFollowingRedirects } from './redirects.js';
 import { headerMerger } from './request-headers.js';
 import type { HttpReply, HttpRequestSpec, HttpSender } from './sender.js';
-import {
-  type HttpAuthProvider,
-  type HttpClientTransportOptions,
-  MAX_AUTH_RETRIES,
-} from './transport-options.js';
+import type { HttpClientTransportOptions } from './transport-options.js';
 
 function limitOption(value: number | undefined, name: string): number {
   if (value === undefined) return DEFAULT_MAX_MESSAGE_BYTES;
@@ -50,10 +47,18 @@ export function openHttpClientTransport(
   const lifetime = new AbortController();
   let closed = false;
   const mergeHeaders = headerMerger(options, endpoint);
+  const authorizedSend: AuthorizedSend = async (target, extra, request) => {
+    const send = async () => {
+      const headers = await mergeHeaders(extra, false, request.method, target);
+      return sendFollowingRedirects(sender, target, { ...request, headers }, redirectPolicy);
+    };
+    const response = await send();
+    if (!isUnauthorized(response)) return response;
+    return retryUnauthorized(options.authProvider, response, { method: request.method, url: target }, send);
+  };
   const session = new HttpLegacySession({
-    send: (target, request) => sendFollowingRedirects(sender, target, request, redirectPolicy),
+    send: authorizedSend,
     endpoint,
-    headers: async (extra, method) => mergeHeaders(extra, false, method),
     lifetime: lifetime.signal,
     maxEventBytes: limits.maxEventBytes,
   });
@@ -79,36 +84,18 @@ export function openHttpClientTransport(
       return sendFollowingRedirects(sender, endpoint, request, redirectPolicy);
     };
     let response = await send();
-    const provider = options.authProvider;
-    for (let attempt = 0; provider?.onUnauthorized && attempt < MAX_AUTH_RETRIES; attempt++) {
-      if (response.status !== 401 && response.status !== 403) break;
-      if (!(await askProvider(provider, response, attempt))) break;
-      void response.body?.cancel().catch(() => {});
-      response = await send();
+    if (isUnauthorized(response)) {
+      response = await retryUnauthorized(
+        options.authProvider,
+        response,
+        { method: 'POST', url: endpoint },
+        send,
+      );
     }
     if (initialize && response.ok) session.initialized(response);
     const expired = session.expired(response, sentSessionId);
     if (expired) throw expired;
     return response;
-  }
-
-  /** The provider's verdict on a 401/403; its failure fails the exchange, never as retryable. */
-  async function askProvider(
-    provider: HttpAuthProvider,
-    response: HttpReply,
-    attempt: number,
-  ): Promise<boolean> {
-    try {
-      const request = { method: 'POST', url: endpoint, attempt };
-      return (await provider.onUnauthorized?.(response.toResponse(), request)) === true;
-    } catch (error) {
-      void response.body?.cancel().catch(() => {});
-      const reason = error instanceof Error ? `: ${error.message}` : '';
-      throw new TransportError('bad-response', `HTTP ${response.status}, authorization failed${reason}`, {
-        status: response.status,
-        cause: error,
-      });
-    }
   }
 
   /** Why an exchange failed, as the caller should see it. */
@@ -238,9 +225,8 @@ export function openHttpClientTransport(
       sse = undefined;
       sse = await openSseSession(
         {
-          send: (target, request) => sendFollowingRedirects(sender, target, request, redirectPolicy),
+          send: authorizedSend,
           url: endpoint,
-          headers: async (extra, method) => mergeHeaders(extra, false, method),
           maxEventBytes: limits.maxEventBytes,
           handler: () => session.handler,
           lifetime: lifetime.signal,

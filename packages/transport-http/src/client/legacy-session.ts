@@ -9,8 +9,9 @@ import {
   type ServerRequestResponse,
   TransportError,
 } from '@mcpkit/protocol';
+import type { AuthorizedSend } from './auth-retry.js';
 import { isEventStream, readEvents, type StreamPosition } from './read-exchange.js';
-import type { HttpReply, HttpRequestSpec } from './sender.js';
+import type { HttpReply } from './sender.js';
 
 const SESSION_HEADER = 'mcp-session-id';
 
@@ -24,10 +25,9 @@ const HEADERLESS_VERSIONS = new Set(['2025-03-26', '2024-11-05']);
 
 /** How the session reaches the server: the transport's own sender, URL and headers. */
 export interface SessionWire {
-  send: (url: string, request: HttpRequestSpec) => Promise<HttpReply>;
+  /** The transport's sender: its headers, redirect policy and auth retry (see `AuthorizedSend`). */
+  send: AuthorizedSend;
   endpoint: string;
-  /** The transport's headers (custom, auth for a `method` request) merged with `extra`. */
-  headers(extra: Record<string, string>, method: string): Promise<Record<string, string>>;
   /** Aborts when the transport closes. */
   lifetime: AbortSignal;
   /** The largest SSE event accepted, in bytes. */
@@ -138,9 +138,8 @@ export class HttpLegacySession {
           accept: 'application/json, text/event-stream',
         };
         this.addHeaders(headers);
-        const answer = await this.#wire.send(this.#wire.endpoint, {
+        const answer = await this.#wire.send(this.#wire.endpoint, headers, {
           method: 'POST',
-          headers: await this.#wire.headers(headers, 'POST'),
           body: JSON.stringify(message),
           signal: this.#wire.lifetime,
         });
@@ -156,11 +155,7 @@ export class HttpLegacySession {
     const headers: Record<string, string> = { accept: 'text/event-stream' };
     this.addHeaders(headers);
     if (position.lastEventId !== '') headers['last-event-id'] = position.lastEventId;
-    const response = await this.#wire.send(this.#wire.endpoint, {
-      method: 'GET',
-      headers: await this.#wire.headers(headers, 'GET'),
-      signal,
-    });
+    const response = await this.#wire.send(this.#wire.endpoint, headers, { method: 'GET', signal });
     if (response.status === 405) {
       void response.body?.cancel().catch(() => {});
       return undefined;
@@ -257,9 +252,8 @@ export class HttpLegacySession {
     this.#versionHeader = undefined;
     if (sessionId === undefined) return;
     const headers: Record<string, string> = { [SESSION_HEADER]: sessionId };
-    const response = await this.#wire.send(this.#wire.endpoint, {
+    const response = await this.#wire.send(this.#wire.endpoint, headers, {
       method: 'DELETE',
-      headers: await this.#wire.headers(headers, 'DELETE'),
       signal: AbortSignal.timeout(5000),
     });
     await response.body?.cancel();

@@ -13,20 +13,19 @@ import {
   TransportError,
 } from '@mcpkit/protocol';
 import { isRecord } from '@mcpkit/protocol/internal';
+import type { AuthorizedSend } from './auth-retry.js';
 import { type ByteSource, tooLarge } from './bounded-body.js';
 import { isEventStream } from './read-exchange.js';
-import type { HttpReply, HttpRequestSpec } from './sender.js';
+import type { HttpReply } from './sender.js';
 import { type SseEvent, SseEventTooLarge, SseParser } from './sse-parser.js';
 import { PendingSseExchange, SseNotificationReaders } from './sse-pending.js';
 
 /** How the HTTP+SSE session reaches the server: the transport's sender, headers and limits. */
 export interface SseWire {
-  /** The transport's sender, following redirects by its policy from the URL it is given. */
-  send: (url: string, request: HttpRequestSpec) => Promise<HttpReply>;
+  /** The transport's sender: its headers, redirect policy and auth retry (see `AuthorizedSend`). */
+  send: AuthorizedSend;
   /** The URL the application gave: the SSE stream's. */
   url: string;
-  /** The transport's headers (custom, auth for a `method` request) merged with `extra`. */
-  headers(extra: Record<string, string>, method: string): Promise<Record<string, string>>;
   /** The largest SSE event accepted, in characters. */
   maxEventBytes: number;
   /** The handler for the server's requests, when the application registered one. */
@@ -84,8 +83,8 @@ export async function openSseSession(wire: SseWire, signal: AbortSignal): Promis
   const streamSignal = AbortSignal.any([controller.signal, wire.lifetime]);
   let stream: Stream | undefined;
   try {
-    const headers = await wire.headers({ accept: 'text/event-stream' }, 'GET');
-    const response = await wire.send(wire.url, { method: 'GET', headers, signal: streamSignal });
+    const accept = { accept: 'text/event-stream' };
+    const response = await wire.send(wire.url, accept, { method: 'GET', signal: streamSignal });
     if (!response.ok || !isEventStream(response.header('content-type')) || response.body === null) {
       void response.body?.cancel().catch(() => {});
       throw badResponse(response.status, 'the GET opened no SSE stream');
@@ -226,12 +225,11 @@ export class HttpSseSession {
    * message was not handled (`session-expired`); any other refusal is a `bad-response`.
    */
   async #post(message: unknown, signal: AbortSignal): Promise<void> {
-    const headers = await this.#wire.headers({ 'content-type': 'application/json' }, 'POST');
+    const json = { 'content-type': 'application/json' };
     let response: HttpReply;
     try {
-      response = await this.#wire.send(this.endpoint, {
+      response = await this.#wire.send(this.endpoint, json, {
         method: 'POST',
-        headers,
         body: JSON.stringify(message),
         signal,
       });

@@ -14,10 +14,12 @@ export type HeaderMerger = (
   mirror: Record<string, string>,
   post: boolean,
   method: string,
+  url?: string,
 ) => Record<string, string> | Promise<Record<string, string>>;
 
 /**
- * The custom headers and the auth provider's for a `method` request (a DPoP proof signs the method),
+ * The custom headers and the auth provider's for a `method` request to `url` (default: the
+ * endpoint; a DPoP proof signs both),
  * with `mirror` on top, and the POST's content headers when `post`; names in lower case. Without
  * custom headers or a provider, no `Headers` object is built and nothing is awaited.
  */
@@ -28,7 +30,7 @@ export function headerMerger(
   if (options.headers === undefined && options.authProvider === undefined) {
     return (mirror, post) => (post ? postHeaders(mirror) : mirror);
   }
-  return async (mirror, post, method) => {
+  return async (mirror, post, method, url = endpoint) => {
     const custom = typeof options.headers === 'function' ? await options.headers() : options.headers;
     const headers = new Headers(custom);
     if (post) {
@@ -36,7 +38,7 @@ export function headerMerger(
       headers.set('accept', ACCEPT);
     }
     for (const name in mirror) headers.set(name, mirror[name]!);
-    const auth = await options.authProvider?.headers({ method, url: endpoint });
+    const auth = await options.authProvider?.headers({ method, url });
     if (auth !== undefined) for (const name in auth) headers.set(name, auth[name]!);
     const merged: Record<string, string> = {};
     headers.forEach((value, name) => {
