@@ -192,6 +192,39 @@ describe('tokens (A-7, A-8): every bad one is 401 invalid_token, and nothing els
     );
   });
 
+  it('A-7, A-8: a verifier that also accepts another audience still lets in only tokens naming this resource (RFC 8707)', async () => {
+    const shared = jwtVerifier({
+      issuer: issuer.issuer,
+      jwksUri: issuer.jwksUri,
+      audience: [RESOURCE, 'https://other.example.com/mcp'],
+    });
+    const guarded = protectedHandler(issuer, { verifier: shared });
+    const call = async (token: string) =>
+      guarded(mcpRequest('tools/call', { name: 'whoami', arguments: {} }, token));
+    const foreign = await call(await issuer.token({ aud: 'https://other.example.com/mcp' }));
+    expect(foreign.status).toBe(401);
+    expect(challengeParams(foreign.headers.get('www-authenticate'))).toMatchObject({
+      error: 'invalid_token',
+      error_description: 'The access token was issued for another resource',
+    });
+    expect(
+      (await call(await issuer.token({ aud: ['https://other.example.com/mcp', RESOURCE] }))).status,
+    ).toBe(200);
+    expect((await call(await issuer.token())).status).toBe(200);
+  });
+
+  it('A-7, A-8: a verifier configured with another audience than the resource lets no token in', async () => {
+    const misconfigured = jwtVerifier({
+      issuer: issuer.issuer,
+      jwksUri: issuer.jwksUri,
+      audience: 'https://other.example.com/mcp',
+    });
+    const guarded = protectedHandler(issuer, { verifier: misconfigured });
+    const token = await issuer.token({ aud: 'https://other.example.com/mcp' });
+    const response = await guarded(mcpRequest('tools/call', { name: 'whoami', arguments: {} }, token));
+    expect(response.status).toBe(401);
+  });
+
   it('A-13: no challenge or error echoes the token', async () => {
     const token = await issuer.token({ aud: 'https://other.example.com/mcp' });
     const response = await callTool('whoami', token);

@@ -5,11 +5,14 @@ import type { DpopOptions } from './dpop.js';
 import { type ProtectedResourceConfig, protectedResource } from './resource-metadata.js';
 import { scopeGuard } from './scope-guard.js';
 import { challengeScopes, type ScopeHierarchy } from './scopes.js';
-import type { TokenVerifier } from './verifier.js';
+import { audienceBound, type TokenVerifier } from './verifier.js';
 
 /** Options of `protectServer`: the resource's metadata, how tokens are verified, what scopes are needed. */
 export interface ProtectServerOptions extends ProtectedResourceConfig {
-  /** Checks each access token: `jwtVerifier`, `introspectionVerifier` or your own. */
+  /**
+   * Checks each access token: `jwtVerifier`, `introspectionVerifier` or your own. Whatever its
+   * configured audience, a token whose `aud` does not name `resource` is refused (A-7, A-8).
+   */
   verifier: TokenVerifier;
   /** Scopes every request needs. */
   requiredScopes?: readonly string[];
@@ -34,7 +37,8 @@ export interface ProtectedHttpOptions {
 /**
  * Protects an `McpServer` served over `@mcpkit/transport-http`, from one config: the
  * Protected Resource Metadata document (A-4, A-5), token verification on every request
- * (A-7, A-8), and the scopes of `requiredScopes`, `methodScopes` and each registration's
+ * (A-7, A-8; a token must name `resource` as its audience, whatever the verifier
+ * accepts), and the scopes of `requiredScopes`, `methodScopes` and each registration's
  * `scopes` enforced before the handler with 401/403 challenges (A-9..A-12). Spread the
  * result into the transport's options.
  *
@@ -79,7 +83,7 @@ export function protectServer(server: McpServer, options: ProtectServerOptions):
     return challengeScopes(base, forMethod, registered);
   };
   const authenticate = tokenAuthenticator({
-    verifier: options.verifier,
+    verifier: audienceBound(options.verifier, resource.resource),
     resourceMetadataUrl: resource.metadataUrl,
     challengeScopes: scopesFor,
     dpop: options.dpop,

@@ -1,3 +1,4 @@
+import { canonicalResourceUri } from './resource-metadata.js';
 import { scopesOfClaims } from './scopes.js';
 
 /** A verified access token: who holds it and what it grants. */
@@ -68,4 +69,35 @@ export function verifiedToken(claims: Readonly<Record<string, unknown>>): Verifi
   const jkt = confirmationThumbprint(claims);
   if (jkt !== undefined) verified.dpopJkt = jkt;
   return verified;
+}
+
+/** Whether an `aud` claim (a string or an array, RFC 7519) names `resource`, compared in canonical form. */
+function namesResource(aud: unknown, resource: string): boolean {
+  const audiences = Array.isArray(aud) ? aud : [aud];
+  return audiences.some((value) => {
+    if (typeof value !== 'string') return false;
+    try {
+      return canonicalResourceUri(value) === resource;
+    } catch {
+      return false; // not a URL, so not this resource
+    }
+  });
+}
+
+/**
+ * `verifier`, with one more check on every token it accepts: when its claims carry an `aud`, it
+ * must name `resource` (this server's canonical URI, RFC 8707, A-7, A-8), whatever audiences the
+ * verifier was configured with. So a verifier shared with other resources, or configured with the
+ * wrong audience, never lets in a token issued for another server.
+ */
+export function audienceBound(verifier: TokenVerifier, resource: string): TokenVerifier {
+  return {
+    async verify(token) {
+      const verified = await verifier.verify(token);
+      if ('aud' in verified.claims && !namesResource(verified.claims.aud, resource)) {
+        throw new InvalidTokenError('The access token was issued for another resource');
+      }
+      return verified;
+    },
+  };
 }
