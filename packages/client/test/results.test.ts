@@ -188,6 +188,21 @@ describe('structuredContent against outputSchema (C-20)', () => {
     expect(await client.callTool('sum', { fail: true })).toMatchObject({ isError: true });
   });
 
+  it("P-90: a hostile server's outputSchema with a catastrophic pattern (^(a+)+$) checks a long near-match in linear time", async () => {
+    const hostile = {
+      name: 'hostile',
+      inputSchema: { type: 'object' },
+      outputSchema: { type: 'object', properties: { id: { type: 'string', pattern: '^(a+)+$' } } },
+    };
+    // With a backtracking engine this near-match would never finish: the check would block the client.
+    const { client } = withTool(hostile, { id: `${'a'.repeat(20_000)}b` });
+    await expect(client.callTool('hostile')).rejects.toMatchObject({ rule: 'C-20' });
+    const fitting = withTool(hostile, { id: 'a'.repeat(20_000) });
+    expect(await fitting.client.callTool('hostile')).toMatchObject({
+      structuredContent: { id: 'aaa'.padEnd(20_000, 'a') },
+    });
+  });
+
   it('P-62: structuredContent may be any JSON value, arrays and null included', async () => {
     const { client } = withTool(
       { name: 'list', inputSchema: { type: 'object' }, outputSchema: { type: 'array' } },

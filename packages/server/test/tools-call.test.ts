@@ -18,6 +18,31 @@ describe('tools/call (S-18..S-20)', () => {
     expect(result).toMatchObject({ resultType: 'complete', content: [{ type: 'text', text: '11' }] });
   });
 
+  it('P-90: a catastrophic pattern in an inputSchema (^(a+)+$, from a schema that came from elsewhere) checks a long near-match in linear time', async () => {
+    const server = newServer();
+    const inputSchema = {
+      type: 'object',
+      properties: { id: { type: 'string', pattern: '^(a+)+$' } },
+      patternProperties: { '^(x+x+)+y$': { type: 'string' } },
+    };
+    server.tool('lookup', { inputSchema }, (args) => ({
+      content: [{ type: 'text', text: String(args.id) }],
+    }));
+    // With a backtracking engine the near-match below would take longer than the universe has left.
+    const nearMatch = `${'a'.repeat(20_000)}b`;
+    const refused = await call(server, 'tools/call', { name: 'lookup', arguments: { id: nearMatch } });
+    expect(refused.result).toMatchObject({ isError: true });
+    expect((refused.result!.content as Array<{ text: string }>)[0]!.text).toMatch(/does not match pattern/);
+    const nearKey = { ['x'.repeat(20_000)]: 1 };
+    const unmatched = await call(server, 'tools/call', { name: 'lookup', arguments: nearKey });
+    expect(unmatched.result?.isError).toBeUndefined();
+    const matchedKey = { [`${'x'.repeat(20_000)}y`]: 1 };
+    const matched = await call(server, 'tools/call', { name: 'lookup', arguments: matchedKey });
+    expect(matched.result).toMatchObject({ isError: true });
+    const fits = await call(server, 'tools/call', { name: 'lookup', arguments: { id: 'a'.repeat(20_000) } });
+    expect(fits.result?.isError).toBeUndefined();
+  });
+
   it('validates raw JSON Schema arguments, including composition and conditionals', async () => {
     const server = newServer();
     server.tool('contact', { inputSchema: json2020 }, (args) => ({
