@@ -1,10 +1,18 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess, spawn as Spawn } from 'node:child_process';
 import { type DecodedMessage, decodeMessage, McpError, parseJson } from '@mcpkit/protocol';
 import { LineSplitter } from '../line-splitter.js';
 import { LineWriter } from '../line-writer.js';
 import { Outbox } from './outbox.js';
 import type { PendingExchange } from './pending-exchange.js';
 import { endProcessGroup, OWN_PROCESS_GROUP, signalGroup } from './process-group.js';
+
+/**
+ * `node:child_process`, loaded when the first server process is started rather than on import:
+ * a stdio server imports this package too, and never spawns.
+ */
+function spawnOf(): typeof Spawn {
+  return (process.getBuiltinModule('node:child_process') as typeof import('node:child_process')).spawn;
+}
 
 /** How to start the server process. */
 export interface SpawnSpec {
@@ -104,7 +112,7 @@ export class ChildConnection {
   constructor(spec: SpawnSpec, options: ChildOptions) {
     const { maxMessageBytes, events, writeRequest } = options;
     const stderr = spec.stderr ?? 'inherit';
-    const child = spawn(spec.command, spec.args ?? [], {
+    const child = spawnOf()(spec.command, spec.args ?? [], {
       stdio: ['pipe', 'pipe', typeof stderr === 'function' ? 'pipe' : stderr],
       env: spec.env ?? process.env,
       ...(spec.cwd === undefined ? {} : { cwd: spec.cwd }),
