@@ -48,7 +48,8 @@ function transportKind(peer: string | undefined): EraSettings['transport'] {
  * Connects to the server in its era (C-56..C-58): runs the steps `nextEraStep` decides (the
  * `server/discover` probe, `initialize`) until it is connected, and records the verdict for the
  * server (B-6). In the 2025 era it finishes the handshake: `notifications/initialized`, and the
- * transport's session from then on (B-9, B-11). Throws `LegacyServerError` (era `modern` only),
+ * transport's session from then on (B-9, B-11). Over a transport without the 2025-era wire
+ * (no `beginSession`) it connects as era `modern` does. Throws `LegacyServerError` (era `modern` only),
  * `NoCommonVersionError`, or what the server or transport failed with.
  */
 export async function connectEra(
@@ -57,8 +58,13 @@ export async function connectEra(
 ): Promise<ServerDescription> {
   const { transport } = requester;
   const peer = transport.peer;
+  // A transport without the 2025-era wire speaks 2026-07-28 only: nothing to fall back over.
+  const speaksLegacy = transport.beginSession !== undefined;
+  if (options.era === 'legacy' && !speaksLegacy) {
+    throw new McpClientError("era 'legacy' needs a transport that speaks the 2025-era wire (beginSession)");
+  }
   const settings: EraSettings = {
-    option: options.era,
+    option: speaksLegacy ? options.era : 'modern',
     transport: transportKind(peer),
     modernVersions: requester.versions,
     legacyVersions: options.legacyVersions,

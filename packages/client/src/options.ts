@@ -137,7 +137,9 @@ export interface McpClientOptions {
   /**
    * Which protocol era to speak (C-56..C-58). `auto` (the default) probes and falls back to the
    * 2025 era (`initialize`, sessions) when the server is older; `modern` never falls back and
-   * fails with `LegacyServerError` instead (T-23); `legacy` runs `initialize` at once. See
+   * fails with `LegacyServerError` instead (T-23); `legacy` runs `initialize` at once. Over a
+   * transport that speaks 2026-07-28 only (without `beginSession`, e.g. the one of
+   * `@mcpkit/transport-http/modern`) `auto` is `modern`, and `legacy` fails. See
    * docs/design/client-era.md.
    */
   era?: EraOption;

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import {
   LegacyServerError,
   McpClient,
+  McpClientError,
   NoCommonVersionError,
   UnsupportedByServerError,
 } from '../src/index.js';
@@ -248,6 +249,25 @@ describe('connect and version choice', () => {
     );
     const unauthorized = await new McpClient(failing(401)).connect().catch((e: unknown) => e);
     expect(unauthorized).toBeInstanceOf(TransportError);
+  });
+
+  it('T-23, B-4: over a transport without the 2025-era wire (no beginSession) the client never falls back', async () => {
+    const sent: string[] = [];
+    const refusing: ClientTransport = {
+      // biome-ignore lint/correctness/useYield: the exchange fails before yielding
+      async *exchange(request) {
+        sent.push(request.method);
+        throw new TransportError('bad-response', 'HTTP 404', { status: 404 });
+      },
+      close: async () => {},
+    };
+    const failure = await new McpClient(refusing).connect().catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(LegacyServerError);
+    expect(sent).toEqual(['server/discover']);
+    const forced = await new McpClient(refusing, { era: 'legacy' }).connect().catch((e: unknown) => e);
+    expect(forced).toBeInstanceOf(McpClientError);
+    expect((forced as Error).message).toMatch(/era 'legacy' needs a transport that speaks the 2025-era wire/);
+    expect(sent).toEqual(['server/discover']);
   });
 
   it('a failed probe is tried again by the next call', async () => {
