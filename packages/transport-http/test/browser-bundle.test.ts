@@ -1,31 +1,52 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
+import * as browser from '../src/browser.js';
+import { chooseFetchSender } from '../src/client/fetch-engine.js';
+import * as index from '../src/index.js';
+import * as modern from '../src/modern.js';
+import * as modernBrowser from '../src/modern-browser.js';
+
+const source = (path: string) => fileURLToPath(new URL(`../src/${path}`, import.meta.url));
+
+/** The source files a browser bundle of `entry` holds, and its code. */
+async function bundle(entry: string) {
+  const result = await build({
+    entryPoints: [source(entry)],
+    bundle: true,
+    platform: 'browser',
+    format: 'esm',
+    write: false,
+    logLevel: 'silent',
+    metafile: true,
+  });
+  expect(result.errors).toEqual([]);
+  const output = Object.values(result.metafile.outputs)[0]!;
+  const inputs = Object.entries(output.inputs)
+    .filter(([, { bytesInOutput }]) => bytesInOutput > 0)
+    .map(([input]) => input);
+  return { inputs, code: result.outputFiles[0]!.text };
+}
+
+const nodeOnly = (input: string) => input.includes('/node/') || input.startsWith('node:');
+const legacy = (input: string) => /client\/(legacy-|sse-pending)/.test(input);
 
 describe('the "." entry in a browser bundle', () => {
   it('bundles for platform "browser" with no Node built-ins, globals or requires', async () => {
-    const result = await build({
-      entryPoints: [fileURLToPath(new URL('../src/index.ts', import.meta.url))],
-      bundle: true,
-      platform: 'browser',
-      format: 'esm',
-      write: false,
-      logLevel: 'silent',
-      metafile: true,
-    });
-    expect(result.errors).toEqual([]);
-    const inputs = Object.keys(result.metafile.inputs);
-    expect(inputs.some((input) => input.includes('protocol'))).toBe(true);
-    expect(inputs.filter((input) => input.includes('/node/') || input.startsWith('node:'))).toEqual([]);
-    const code = result.outputFiles[0]!.text;
-    expect(code).toContain('createFetchHandler');
-    expect(code).toContain('createHttpClientTransport');
-    expect(code).not.toMatch(/\bfrom ["']node:|\brequire\(|\bBuffer\.|\bprocess\.(env|nextTick|version)/);
+    for (const entry of ['index.ts', 'browser.ts']) {
+      const { inputs, code } = await bundle(entry);
+      expect(inputs.some((input) => input.includes('protocol'))).toBe(true);
+      expect(inputs.filter(nodeOnly)).toEqual([]);
+      expect(code).toContain('createFetchHandler');
+      expect(code).toContain('createHttpClientTransport');
+      expect(code).not.toMatch(/\bfrom ["']node:|\brequire\(|\bBuffer\.|\bprocess\.(env|nextTick|version)/);
+    }
   });
 
   it('the "./node" entry is the only one that needs Node (it fails for the browser)', async () => {
     const attempt = build({
-      entryPoints: [fileURLToPath(new URL('../src/node/index.ts', import.meta.url))],
+      entryPoints: [source('node/index.ts')],
       bundle: true,
       platform: 'browser',
       format: 'esm',
@@ -33,5 +54,48 @@ describe('the "." entry in a browser bundle', () => {
       logLevel: 'silent',
     });
     await expect(attempt).rejects.toThrow(/node:http/);
+  });
+});
+
+describe('the builds for browsers and workers', () => {
+  it('have the API of the entries they stand for', () => {
+    expect(Object.keys(browser).sort()).toEqual(Object.keys(index).sort());
+    expect(Object.keys(modernBrowser).sort()).toEqual(Object.keys(modern).sort());
+  });
+
+  it('hold no Node sender: the client transport sends through fetch only', async () => {
+    for (const entry of ['browser.ts', 'modern-browser.ts']) {
+      const { inputs } = await bundle(entry);
+      expect(inputs.filter((input) => /client\/(node-sender|engine)\.ts$/.test(input))).toEqual([]);
+    }
+    expect(() => chooseFetchSender('node', undefined)).toThrow(/needs Node\.js/);
+    expect(() => chooseFetchSender('xhr' as unknown as 'fetch', undefined)).toThrow(TypeError);
+  });
+
+  it('are what the browser, worker and workerd conditions resolve to', () => {
+    const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+    for (const [subpath, build] of [
+      ['.', 'browser'],
+      ['./modern', 'modern-browser'],
+    ] as const) {
+      const conditions = Object.keys(manifest.exports[subpath]);
+      expect(conditions.slice(0, 3)).toEqual(['browser', 'workerd', 'worker']);
+      for (const condition of ['browser', 'workerd', 'worker']) {
+        expect(manifest.exports[subpath][condition].import.default).toBe(`./dist/${build}.js`);
+        expect(manifest.exports[subpath][condition].require.default).toBe(`./dist/${build}.cjs`);
+      }
+    }
+  });
+});
+
+describe('the "./modern" entry', () => {
+  it('holds none of the 2025-era wire (sessions, the GET stream, HTTP+SSE)', async () => {
+    for (const entry of ['modern.ts', 'modern-browser.ts']) {
+      const { inputs } = await bundle(entry);
+      expect(inputs.filter(legacy)).toEqual([]);
+      expect(inputs.some((input) => input.endsWith('client/http-client-transport.ts'))).toBe(true);
+    }
+    const { inputs } = await bundle('browser.ts');
+    expect(inputs.filter(legacy).length).toBeGreaterThan(0);
   });
 });

@@ -6,6 +6,7 @@ import { type JSONRPCRequest, TransportError } from '@mcpkit/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHttpClientTransport } from '../src/client/create-transport.js';
 import { openHttpClientTransport } from '../src/client/http-client-transport.js';
+import { httpLegacyWire } from '../src/client/legacy-wire.js';
 import { keepAliveAgentOptions, nodeSender } from '../src/client/node-sender.js';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url));
@@ -37,7 +38,8 @@ afterAll(async () => {
 describe('the node engine over https', () => {
   it('sends through node:https, verifying the certificate, on one kept-alive connection', async () => {
     const agent = new https.Agent({ ...keepAliveAgentOptions(), ca: cert });
-    const transport = openHttpClientTransport(url, {}, nodeSender({ http, https: () => https }, agent));
+    const sender = nodeSender({ http, https: () => https }, agent);
+    const transport = openHttpClientTransport(url, {}, sender, httpLegacyWire);
     for (let round = 0; round < 3; round++) {
       const messages = [];
       for await (const message of transport.exchange(call, {})) messages.push(message);

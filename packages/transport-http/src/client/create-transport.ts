@@ -1,6 +1,7 @@
 import type { ClientTransport } from '@mcpkit/protocol';
 import { chooseSender } from './engine.js';
 import { openHttpClientTransport } from './http-client-transport.js';
+import { httpLegacyWire } from './legacy-wire.js';
 import type { HttpClientTransportOptions } from './transport-options.js';
 
 /**
@@ -15,7 +16,9 @@ import type { HttpClientTransportOptions } from './transport-options.js';
  * the session id from the answer to `initialize`, `MCP-Protocol-Version` once the session began,
  * the server's own requests answered with POSTs, early-ended streams resumed with
  * `Last-Event-ID`, the standalone GET stream, and DELETE on `endSession` and `close`. After
- * `openLegacySse` it speaks the deprecated HTTP+SSE transport of 2024-11-05 instead (B-7).
+ * `openLegacySse` it speaks the deprecated HTTP+SSE transport of 2024-11-05 instead (B-7). An
+ * application that talks only to 2026-07-28 servers ships less code with the same function from
+ * `@mcpkit/transport-http/modern`, which leaves all of that out.
  *
  * @example
  * ```ts
@@ -29,5 +32,5 @@ export function createHttpClientTransport(
   url: string | URL,
   options: HttpClientTransportOptions = {},
 ): ClientTransport {
-  return openHttpClientTransport(url, options, chooseSender(options.engine, options.fetch));
+  return openHttpClientTransport(url, options, chooseSender(options.engine, options.fetch), httpLegacyWire);
 }

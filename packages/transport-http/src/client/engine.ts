@@ -1,5 +1,6 @@
+import { checkEngineOption, globalFetchSender, noNodeEngine } from './fetch-engine.js';
 import { type HttpModule, nodeSender } from './node-sender.js';
-import { type Fetch, fetchSender, type HttpSender } from './sender.js';
+import type { Fetch, HttpSender } from './sender.js';
 
 /**
  * How the HTTP client transport sends its requests: `'node'` through `node:http`/`node:https` with
@@ -36,19 +37,10 @@ export function nodeBuiltins(scope: RuntimeGlobals = globalThis as RuntimeGlobal
 
 /** The sender for the transport's options: see `HttpClientTransportOptions.engine`. */
 export function chooseSender(engine: HttpEngine | undefined, fetchOption: Fetch | undefined): HttpSender {
-  if (engine !== undefined && engine !== 'fetch' && engine !== 'node') {
-    throw new TypeError(`engine must be 'fetch' or 'node', got ${String(engine)}`);
-  }
-  if (engine === 'node' && fetchOption !== undefined) {
-    throw new TypeError("engine 'node' does not use the fetch option: pass one or the other");
-  }
+  checkEngineOption(engine, fetchOption);
   const builtin = engine === 'fetch' || fetchOption !== undefined ? undefined : nodeBuiltins();
-  if (engine === 'node' && builtin === undefined) {
-    throw new TypeError("engine 'node' needs Node.js (node:http); use 'fetch' on this runtime");
-  }
-  if (builtin === undefined) {
-    return fetchSender(fetchOption ?? ((input, init) => globalThis.fetch(input, init)));
-  }
+  if (engine === 'node' && builtin === undefined) throw noNodeEngine();
+  if (builtin === undefined) return globalFetchSender(fetchOption);
   return nodeSender({
     http: builtin('node:http') as HttpModule,
     https: () => builtin('node:https') as HttpModule,

@@ -5,15 +5,13 @@ import {
   type ExchangeOptions,
   type JSONRPCNotification,
   type JSONRPCRequest,
-  type LegacySession,
   McpError,
   requestHeaders,
   TransportError,
 } from '@mcpkit/protocol';
 import { type AuthorizedSend, isUnauthorized, retryUnauthorized } from './auth-retry.js';
 import { DEFAULT_MAX_MESSAGE_BYTES, type ResponseLimits } from './bounded-body.js';
-import { HttpLegacySession } from './legacy-session.js';
-import { type HttpSseSession, openSseSession } from './legacy-sse.js';
+import type { LegacyWireFactory } from './legacy-wire.js';
 import { readExchange, type StreamPosition } from './read-exchange.js';
 import { sendFollowingRedirects } from './redirects.js';
 import { headerMerger } from './request-headers.js';
@@ -31,11 +29,15 @@ interface ExchangeState {
   answered: boolean;
 }
 
-/** `createHttpClientTransport` sending through `sender`. */
+/**
+ * `createHttpClientTransport` sending through `sender`; with `legacyWire` it also speaks the
+ * 2025-era wire (see `HttpLegacyWire`), without it 2026-07-28 only.
+ */
 export function openHttpClientTransport(
   url: string | URL,
   options: HttpClientTransportOptions,
   sender: HttpSender,
+  legacyWire: LegacyWireFactory | undefined,
 ): ClientTransport {
   const endpoint = String(url);
   const inFlight = new Set<AbortController>();
@@ -56,17 +58,17 @@ export function openHttpClientTransport(
     if (!isUnauthorized(response)) return response;
     return retryUnauthorized(options.authProvider, response, { method: request.method, url: target }, send);
   };
-  const session = new HttpLegacySession({
+  const legacy = legacyWire?.({
     send: authorizedSend,
     endpoint,
     lifetime: lifetime.signal,
     maxEventBytes: limits.maxEventBytes,
+    closed: () => closed,
   });
-  /** The deprecated HTTP+SSE session, once the client switched to it (B-7): every message goes there. */
-  let sse: HttpSseSession | undefined;
+  const session = legacy?.session;
 
   function buildHeaders(mirror: Record<string, string>) {
-    session.addHeaders(mirror);
+    session?.addHeaders(mirror);
     return mergeHeaders(mirror, true, 'POST');
   }
 
@@ -77,8 +79,8 @@ export function openHttpClientTransport(
   ): Promise<HttpReply> {
     const body = JSON.stringify(message);
     const initialize = message.method === 'initialize';
-    if (initialize) session.initializing();
-    const sentSessionId = session.sessionId;
+    if (initialize) session?.initializing();
+    const sentSessionId = session?.sessionId;
     const send = async () => {
       const request: HttpRequestSpec = { method: 'POST', headers: await buildHeaders(mirror), body, signal };
       return sendFollowingRedirects(sender, endpoint, request, redirectPolicy);
@@ -92,8 +94,8 @@ export function openHttpClientTransport(
         send,
       );
     }
-    if (initialize && response.ok) session.initialized(response);
-    const expired = session.expired(response, sentSessionId);
+    if (initialize && response.ok) session?.initialized(response);
+    const expired = session?.expired(response, sentSessionId);
     if (expired) throw expired;
     return response;
   }
@@ -120,8 +122,10 @@ export function openHttpClientTransport(
     inFlight.add(controller);
     const signal = callerSignal ? AbortSignal.any([callerSignal, controller.signal]) : controller.signal;
     const request = 'id' in message ? message : undefined;
-    const onRequest = (serverRequest: JSONRPCRequest) => session.answer(serverRequest, request);
-    const position: StreamPosition | undefined = session.active
+    const onRequest = session
+      ? (serverRequest: JSONRPCRequest) => session.answer(serverRequest, request)
+      : undefined;
+    const position: StreamPosition | undefined = session?.active
       ? { lastEventId: '', retryMs: undefined }
       : undefined;
     try {
@@ -135,7 +139,7 @@ export function openHttpClientTransport(
         const resumable =
           error instanceof TransportError && error.reason === 'connection-lost' && request !== undefined;
         if (!resumable || position === undefined || position.lastEventId === '') throw error;
-        for await (const item of session.resume(request, position, signal)) {
+        for await (const item of session!.resume(request, position, signal)) {
           if (!('method' in item)) state.answered = true;
           yield item;
         }
@@ -168,10 +172,11 @@ export function openHttpClientTransport(
     };
   }
 
-  return {
+  const transport: ClientTransport = {
     peer: endpoint,
 
     exchange(request: JSONRPCRequest, exchangeOptions: ExchangeOptions): Exchange {
+      const sse = legacy?.sse;
       if (sse) return sse.exchange(request, exchangeOptions);
       return {
         [Symbol.asyncIterator]: () =>
@@ -181,6 +186,7 @@ export function openHttpClientTransport(
 
     async notify(notification: JSONRPCNotification): Promise<void> {
       if (closed) throw new TransportError('closed', 'The HTTP transport was closed');
+      const sse = legacy?.sse;
       if (sse) return sse.notify(notification);
       const controller = new AbortController();
       inFlight.add(controller);
@@ -201,40 +207,6 @@ export function openHttpClientTransport(
       }
     },
 
-    onServerRequest(handler) {
-      return session.setHandler(handler);
-    },
-
-    beginSession(legacy: LegacySession) {
-      if (!sse) session.begin(legacy);
-    },
-
-    async endSession() {
-      sse?.close(new TransportError('session-expired', 'The HTTP+SSE session was ended'));
-      return session.end();
-    },
-
-    serverMessages(signal: AbortSignal) {
-      const both = AbortSignal.any([signal, lifetime.signal]);
-      return sse ? sse.serverMessages(both) : session.serverMessages(both);
-    },
-
-    async openLegacySse(signal: AbortSignal) {
-      if (closed) throw new TransportError('closed', 'The HTTP transport was closed');
-      sse?.close(new TransportError('session-expired', 'A new HTTP+SSE session was opened'));
-      sse = undefined;
-      sse = await openSseSession(
-        {
-          send: authorizedSend,
-          url: endpoint,
-          maxEventBytes: limits.maxEventBytes,
-          handler: () => session.handler,
-          lifetime: lifetime.signal,
-        },
-        signal,
-      );
-    },
-
     async close() {
       if (closed) return;
       closed = true;
@@ -242,9 +214,10 @@ export function openHttpClientTransport(
         controller.abort(new TransportError('closed', 'The HTTP transport was closed'));
       inFlight.clear();
       lifetime.abort(new TransportError('closed', 'The HTTP transport was closed'));
-      sse?.close(new TransportError('closed', 'The HTTP transport was closed'));
-      await session.end().catch(() => {});
+      await legacy?.close();
       sender.close();
     },
   };
+  legacy?.extend(transport);
+  return transport;
 }

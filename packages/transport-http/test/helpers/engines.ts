@@ -6,6 +6,7 @@ import type { ClientTransport } from '@mcpkit/protocol';
 import { afterEach } from 'vitest';
 import { createHttpClientTransport as create } from '../../src/client/create-transport.js';
 import { openHttpClientTransport } from '../../src/client/http-client-transport.js';
+import { httpLegacyWire } from '../../src/client/legacy-wire.js';
 import { keepAliveAgentOptions, nodeSender } from '../../src/client/node-sender.js';
 import type { Fetch } from '../../src/client/sender.js';
 import type { HttpClientTransportOptions } from '../../src/client/transport-options.js';
@@ -120,6 +121,11 @@ export function transportFor(engine: Engine) {
     if (options.fetch === undefined) return create(url, { ...options, engine });
     const { fetch, ...rest } = options;
     const agent = new BridgeAgent(bridgeTo(fetch));
-    return openHttpClientTransport(url, rest, nodeSender({ http, https: () => https }, agent));
+    return openHttpClientTransport(
+      url,
+      rest,
+      nodeSender({ http, https: () => https }, agent),
+      httpLegacyWire,
+    );
   };
 }

@@ -1,0 +1,9 @@
+export { createHttpClientTransport } from './client/create-transport-modern.js';
+export type { HttpEngine } from './client/engine.js';
+export { MAX_REDIRECTS, type RedirectPolicy } from './client/redirects.js';
+export {
+  type HttpAuthProvider,
+  type HttpAuthRequest,
+  type HttpClientTransportOptions,
+  MAX_AUTH_RETRIES,
+} from './client/transport-options.js';
