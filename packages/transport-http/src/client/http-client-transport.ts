@@ -9,13 +9,14 @@ import {
   requestHeaders,
   TransportError,
 } from '@mcpkit/protocol';
+import { LazyAbort } from '@mcpkit/protocol/internal';
 import { type AuthorizedSend, isUnauthorized, retryUnauthorized } from './auth-retry.js';
 import { DEFAULT_MAX_MESSAGE_BYTES, type ResponseLimits } from './bounded-body.js';
 import type { LegacyWireFactory } from './legacy-wire.js';
-import { readExchange, type StreamPosition } from './read-exchange.js';
-import { sendFollowingRedirects } from './redirects.js';
+import { isEventStreamReply, readExchange, readJsonMessage, type StreamPosition } from './read-exchange.js';
+import { followRedirects, isRedirect, sendFollowingRedirects } from './redirects.js';
 import { headerMerger } from './request-headers.js';
-import type { HttpReply, HttpRequestSpec, HttpSender } from './sender.js';
+import type { HttpReply, HttpRequestSpec, HttpSender, RequestCancel } from './sender.js';
 import type { HttpClientTransportOptions } from './transport-options.js';
 
 function limitOption(value: number | undefined, name: string): number {
@@ -29,6 +30,51 @@ interface ExchangeState {
   answered: boolean;
 }
 
+/** Opens the iterator of one exchange (see `openHttpClientTransport`'s `open`). */
+type OpenExchange = (request: JSONRPCRequest, options: ExchangeOptions) => AsyncIterator<ExchangeMessage>;
+
+/** One exchange as the caller gets it: an iterable that sends its request when iterated. */
+class PostExchange implements Exchange {
+  readonly #open: OpenExchange;
+  readonly #request: JSONRPCRequest;
+  readonly #options: ExchangeOptions;
+
+  constructor(open: OpenExchange, request: JSONRPCRequest, options: ExchangeOptions) {
+    this.#open = open;
+    this.#request = request;
+    this.#options = options;
+  }
+
+  [Symbol.asyncIterator](): AsyncIterator<ExchangeMessage> {
+    return this.#open(this.#request, this.#options);
+  }
+}
+
+/**
+ * The iterator of one exchange: `return()` cancels the request at once, wherever the generator is
+ * waiting (a generator's own `return` would wait for it to reach a `yield`).
+ */
+class ExchangeIterator implements AsyncIterator<ExchangeMessage> {
+  readonly #generator: AsyncGenerator<ExchangeMessage>;
+  readonly #cancel: LazyAbort;
+  readonly #state: ExchangeState;
+
+  constructor(generator: AsyncGenerator<ExchangeMessage>, cancel: LazyAbort, state: ExchangeState) {
+    this.#generator = generator;
+    this.#cancel = cancel;
+    this.#state = state;
+  }
+
+  next(): Promise<IteratorResult<ExchangeMessage>> {
+    return this.#generator.next();
+  }
+
+  return(): Promise<IteratorResult<ExchangeMessage>> {
+    if (!this.#state.answered) this.#cancel.abort();
+    return this.#generator.return(undefined);
+  }
+}
+
 /**
  * `createHttpClientTransport` sending through `sender`; with `legacyWire` it also speaks the
  * 2025-era wire (see `HttpLegacyWire`), without it 2026-07-28 only.
@@ -40,7 +86,8 @@ export function openHttpClientTransport(
   legacyWire: LegacyWireFactory | undefined,
 ): ClientTransport {
   const endpoint = String(url);
-  const inFlight = new Set<AbortController>();
+  /** What cancels each exchange and notification in flight, aborted on `close`. */
+  const inFlight = new Set<{ abort(reason?: unknown): void }>();
   const limits: ResponseLimits = {
     maxResponseBytes: limitOption(options.maxResponseBytes, 'maxResponseBytes'),
     maxEventBytes: limitOption(options.maxEventBytes, 'maxEventBytes'),
@@ -75,29 +122,36 @@ export function openHttpClientTransport(
   async function post(
     message: JSONRPCRequest | JSONRPCNotification,
     mirror: Record<string, string>,
-    signal: AbortSignal,
+    cancel: RequestCancel,
   ): Promise<HttpReply> {
     const body = JSON.stringify(message);
     const initialize = message.method === 'initialize';
     if (initialize) session?.initializing();
     const sentSessionId = session?.sessionId;
-    const send = async () => {
-      const request: HttpRequestSpec = { method: 'POST', headers: await buildHeaders(mirror), body, signal };
-      return sendFollowingRedirects(sender, endpoint, request, redirectPolicy);
-    };
-    let response = await send();
+    let response = await sendPost(mirror, body, cancel);
     if (isUnauthorized(response)) {
       response = await retryUnauthorized(
         options.authProvider,
         response,
         { method: 'POST', url: endpoint },
-        send,
+        () => sendPost(mirror, body, cancel),
       );
     }
     if (initialize && response.ok) session?.initialized(response);
     const expired = session?.expired(response, sentSessionId);
     if (expired) throw expired;
     return response;
+  }
+
+  /** One POST of `body`, its headers merged anew (an auth provider's proof is per request). */
+  async function sendPost(mirror: Record<string, string>, body: string, cancel: RequestCancel) {
+    const merged = buildHeaders(mirror);
+    const headers = merged instanceof Promise ? await merged : merged;
+    const request: HttpRequestSpec = { method: 'POST', headers, body, signal: cancel };
+    const response = await sender.send(endpoint, request);
+    return isRedirect(response)
+      ? followRedirects(sender, endpoint, request, redirectPolicy, response)
+      : response;
   }
 
   /** Why an exchange failed, as the caller should see it. */
@@ -114,13 +168,14 @@ export function openHttpClientTransport(
     message: JSONRPCRequest | JSONRPCNotification,
     mirror: Record<string, string>,
     callerSignal: AbortSignal | undefined,
-    controller: AbortController,
+    cancel: LazyAbort,
     state: ExchangeState,
   ): AsyncGenerator<ExchangeMessage> {
     if (closed) throw new TransportError('closed', 'The HTTP transport was closed');
     callerSignal?.throwIfAborted();
-    inFlight.add(controller);
-    const signal = callerSignal ? AbortSignal.any([callerSignal, controller.signal]) : controller.signal;
+    inFlight.add(cancel);
+    const forward = callerSignal && (() => cancel.abort(callerSignal.reason));
+    if (forward) callerSignal.addEventListener('abort', forward, { once: true });
     const request = 'id' in message ? message : undefined;
     const onRequest = session
       ? (serverRequest: JSONRPCRequest) => session.answer(serverRequest, request)
@@ -129,7 +184,13 @@ export function openHttpClientTransport(
       ? { lastEventId: '', retryMs: undefined }
       : undefined;
     try {
-      const response = await post(message, mirror, signal);
+      const response = await post(message, mirror, cancel);
+      if (!isEventStreamReply(response)) {
+        const answer = await readJsonMessage(response, limits, onRequest);
+        state.answered = true;
+        yield answer;
+        return;
+      }
       try {
         for await (const item of readExchange(response, limits, onRequest, position)) {
           if (!('method' in item)) state.answered = true;
@@ -139,7 +200,7 @@ export function openHttpClientTransport(
         const resumable =
           error instanceof TransportError && error.reason === 'connection-lost' && request !== undefined;
         if (!resumable || position === undefined || position.lastEventId === '') throw error;
-        for await (const item of session!.resume(request, position, signal)) {
+        for await (const item of session!.resume(request, position, cancel.signal)) {
           if (!('method' in item)) state.answered = true;
           yield item;
         }
@@ -147,29 +208,24 @@ export function openHttpClientTransport(
     } catch (error) {
       throw failure(error, callerSignal);
     } finally {
-      inFlight.delete(controller);
+      inFlight.delete(cancel);
+      if (forward) callerSignal.removeEventListener('abort', forward);
       // Releases the connection when the caller stopped before the response. After it there is
-      // nothing to release, and an abort would only cost a DOMException and undici's clean-up.
-      if (!state.answered) controller.abort();
+      // nothing to release, and an abort would only cost a DOMException and the sender's clean-up.
+      if (!state.answered) cancel.abort();
     }
   }
 
-  /** One exchange; `return()` closes the stream at once, wherever the generator is waiting. */
-  function open(
-    message: JSONRPCRequest,
-    mirror: Record<string, string>,
-    callerSignal: AbortSignal | undefined,
-  ): AsyncIterator<ExchangeMessage> {
-    const controller = new AbortController();
+  /**
+   * One exchange. Its cancellation is a `LazyAbort`: the Node sender listens to it without an
+   * `AbortSignal`, so an exchange that ends normally creates none.
+   */
+  function open(request: JSONRPCRequest, exchangeOptions: ExchangeOptions): AsyncIterator<ExchangeMessage> {
+    const mirror = requestHeaders(request, exchangeOptions.paramHeaders);
+    const cancel = new LazyAbort();
     const state: ExchangeState = { answered: false };
-    const generator = run(message, mirror, callerSignal, controller, state);
-    return {
-      next: () => generator.next(),
-      return: () => {
-        if (!state.answered) controller.abort();
-        return generator.return(undefined);
-      },
-    };
+    const generator = run(request, mirror, exchangeOptions.signal, cancel, state);
+    return new ExchangeIterator(generator, cancel, state);
   }
 
   const transport: ClientTransport = {
@@ -178,10 +234,7 @@ export function openHttpClientTransport(
     exchange(request: JSONRPCRequest, exchangeOptions: ExchangeOptions): Exchange {
       const sse = legacy?.sse;
       if (sse) return sse.exchange(request, exchangeOptions);
-      return {
-        [Symbol.asyncIterator]: () =>
-          open(request, requestHeaders(request, exchangeOptions.paramHeaders), exchangeOptions.signal),
-      };
+      return new PostExchange(open, request, exchangeOptions);
     },
 
     async notify(notification: JSONRPCNotification): Promise<void> {

@@ -1,6 +1,12 @@
 import type * as Http from 'node:http';
-import type { ByteSource } from './bounded-body.js';
-import type { HttpReply, HttpRequestSpec, HttpSender } from './sender.js';
+import type { BodyChunks, ByteSource } from './bounded-body.js';
+import {
+  type HttpReply,
+  type HttpRequestSpec,
+  type HttpSender,
+  isLazyAbort,
+  type RequestCancel,
+} from './sender.js';
 
 /** What the sender uses of `node:http` or `node:https`. */
 export interface HttpModule {
@@ -26,6 +32,8 @@ export const IDLE_SOCKET_MS = 4000;
 export function keepAliveAgentOptions(): Http.AgentOptions {
   return { keepAlive: true, maxSockets: MAX_SOCKETS_PER_ORIGIN, timeout: IDLE_SOCKET_MS, scheduling: 'lifo' };
 }
+
+const CLOSED_EARLY = 'The connection closed before the end of the response';
 
 const EMPTY = Promise.resolve({ done: true, value: undefined } as ReadableStreamReadResult<Uint8Array>);
 
@@ -60,6 +68,54 @@ class IncomingBody implements ByteSource {
     });
   }
 
+  /** Gathers the whole body with one listener per event and one promise (see `ByteSource.readAll`). */
+  readAll(limit: number): Promise<BodyChunks | undefined> {
+    if (this.#listening || this.#ended || this.#failure !== undefined) return this.#readAllByReads(limit);
+    this.#listening = true;
+    const response = this.#response;
+    return new Promise((resolve, reject) => {
+      const chunks: Uint8Array[] = [];
+      let size = 0;
+      response.on('data', (chunk: Uint8Array) => {
+        if (this.#failure !== undefined) return;
+        size += chunk.byteLength;
+        if (size <= limit) {
+          chunks.push(chunk);
+          return;
+        }
+        this.#failure = new Error('The response body is too large');
+        response.destroy();
+        resolve(undefined);
+      });
+      response.on('end', () => {
+        this.#ended = true;
+        resolve({ chunks, size });
+      });
+      response.on('error', (error) => {
+        this.#failure ??= error;
+        reject(error);
+      });
+      response.on('close', () => {
+        if (!this.#ended) reject(this.#failure ?? new Error(CLOSED_EARLY));
+      });
+    });
+  }
+
+  async #readAllByReads(limit: number): Promise<BodyChunks | undefined> {
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    for (;;) {
+      const { done, value } = await this.read();
+      if (done) return { chunks, size };
+      size += value.byteLength;
+      if (size > limit) {
+        await this.cancel();
+        return undefined;
+      }
+      chunks.push(value);
+    }
+  }
+
   /** Stops reading: a body that has fully arrived is drained, so its socket is reused; else it is closed. */
   cancel(): Promise<void> {
     this.#queued = [];
@@ -90,7 +146,7 @@ class IncomingBody implements ByteSource {
     });
     response.on('error', (error) => this.#fail(error));
     response.on('close', () => {
-      if (!this.#ended) this.#fail(new Error('The connection closed before the end of the response'));
+      if (!this.#ended) this.#fail(new Error(CLOSED_EARLY));
     });
   }
 
@@ -183,6 +239,32 @@ function targetOf(url: string): Http.RequestOptions & { secure: boolean } {
   };
 }
 
+/** One URL's request options, with the module and keep-alive agent that send to it. */
+interface Route {
+  options: ReturnType<typeof targetOf>;
+  module: HttpModule;
+  agent: Http.Agent;
+}
+
+function reasonOf(cancel: RequestCancel): unknown {
+  return isLazyAbort(cancel) ? cancel.signal.reason : cancel.reason;
+}
+
+/**
+ * Destroys `request` when `cancel` aborts. A `LazyAbort` is listened to without a signal and
+ * drops its listener with itself (it lives as long as one exchange); a signal's listener is
+ * removed once the request is closed.
+ */
+function listenForCancel(cancel: RequestCancel, request: Http.ClientRequest): void {
+  const abort = () => request.destroy(reasonOf(cancel) as Error);
+  if (isLazyAbort(cancel)) {
+    cancel.onAbort(abort);
+    return;
+  }
+  cancel.addEventListener('abort', abort, { once: true });
+  request.once('close', () => cancel.removeEventListener('abort', abort));
+}
+
 /** Node's code for a kept-alive socket the server closed just as the request went out. */
 function isStaleSocket(request: Http.ClientRequest, error: unknown): boolean {
   return request.reusedSocket && (error as { code?: unknown } | null)?.code === 'ECONNRESET';
@@ -195,29 +277,31 @@ function isStaleSocket(request: Http.ClientRequest, error: unknown): boolean {
 export function nodeSender(modules: NodeHttpModules, agent?: Http.Agent): HttpSender {
   let plainAgent = agent;
   let secure: { module: HttpModule; agent: Http.Agent } | undefined;
-  const targets = new Map<string, ReturnType<typeof targetOf>>();
+  const targets = new Map<string, Route>();
 
-  function route(url: string) {
+  /** The target of `url` with the module and agent that reach it, kept per distinct URL. */
+  function route(url: string): Route {
     let target = targets.get(url);
-    if (target === undefined) {
-      target = targetOf(url);
-      if (targets.size > 16) targets.clear();
-      targets.set(url, target);
-    }
-    if (!target.secure) {
+    if (target !== undefined) return target;
+    const parsed = targetOf(url);
+    if (!parsed.secure) {
       plainAgent ??= new modules.http.Agent(keepAliveAgentOptions());
-      return { target, module: modules.http, agent: plainAgent };
+      target = { options: parsed, module: modules.http, agent: plainAgent };
+    } else {
+      if (secure === undefined) {
+        const https = modules.https();
+        secure = { module: https, agent: agent ?? new https.Agent(keepAliveAgentOptions()) };
+      }
+      target = { options: parsed, module: secure.module, agent: secure.agent };
     }
-    if (secure === undefined) {
-      const https = modules.https();
-      secure = { module: https, agent: agent ?? new https.Agent(keepAliveAgentOptions()) };
-    }
-    return { target, ...secure };
+    if (targets.size > 16) targets.clear();
+    targets.set(url, target);
+    return target;
   }
 
   function attempt(url: string, spec: HttpRequestSpec, retried: boolean): Promise<HttpReply> {
-    const { target, module, agent: chosen } = route(url);
-    const { signal } = spec;
+    const { options: target, module, agent: chosen } = route(url);
+    const cancel = spec.signal;
     return new Promise((resolve, reject) => {
       const request = module.request({
         protocol: target.protocol,
@@ -229,12 +313,10 @@ export function nodeSender(modules: NodeHttpModules, agent?: Http.Agent): HttpSe
         headers: spec.headers,
         agent: chosen,
       });
-      const abort = () => request.destroy(signal.reason);
-      signal.addEventListener('abort', abort, { once: true });
-      request.once('close', () => signal.removeEventListener('abort', abort));
-      request.once('response', (response) => resolve(new NodeReply(response, url)));
-      request.once('error', (error) => {
-        if (signal.aborted) reject(signal.reason);
+      listenForCancel(cancel, request);
+      request.on('response', (response) => resolve(new NodeReply(response, url)));
+      request.on('error', (error) => {
+        if (cancel.aborted) reject(reasonOf(cancel));
         // Node's advice for keep-alive: a reused socket the server had just closed never carried
         // the request, so it goes once more on a fresh one.
         else if (!retried && isStaleSocket(request, error)) resolve(attempt(url, spec, true));
@@ -246,7 +328,7 @@ export function nodeSender(modules: NodeHttpModules, agent?: Http.Agent): HttpSe
 
   return {
     send(url, spec) {
-      spec.signal.throwIfAborted();
+      if (spec.signal.aborted) return Promise.reject(reasonOf(spec.signal));
       return attempt(url, spec, false);
     },
     close() {

@@ -118,11 +118,27 @@ export async function* readExchange(
   onRequest?: OnServerRequest,
   position?: StreamPosition,
 ): AsyncGenerator<ExchangeMessage> {
-  const contentType = response.header('content-type');
-  if (response.ok && isEventStream(contentType) && response.body !== null) {
+  if (isEventStreamReply(response)) {
     if (yield* readEvents(response, response.body, limits.maxEventBytes, onRequest, position)) return;
     throw new TransportError('connection-lost', 'The response stream ended before the response (C-55)');
   }
+  yield await readJsonMessage(response, limits, onRequest);
+}
+
+/** Whether `response` is an SSE stream, read by `readEvents`; anything else is read by `readJsonMessage`. */
+export function isEventStreamReply(response: HttpReply): response is HttpReply & { body: ByteSource } {
+  return response.ok && response.body !== null && isEventStream(response.header('content-type'));
+}
+
+/**
+ * The one message of a response that is not an SSE stream: its JSON body, which must be a
+ * JSON-RPC response (see `readExchange`).
+ */
+export async function readJsonMessage(
+  response: HttpReply,
+  limits: ResponseLimits,
+  onRequest?: OnServerRequest,
+): Promise<ExchangeMessage> {
   const text =
     response.body === null
       ? ''
@@ -142,5 +158,5 @@ export async function* readExchange(
   }
   if (decoded === undefined || !decoded.final)
     throw badResponse(response, 'no JSON-RPC response in the body');
-  yield decoded.message;
+  return decoded.message;
 }

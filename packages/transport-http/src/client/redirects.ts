@@ -27,6 +27,11 @@ function foreignHeaders(): Record<string, string> {
   return { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
 }
 
+/** Whether `response` is a redirect for `followRedirects` to follow or refuse. */
+export function isRedirect(response: HttpReply): boolean {
+  return response.opaqueRedirect || FOLLOWED.has(response.status);
+}
+
 /**
  * Sends `request` to `endpoint` and follows redirects itself, checking each hop's origin against
  * the endpoint's, so that credentials and the request never reach another origin unless `policy`
@@ -39,7 +44,18 @@ export async function sendFollowingRedirects(
   request: HttpRequestSpec,
   policy: RedirectPolicy,
 ): Promise<HttpReply> {
-  let response = await sender.send(endpoint, request);
+  return followRedirects(sender, endpoint, request, policy, await sender.send(endpoint, request));
+}
+
+/** `sendFollowingRedirects` from the endpoint's first `response` on. */
+export async function followRedirects(
+  sender: HttpSender,
+  endpoint: string,
+  request: HttpRequestSpec,
+  policy: RedirectPolicy,
+  first: HttpReply,
+): Promise<HttpReply> {
+  let response = first;
   let origin: string | undefined;
   let target = endpoint;
   for (let hops = 0; ; hops++) {

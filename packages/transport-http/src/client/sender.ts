@@ -1,4 +1,21 @@
+import type { LazyAbort } from '@mcpkit/protocol/internal';
 import type { ByteSource } from './bounded-body.js';
+
+/**
+ * What cancels a request: a signal, or a `LazyAbort`, which a sender that can listen without a
+ * signal (Node's) never turns into one, so an exchange that is not cancelled costs no signal.
+ */
+export type RequestCancel = AbortSignal | LazyAbort;
+
+/** Whether `cancel` is a `LazyAbort` (told apart by shape: a signal may come from another realm). */
+export function isLazyAbort(cancel: RequestCancel): cancel is LazyAbort {
+  return typeof (cancel as Partial<LazyAbort>).onAbort === 'function';
+}
+
+/** The signal of `cancel`, created on the spot for a `LazyAbort`. */
+export function signalOf(cancel: RequestCancel): AbortSignal {
+  return isLazyAbort(cancel) ? cancel.signal : cancel;
+}
 
 /** One HTTP request of the client transport: every header name in lower case. */
 export interface HttpRequestSpec {
@@ -6,7 +23,7 @@ export interface HttpRequestSpec {
   headers: Record<string, string>;
   body?: string;
   /** Aborts the request, and the reading of its response body. */
-  signal: AbortSignal;
+  signal: RequestCancel;
 }
 
 /** What the client transport reads of an HTTP response, whichever way it was sent. */
@@ -98,7 +115,8 @@ class FetchReply implements HttpReply {
 export function fetchSender(fetchImpl: Fetch): HttpSender {
   return {
     async send(url, { method, headers, body, signal }) {
-      const response = await fetchImpl(url, { method, headers, body, signal, redirect: 'manual' });
+      const init = { method, headers, body, signal: signalOf(signal), redirect: 'manual' as const };
+      const response = await fetchImpl(url, init);
       return new FetchReply(response, url);
     },
     close() {},
