@@ -1,5 +1,4 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 import { createServer as createNetServer } from 'node:net';
@@ -9,10 +8,9 @@ import type { ClientTransport } from '@mcpkit/protocol';
 import { createHttpClientTransport } from '@mcpkit/transport-http';
 import { createStdioClientTransport } from '@mcpkit/transport-stdio';
 import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { afterEach, describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain ES module fixture, without types
-import { buildServer } from './fixtures/sdk-v1-server.mjs';
+import { buildServer, streamableHttpHandler } from './fixtures/sdk-v1-server.mjs';
 
 const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));
 const require = createRequire(import.meta.url);
@@ -76,18 +74,7 @@ async function serve(args: string[], env: Record<string, string>, port: number):
 
 /** The official SDK v1 over Streamable HTTP in this process, with sessions or stateless. */
 async function sdkV1Http(stateful: boolean): Promise<string> {
-  const sessions = new Map<string, StreamableHTTPServerTransport>();
-  const handle = async (request: IncomingMessage, response: ServerResponse) => {
-    const sessionId = request.headers['mcp-session-id'];
-    const existing = typeof sessionId === 'string' ? sessions.get(sessionId) : undefined;
-    if (existing) return existing.handleRequest(request, response);
-    const transport = new StreamableHTTPServerTransport({
-      sessionIdGenerator: stateful ? () => randomUUID() : undefined,
-      onsessioninitialized: (id) => void sessions.set(id, transport),
-    });
-    await buildServer().connect(transport);
-    await transport.handleRequest(request, response);
-  };
+  const handle = streamableHttpHandler(stateful);
   const server: Server = createServer((request, response) => void handle(request, response));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   cleanups.push(() => new Promise((resolve) => server.close(resolve)));

@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jsonLines, mcpkit, type RunningServer, startMcpkit, startServer } from './run.js';
 
 // A server of the 2025 era, made with the official SDK v1: mcpkit falls back to initialize by itself.
-const FIXTURE = fileURLToPath(new URL('./fixtures/sdk-v1-server.mjs', import.meta.url));
+// The fixture is interop's (a workspace package, installed with the repository), so one file, and one
+// pinned SDK, serve both test suites.
+const FIXTURE = fileURLToPath(new URL('../../../interop/test/fixtures/sdk-v1-server.mjs', import.meta.url));
 const STDIO = ['--', process.execPath, FIXTURE, 'stdio'];
 
 let http: RunningServer;
