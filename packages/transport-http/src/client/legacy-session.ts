@@ -189,13 +189,7 @@ export class HttpLegacySession {
       const response = await this.#get(position, signal);
       if (response === undefined) break;
       const onRequest = (serverRequest: JSONRPCRequest) => this.answer(serverRequest, request);
-      for await (const message of readEvents(
-        response,
-        response.body!,
-        this.#wire.maxEventBytes,
-        onRequest,
-        position,
-      )) {
+      for await (const message of this.#events(response, onRequest, position)) {
         yield message;
         if (!('method' in message)) return;
       }
@@ -226,13 +220,7 @@ export class HttpLegacySession {
       if (response === undefined) return;
       failures = 0;
       try {
-        for await (const message of readEvents(
-          response,
-          response.body!,
-          this.#wire.maxEventBytes,
-          onRequest,
-          position,
-        )) {
+        for await (const message of this.#events(response, onRequest, position)) {
           if ('method' in message) yield message as JSONRPCNotification;
         }
       } catch (error) {
@@ -242,6 +230,15 @@ export class HttpLegacySession {
       }
       await sleep(position.retryMs ?? DEFAULT_RETRY_MS, signal);
     }
+  }
+
+  /** The messages of a GET stream, from `position` on, its server requests answered by `onRequest`. */
+  #events(
+    response: HttpReply,
+    onRequest: (request: JSONRPCRequest) => void,
+    position: StreamPosition,
+  ): AsyncIterable<ExchangeMessage> {
+    return readEvents(response, response.body!, this.#wire.maxEventBytes, onRequest, position);
   }
 
   /** DELETEs the session (B-11); a server that does not allow it (405) keeps it until it expires. */
