@@ -6,7 +6,7 @@ import {
 } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { expect, it } from 'vitest';
-import { type Asked, describeSdkClient, fixedAnswers } from './support/sdk-client-suite.js';
+import { describeSdkClient } from './support/sdk-client-suite.js';
 
 describeSdkClient<Client, Transport>({
   title: 'official SDK v2 Client (default mode) against apps/everything-server over %s',
@@ -16,9 +16,7 @@ describeSdkClient<Client, Transport>({
    * The official SDK v2 client in its default mode (no `versionNegotiation`: the plain 2025
    * `initialize` sequence), declaring elicitation and sampling.
    */
-  async connect(transport) {
-    const asked: Asked = {};
-    const answers = fixedAnswers(asked);
+  async connect(transport, answers) {
     const client = new Client(
       { name: 'sdk-v2-interop', version: '0.0.0' },
       { capabilities: { elicitation: {}, sampling: {} } },
@@ -26,7 +24,7 @@ describeSdkClient<Client, Transport>({
     client.setRequestHandler('elicitation/create', async (request) => answers.elicit(request.params));
     client.setRequestHandler('sampling/createMessage', async (request) => answers.sample(request.params));
     await client.connect(transport);
-    return { client, asked };
+    return client;
   },
   handshake: {
     name: 'B-9: negotiates 2025-11-25 with initialize, lists the tools and calls test_simple_text',

@@ -26,11 +26,14 @@ export interface Connected<C extends SdkClient> {
   asked: Asked;
 }
 
+/** The answers every client under test gives (see `fixedAnswers`), for its request handlers. */
+export type FixedAnswers = ReturnType<typeof fixedAnswers>;
+
 /**
  * The answers every client under test gives: elicitation accepts with fixed content, sampling
  * replies with a fixed text; each records the question in `asked`.
  */
-export function fixedAnswers(asked: Asked) {
+function fixedAnswers(asked: Asked) {
   return {
     elicit(params: { message: string }) {
       asked.elicitation = params.message;
@@ -54,8 +57,11 @@ export interface SdkClientUnderTest<C extends SdkClient, T extends Closable> {
   /** This SDK's transports, built from what the suite starts. */
   stdio(spec: { command: string; args: string[]; stderr: 'ignore' }): T;
   http(url: URL): T;
-  /** A client of this SDK connected over `transport`, answering with `fixedAnswers`. */
-  connect(transport: T): Promise<Connected<C>>;
+  /**
+   * A client of this SDK, declaring elicitation and sampling and answering them with `answers`,
+   * connected over `transport`.
+   */
+  connect(transport: T, answers: FixedAnswers): Promise<C>;
   /** The name of the handshake test, and what it checks of the client besides the server's name. */
   handshake: { name: string; check?(client: C): void };
   /** Tests of this SDK only, run after the handshake test. */
@@ -82,9 +88,10 @@ export function describeSdkClient<C extends SdkClient, T extends Closable>(
           ? sdk.stdio({ command: process.execPath, args: [everythingStdio], stderr: 'ignore' })
           : sdk.http(new URL(await serveEverythingHttp(cleanups)));
       cleanups.push(() => transport.close()); // also when connecting fails
-      const connected = await sdk.connect(transport);
-      cleanups.push(() => connected.client.close());
-      return connected;
+      const asked: Asked = {};
+      const client = await sdk.connect(transport, fixedAnswers(asked));
+      cleanups.push(() => client.close());
+      return { client, asked };
     };
 
     it(sdk.handshake.name, async () => {
