@@ -194,4 +194,14 @@ describe('against a 2025-era stdio server', { timeout: 30_000 }, () => {
     await connect(legacyServer(sent), { era: 'legacy' }).connect();
     expect(sent).toEqual(['initialize', 'notifications/initialized']);
   });
+
+  it("C-7: a 2025-era server's log messages over stdio, which name no request, reach the client's onLog at its level", async () => {
+    const logs: string[] = [];
+    const client = connect(legacyServer(), {
+      logLevel: 'warning',
+      onLog: (message) => logs.push(String(message.data)),
+    });
+    expect(await client.callTool('logs')).toMatchObject({ content: [{ type: 'text', text: 'logged' }] });
+    await expect.poll(() => logs).toEqual(['while calling']);
+  });
 });
