@@ -46,7 +46,7 @@ import { CLIENT_VERSION } from './package-version.js';
 import { listItems, listPage } from './pages.js';
 import type { ServerDescription } from './probe.js';
 import { Requester } from './requester.js';
-import { reissueStep, versionRetryStep } from './resend.js';
+import { resendStep } from './resend.js';
 import { type ListenHost, Subscription } from './subscription.js';
 import { ToolCatalog } from './tool-catalog.js';
 
@@ -158,9 +158,7 @@ export class McpClient {
         lifetime: this.#lifetime.signal,
       }),
     );
-    chain.add(tools.requestStep);
-    chain.add(versionRetryStep(requester));
-    chain.add(reissueStep(connection, limits));
+    chain.add(resendStep({ requester, connection, limits, tools }));
     chain.add(legacy.wireStep(connection));
     this.#chain = chain;
     this.#tools = tools;

@@ -1,6 +1,7 @@
 import {
   type ClientTransport,
   decodeMessage,
+  decodeResult,
   type ExchangeMessage,
   type JSONRPCErrorResponse,
   type JSONRPCRequest,
@@ -8,9 +9,9 @@ import {
   type LoggingMessageNotificationParams,
   TransportError,
 } from '@mcpkit/protocol';
-import type { CallState } from './call.js';
+import type { CallResult, CallState } from './call.js';
 import type { Deadlines, Expiring } from './deadlines.js';
-import { InvalidResponseError, RequestAbortedError, RequestTimeoutError } from './errors.js';
+import { InvalidResponseError, peerError, RequestAbortedError, RequestTimeoutError } from './errors.js';
 import { deliverLog, type LogRoute } from './logs.js';
 import type { CallOptions } from './options.js';
 
@@ -52,6 +53,39 @@ export function awaitResponse(
   defaults: CallDefaults,
   deadlines: Deadlines,
 ): Promise<Response> {
+  return start(transport, request, call, defaults, deadlines, false) as Promise<Response>;
+}
+
+/**
+ * `awaitResponse` resolving with the result decoded by the receiver's rules (`decodeResponse`):
+ * the exchange of a call, in one promise.
+ */
+export function awaitResult(
+  transport: ClientTransport,
+  request: JSONRPCRequest,
+  call: CallState,
+  defaults: CallDefaults,
+  deadlines: Deadlines,
+): Promise<CallResult> {
+  return start(transport, request, call, defaults, deadlines, true) as Promise<CallResult>;
+}
+
+/** The result of `call` decoded by the receiver's rules; a peer error is thrown as an `McpError`. */
+export function decodeResponse(call: CallState, response: Response): CallResult {
+  if ('error' in response) throw peerError(response, call.method, call.params);
+  const decoded = decodeResult(call.method, response.result);
+  if (!decoded.ok) throw new InvalidResponseError(call.method, decoded.error.message, decoded.rule);
+  return decoded.value as CallResult;
+}
+
+function start(
+  transport: ClientTransport,
+  request: JSONRPCRequest,
+  call: CallState,
+  defaults: CallDefaults,
+  deadlines: Deadlines,
+  decode: boolean,
+): Promise<unknown> {
   const signal = call.signal;
   if (signal?.aborted) return Promise.reject(new RequestAbortedError(request.method, signal.reason));
   const now = Date.now();
@@ -59,7 +93,7 @@ export function awaitResponse(
     const maxMs = call.options.maxTotalTimeoutMs ?? defaults.maxTotalTimeoutMs;
     return Promise.reject(new RequestTimeoutError(request.method, 'maximum', maxMs));
   }
-  return new PendingResponse(transport, request, call, defaults, deadlines, now).response;
+  return new PendingResponse(transport, request, call, defaults, deadlines, now, decode).response;
 }
 
 /**
@@ -69,7 +103,8 @@ export function awaitResponse(
  * the README for what a custom transport must do).
  */
 class PendingResponse implements Expiring {
-  readonly response: Promise<Response>;
+  /** The response, or with `decode` its decoded result. */
+  readonly response: Promise<unknown>;
   deadline: number;
   deadlinePrevious: Expiring | undefined = undefined;
   deadlineNext: Expiring | undefined = undefined;
@@ -82,7 +117,9 @@ class PendingResponse implements Expiring {
   readonly #maxTotalTimeoutMs: number;
   readonly #resetOnProgress: boolean;
   readonly #maxDeadline: number;
-  #resolve!: (response: Response) => void;
+  /** The call whose result to decode, or `undefined` to resolve with the raw response. */
+  readonly #decodeFor: CallState | undefined;
+  #resolve!: (response: unknown) => void;
   #reject!: (error: unknown) => void;
   #iterator: AsyncIterator<ExchangeMessage> | undefined;
   #settled = false;
@@ -94,7 +131,9 @@ class PendingResponse implements Expiring {
     defaults: CallDefaults,
     deadlines: Deadlines,
     now: number,
+    decode: boolean,
   ) {
+    this.#decodeFor = decode ? call : undefined;
     const options = call.options;
     this.#request = request;
     this.#options = options;
@@ -106,7 +145,7 @@ class PendingResponse implements Expiring {
     this.#resetOnProgress = options.resetTimeoutOnProgress ?? defaults.resetTimeoutOnProgress;
     this.#maxDeadline = call.deadline;
     this.deadline = Math.min(now + this.#timeoutMs, this.#maxDeadline);
-    this.response = new Promise<Response>((resolve, reject) => {
+    this.response = new Promise<unknown>((resolve, reject) => {
       this.#resolve = resolve;
       this.#reject = reject;
     });
@@ -151,8 +190,10 @@ class PendingResponse implements Expiring {
         }
         const response = this.#take(step.value);
         if (response !== undefined) {
+          const call = this.#decodeFor;
+          const value = call === undefined ? response : decodeResponse(call, response);
           this.#settle();
-          this.#resolve(response);
+          this.#resolve(value);
           return;
         }
       }

@@ -1,7 +1,6 @@
 import {
   type ClientCapabilities,
   type ClientTransport,
-  decodeResult,
   type Implementation,
   type JSONRPCErrorResponse,
   type JSONRPCRequest,
@@ -12,8 +11,8 @@ import {
 } from '@mcpkit/protocol';
 import type { CallResult, CallState } from './call.js';
 import { Deadlines } from './deadlines.js';
-import { InvalidResponseError, NoCommonVersionError, peerError } from './errors.js';
-import { awaitResponse, type CallDefaults, type TimeoutLimits } from './exchange.js';
+import { NoCommonVersionError } from './errors.js';
+import { awaitResponse, awaitResult, type CallDefaults, type TimeoutLimits } from './exchange.js';
 import type { LogListener } from './logs.js';
 import type { CallOptions } from './options.js';
 import { versionAfterRefusal } from './version.js';
@@ -29,14 +28,6 @@ export interface RequesterConfig {
   logLevel?: LoggingLevel;
   /** Receives the log messages of calls that name no `onLog`, and those of no call. */
   onLog?: LogListener;
-}
-
-/** The result of `call` decoded by the receiver's rules; a peer error is thrown as an `McpError`. */
-function decodeResponse(call: CallState, response: JSONRPCResultResponse | JSONRPCErrorResponse): CallResult {
-  if ('error' in response) throw peerError(response, call.method, call.params);
-  const decoded = decodeResult(call.method, response.result);
-  if (!decoded.ok) throw new InvalidResponseError(call.method, decoded.error.message, decoded.rule);
-  return decoded.value as CallResult;
 }
 
 /**
@@ -122,10 +113,10 @@ export class Requester {
    * framed for that era, the result decoded by the same rules, where a missing `resultType` is
    * `complete` (B-14) and a list without `ttlMs` is not cached (B-16).
    */
-  readonly sendLegacy = async (call: CallState): Promise<CallResult> => {
+  readonly sendLegacy = (call: CallState): Promise<CallResult> => {
     call.version = this.version;
-    const response = await this.exchangeLegacy(call);
-    return decodeResponse(call, response);
+    const request = this.buildLegacy(call.method, call.params, call.options);
+    return awaitResult(this.transport, request, call, this.#defaults, this.#deadlines);
   };
 
   /** Sends one request of `call` with `version` and returns its raw response. */
@@ -140,11 +131,12 @@ export class Requester {
    * on the call, for the cache key (C-30) and the `-32022` retry) and decodes its result by the
    * receiver's rules (C-14..C-16). A peer error is thrown as an `McpError` (C-17, C-18).
    */
-  readonly send = async (call: CallState): Promise<CallResult> => {
+  readonly send = (call: CallState): Promise<CallResult> => {
     const version = this.version;
     call.version = version;
-    const response = await this.exchange(call, version);
-    return decodeResponse(call, response);
+    const { options } = call;
+    const request = this.build(call.method, call.params, version, options, options.onProgress !== undefined);
+    return awaitResult(this.transport, request, call, this.#defaults, this.#deadlines);
   };
 
   /**

@@ -5,62 +5,94 @@ import { waitLimit, waitUnless } from './call-limits.js';
 import type { Connection } from './connection.js';
 import type { TimeoutLimits } from './exchange.js';
 import type { Requester } from './requester.js';
+import type { ToolCatalog } from './tool-catalog.js';
 
 /** How often a request lost in transit is re-issued (C-55, T-17). */
 const MAX_REISSUES = 2;
 
-function isVersionRefusal(error: unknown): error is McpError {
-  return error instanceof McpError && error.code === ErrorCode.UnsupportedProtocolVersion;
+/** What the resend step works with. */
+export interface ResendContext {
+  requester: Requester;
+  connection: Connection;
+  limits: TimeoutLimits;
+  /** Refreshes a tool call's headers after `-32020` and checks its result (H-28, C-20). */
+  tools: Pick<ToolCatalog, 'refreshAfter' | 'checked'>;
 }
 
 /**
- * The step that answers `-32022` (C-10): the request is sent again, once, as a new request with
- * the client's most preferred version among the server's `data.supported`, which every later
- * request carries too. No such version, or a second refusal, is a `NoCommonVersionError`.
+ * What the retries of one request of a call have used up: the counts start again whenever an outer
+ * reason (a refused version, refreshed tool headers) sends the request anew, as nested retry loops
+ * would.
  */
-export function versionRetryStep(requester: Requester): Step {
-  return async (call, next) => {
-    for (let retried = false; ; retried = true) {
-      try {
-        return await next(call);
-      } catch (error) {
-        if (!isVersionRefusal(error)) throw error;
-        const noCommonVersion = requester.adoptVersionAfterRefusal(error.data, call.version!, !retried);
-        if (noCommonVersion) throw noCommonVersion;
-      }
-    }
-  };
+interface Attempts {
+  versionRetried: boolean;
+  reissues: number;
 }
 
 /**
- * The step that re-issues a request lost in transit (C-55, T-17) as a new request with a new id,
- * at most `MAX_REISSUES` times, for every method but `tools/call`, whose side effect must not
- * run twice: a lost tool call fails with the retryable `TransportError` and the application
- * decides. After a restart the request waits for the re-probe of the new server first, within
- * the call's timeouts, so it carries what the new server said. A request a 2025-era server
- * refused because it no longer knew the session (`session-expired`, B-11) was never run: it is
- * re-sent whatever its method, once the client has run `initialize` again.
+ * The step that sends one request of a call (each input round is one) again as a new request
+ * when the server or the transport says it may succeed, innermost reason first:
+ * - the request was lost in transit (C-55, T-17): re-issued at most `MAX_REISSUES` times, for every
+ *   method but `tools/call`, whose side effect must not run twice (a lost tool call fails with the
+ *   retryable `TransportError` and the application decides). After a restart the request waits for
+ *   the re-probe of the new server first, within the call's timeouts, so it carries what the new
+ *   server said. A request a 2025-era server refused because it no longer knew the session
+ *   (`session-expired`, B-11) was never run: it is re-sent whatever its method, once the client has
+ *   run `initialize` again;
+ * - `-32022` (C-10): sent again, once, with the client's most preferred version among the server's
+ *   `data.supported`, which every later request carries too; no such version, or a second refusal,
+ *   is a `NoCommonVersionError`;
+ * - `-32020` to a tool call (H-28): `tools/list` is refreshed, once a call, and the request sent
+ *   with the new headers.
+ * A `complete` tool result is then checked against the tool's `outputSchema` (C-20). One async
+ * step for the three, so a call that needs none of them pays for one promise, not three.
  */
-export function reissueStep(connection: Connection, limits: TimeoutLimits): Step {
-  return (call, next) => reissue(call, next, connection, limits);
+export function resendStep(context: ResendContext): Step {
+  return (call, next) => resend(call, next, context);
 }
 
-async function reissue(
-  call: CallState,
-  next: Next,
-  connection: Connection,
-  limits: TimeoutLimits,
-): Promise<CallResult> {
-  for (let reissues = 0; ; reissues++) {
+async function resend(call: CallState, next: Next, context: ResendContext): Promise<CallResult> {
+  const attempts: Attempts = { versionRetried: false, reissues: 0 };
+  for (;;) {
+    let result: CallResult;
     try {
-      return await next(call);
+      result = await next(call);
     } catch (error) {
-      if (!(error instanceof TransportError && error.retryable) || reissues >= MAX_REISSUES) throw error;
-      const expired = error.reason === 'session-expired';
-      if (call.method === 'tools/call' && !expired) throw error;
-      if (error.reason === 'restarted' || expired) {
-        await waitUnless(connection.restarted(), call.method, call.signal, waitLimit(call, limits));
-      }
+      await recover(call, error, attempts, context);
+      continue;
     }
+    return call.method === 'tools/call' ? context.tools.checked(call, result) : result;
   }
+}
+
+/** Gets the request ready to be sent again after `error`, or throws what the call fails with. */
+async function recover(call: CallState, error: unknown, attempts: Attempts, context: ResendContext) {
+  if (error instanceof TransportError) {
+    if (!error.retryable || attempts.reissues >= MAX_REISSUES) throw error;
+    const expired = error.reason === 'session-expired';
+    if (call.method === 'tools/call' && !expired) throw error;
+    attempts.reissues++;
+    if (error.reason === 'restarted' || expired) {
+      const limit = waitLimit(call, context.limits);
+      await waitUnless(context.connection.restarted(), call.method, call.signal, limit);
+    }
+    return;
+  }
+  if (error instanceof McpError && error.code === ErrorCode.UnsupportedProtocolVersion) {
+    const { requester } = context;
+    const noCommonVersion = requester.adoptVersionAfterRefusal(
+      error.data,
+      call.version!,
+      !attempts.versionRetried,
+    );
+    if (noCommonVersion) throw noCommonVersion;
+    attempts.versionRetried = true;
+    attempts.reissues = 0;
+    return;
+  }
+  const refreshed = context.tools.refreshAfter(call, error);
+  if (refreshed === undefined) throw error;
+  await refreshed;
+  attempts.versionRetried = false;
+  attempts.reissues = 0;
 }

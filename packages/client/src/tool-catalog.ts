@@ -25,10 +25,10 @@ export interface ToolCatalogOptions {
  * what `tools/list` said (which only this object changes), the pages and walks of `tools/list`,
  * and the two steps of a tool call. `step` (above the cache) filters every `tools/list` page
  * through the registry (H-24) and, for `tools/call`, lists the tools first when the tool was
- * never seen and mirrors its annotated arguments as headers (H-27). `requestStep` (below the input
- * rounds, so it sees each round) refreshes `tools/list` once a call on `-32020` and sends the round
- * again (H-28), and checks a `complete` result, which ends the rounds, against the tool's
- * `outputSchema` (C-20).
+ * never seen and mirrors its annotated arguments as headers (H-27). Below the input rounds, the
+ * resend step asks it to refresh `tools/list` once a call on `-32020` (`refreshAfter`, H-28) and
+ * to check a `complete` result, which ends the rounds, against the tool's `outputSchema`
+ * (`checked`, C-20).
  */
 export class ToolCatalog {
   readonly #registry: ToolRegistry;
@@ -75,9 +75,6 @@ export class ToolCatalog {
     return next(call);
   };
 
-  readonly requestStep: Step = (call, next) =>
-    call.method === 'tools/call' ? this.#sendToolRequest(call, next) : next(call);
-
   /** Records a page of tools and leaves out those with invalid annotations (H-24). */
   async #filterPage(call: CallState, next: Next): Promise<CallResult> {
     const page = (await next(call)) as ListToolsResult;
@@ -106,23 +103,22 @@ export class ToolCatalog {
   }
 
   /**
-   * One request of a tool call. After `-32020`, the first time in this call: refresh `tools/list`
-   * and send again with the new headers. A `complete` result is checked against the
-   * `outputSchema` of the tool as last listed.
+   * After `-32020` to a tool call (H-28), the first time in the call: lists the tools again and
+   * puts what they say on the call, so that the request can go again with the new headers (see
+   * `resendStep`). `undefined` for any other error, or once the call has refreshed.
    */
-  async #sendToolRequest(call: CallState, next: Next): Promise<CallResult> {
-    let result: CallResult;
-    try {
-      result = await next(call);
-    } catch (error) {
-      if (call.toolsRefreshed || !(error instanceof McpError) || error.code !== ErrorCode.HeaderMismatch) {
-        throw error;
-      }
-      call.toolsRefreshed = true;
-      await this.#listForCall(call, 'refresh');
-      this.#learn(call, call.params.name as string);
-      result = await next(call);
-    }
+  refreshAfter(call: CallState, error: unknown): Promise<void> | undefined {
+    if (call.method !== 'tools/call' || call.toolsRefreshed) return undefined;
+    if (!(error instanceof McpError) || error.code !== ErrorCode.HeaderMismatch) return undefined;
+    call.toolsRefreshed = true;
+    return this.#listForCall(call, 'refresh').then(() => this.#learn(call, call.params.name as string));
+  }
+
+  /**
+   * A tool call's result, once checked: a `complete` one must fit the `outputSchema` of the tool
+   * as last listed (C-20), or the call fails with an `InvalidResponseError`.
+   */
+  checked(call: CallState, result: CallResult): CallResult {
     const entry = call.tool;
     if (entry && result.resultType === 'complete' && this.#options.validateStructuredContent) {
       const problem = this.#registry.outputProblem(entry, result as CallToolResult);
