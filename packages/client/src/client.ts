@@ -32,7 +32,8 @@ import { connectEra } from './era-connect.js';
 import { RequestAbortedError } from './errors.js';
 import type { TimeoutLimits } from './exchange.js';
 import { inputRoundsStep } from './input-rounds.js';
-import { LegacyEra } from './legacy/legacy-era.js';
+import type { LegacyEra } from './legacy/legacy-era.js';
+import type { LegacySupport } from './legacy/support.js';
 import type {
   AutoInputOptions,
   CacheableCallOptions,
@@ -56,23 +57,10 @@ export const DEFAULT_CLIENT_INFO: Implementation = { name: '@mcpkit/client', ver
 type Params = Record<string, unknown>;
 
 /**
- * An MCP 2026-07-28 client over any `ClientTransport`. It probes the server with
- * `server/discover` and picks the version, puts the per-request `_meta` on every request,
- * answers `input_required` with the registered handlers, caches what the server says is
- * cacheable, and never waits forever.
- *
- * @example
- * ```ts
- * const client = new McpClient(transport, {
- *   clientInfo: { name: 'my-agent', version: '1.0.0' },
- *   handlers: { elicitation: { form: async (request) => ({ action: 'accept', content: await ask(request) }) } },
- * });
- * await client.connect();
- * for await (const tool of client.iterateTools()) console.log(tool.name);
- * const result = await client.callTool('add', { a: 1, b: 2 }, { onProgress: console.log });
- * ```
+ * The client both entries export as `McpClient` (see there): `@mcpkit/client`'s with the 2025-era
+ * support, `@mcpkit/client/modern`'s without it.
  */
-export class McpClient {
+export class McpClientCore {
   readonly #transport: ClientTransport;
   readonly #requester: Requester;
   readonly #connection: Connection;
@@ -83,9 +71,13 @@ export class McpClient {
   readonly #lifetime = new AbortController();
   readonly #listenHost: ListenHost;
   readonly #stopRestartListener: (() => void) | undefined;
-  readonly #legacy: LegacyEra;
+  readonly #legacy: LegacyEra | undefined;
 
-  constructor(transport: ClientTransport, options: McpClientOptions = {}) {
+  protected constructor(
+    transport: ClientTransport,
+    options: McpClientOptions,
+    legacySupport: LegacySupport | undefined,
+  ) {
     this.#transport = transport;
     this.#capabilities = declaredCapabilities(options.handlers, options.capabilities);
     const limits = clientTimeoutLimits(options);
@@ -106,7 +98,7 @@ export class McpClient {
     const clientInfo = options.clientInfo || DEFAULT_CLIENT_INFO;
     const probeTimeoutMs = options.probeTimeoutMs ?? 10_000;
     const eraVerdicts = options.eraVerdicts ?? new Map();
-    const legacy = new LegacyEra({
+    const legacy = legacySupport?.era({
       transport,
       requester,
       handlers: options.handlers ?? {},
@@ -130,8 +122,9 @@ export class McpClient {
           timeoutMs: probeTimeoutMs,
           cache,
           cacheMode,
+          handshake: legacySupport?.handshake,
         });
-        await legacy.follow(description);
+        await legacy?.follow(description);
         return description;
       },
       limits,
@@ -159,7 +152,7 @@ export class McpClient {
       }),
     );
     chain.add(resendStep({ requester, connection, limits, tools }));
-    chain.add(legacy.wireStep(connection));
+    if (legacy) chain.add(legacy.wireStep(connection));
     this.#chain = chain;
     this.#tools = tools;
     this.#listenHost = {
@@ -169,7 +162,7 @@ export class McpClient {
       warn,
       maxReopenAttempts: options.maxReopenAttempts ?? 5,
       limits,
-      legacyListens: legacy.listens,
+      legacy,
       reopenDelayMs: options.reopenDelayMs ?? ((attempt) => Math.min(250 * 2 ** (attempt - 1), 10_000)),
       subscriptions: new Set(),
     };
@@ -381,7 +374,7 @@ export class McpClient {
     if (this.#lifetime.signal.aborted) return;
     this.#lifetime.abort(new TransportError('closed', 'the client is closed'));
     this.#stopRestartListener?.();
-    this.#legacy.stop();
+    this.#legacy?.stop();
     for (const subscription of this.#listenHost.subscriptions) subscription.close();
     await this.#transport.close();
   }

@@ -1,26 +1,7 @@
-import {
-  type ClientCapabilities,
-  type ClientTransport,
-  type DiscoverResult,
-  type Implementation,
-  McpError,
-  MetaKey,
-  type Method,
-  type ServerCapabilities,
-  TransportError,
-} from '@mcpkit/protocol';
-import { isRecord } from '@mcpkit/protocol/internal';
-import { CallState } from './call.js';
-import { timerDelay } from './deadlines.js';
-import type { InitializeOutcome } from './era.js';
+import { type ClientCapabilities, type DiscoverResult, type Implementation, MetaKey } from '@mcpkit/protocol';
 import { type Era, type EraEvidence, type EraOption, type EraSettings, nextEraStep } from './era.js';
-import {
-  InvalidResponseError,
-  LegacyServerError,
-  McpClientError,
-  NoCommonVersionError,
-  RequestTimeoutError,
-} from './errors.js';
+import { LegacyServerError, McpClientError, NoCommonVersionError } from './errors.js';
+import type { LegacyHandshake } from './legacy/handshake.js';
 import { discoverOnce, type ProbeOptions, type ServerDescription } from './probe.js';
 import type { Requester } from './requester.js';
 
@@ -33,6 +14,8 @@ export interface EraConnectOptions extends ProbeOptions {
   capabilities: Readonly<ClientCapabilities>;
   /** Verdicts per server (`ClientTransport.peer`), kept across reconnects and restarts (B-6). */
   verdicts: Map<string, Era>;
+  /** The 2025-era handshake; without it the client speaks 2026-07-28 only, as with era `modern`. */
+  handshake: LegacyHandshake | undefined;
 }
 
 /** How often a probe or `initialize` lost in transit is re-sent (C-55). */
@@ -58,8 +41,12 @@ export async function connectEra(
 ): Promise<ServerDescription> {
   const { transport } = requester;
   const peer = transport.peer;
+  const { handshake } = options;
+  if (options.era === 'legacy' && handshake === undefined) {
+    throw new McpClientError("era 'legacy' needs the client of @mcpkit/client, which speaks the 2025 era");
+  }
   // A transport without the 2025-era wire speaks 2026-07-28 only: nothing to fall back over.
-  const speaksLegacy = transport.beginSession !== undefined;
+  const speaksLegacy = handshake !== undefined && transport.beginSession !== undefined;
   if (options.era === 'legacy' && !speaksLegacy) {
     throw new McpClientError("era 'legacy' needs a transport that speaks the 2025-era wire (beginSession)");
   }
@@ -90,7 +77,7 @@ export async function connectEra(
         break;
       }
       case 'initialize': {
-        const answer = await sendInitialize(requester, step.version, options);
+        const answer = await handshake!.initialize(requester, step.version, options);
         if (
           answer.outcome.kind === 'transport' &&
           answer.outcome.error.retryable &&
@@ -104,7 +91,7 @@ export async function connectEra(
         break;
       }
       case 'open-sse': {
-        const opened = await openSse(transport, options.timeoutMs);
+        const opened = await handshake!.openSse(transport, options.timeoutMs);
         overSse = opened.found;
         evidence = { step: 'sse-endpoint', ...opened, fromCache: evidence.step === 'start' };
         break;
@@ -114,9 +101,7 @@ export async function connectEra(
         if (step.era === 'modern') {
           return modernDescription(step.version, discovered!);
         }
-        transport.beginSession?.({ protocolVersion: step.version });
-        await transport.notify?.({ jsonrpc: '2.0', method: 'notifications/initialized' });
-        return legacyDescription(step.era, step.version, initialized!);
+        return handshake!.enter(transport, step.era, step.version, initialized!);
       }
       case 'failed':
         if (peer !== undefined) options.verdicts.delete(peer);
@@ -156,62 +141,4 @@ function modernDescription(version: string, result: DiscoverResult): ServerDescr
     discoverResult: result,
     initializeResult: undefined,
   };
-}
-
-function legacyDescription(era: Era, version: string, result: Record<string, unknown>): ServerDescription {
-  return {
-    era,
-    protocolVersion: version,
-    supportedVersions: [version],
-    capabilities: result.capabilities as ServerCapabilities,
-    instructions: typeof result.instructions === 'string' ? result.instructions : undefined,
-    serverInfo: isRecord(result.serverInfo) ? (result.serverInfo as unknown as Implementation) : undefined,
-    discoverResult: undefined,
-    initializeResult: result,
-  };
-}
-
-/** Switches the transport to the deprecated HTTP+SSE transport (B-7), waiting at most `timeoutMs`. */
-async function openSse(
-  transport: ClientTransport,
-  timeoutMs: number,
-): Promise<{ found: boolean; detail: string }> {
-  if (transport.openLegacySse === undefined) {
-    return { found: false, detail: 'the transport does not speak the deprecated HTTP+SSE transport' };
-  }
-  try {
-    await transport.openLegacySse(AbortSignal.timeout(timerDelay(timeoutMs)));
-    return { found: true, detail: '' };
-  } catch (error) {
-    return { found: false, detail: error instanceof Error ? error.message : String(error) };
-  }
-}
-
-/** Sends `initialize` offering `version` (B-9) and classifies the answer for `nextEraStep`. */
-async function sendInitialize(
-  requester: Requester,
-  version: string,
-  options: EraConnectOptions,
-): Promise<{ outcome: InitializeOutcome; result?: Record<string, unknown> }> {
-  const { timeoutMs } = options;
-  const params = {
-    protocolVersion: version,
-    capabilities: options.capabilities,
-    clientInfo: options.clientInfo,
-  };
-  try {
-    const callOptions = { timeoutMs, maxTotalTimeoutMs: timeoutMs, resetTimeoutOnProgress: false };
-    const call = new CallState('initialize' as Method, params, callOptions, Date.now() + timeoutMs);
-    const response = await requester.exchangeLegacy(call);
-    if ('error' in response) return { outcome: { kind: 'error', error: McpError.fromResponse(response) } };
-    const result: unknown = response.result;
-    if (!isRecord(result) || !isRecord(result.capabilities)) {
-      throw new InvalidResponseError('initialize', 'the result has no capabilities object');
-    }
-    return { outcome: { kind: 'result', protocolVersion: result.protocolVersion }, result };
-  } catch (error) {
-    if (error instanceof RequestTimeoutError) return { outcome: { kind: 'silence', waitedMs: timeoutMs } };
-    if (error instanceof TransportError) return { outcome: { kind: 'transport', error } };
-    throw error;
-  }
 }

@@ -53,7 +53,7 @@ export type {
   ClientMiddleware,
   ClientNext,
 } from './call.js';
-export { DEFAULT_CLIENT_INFO, McpClient } from './client.js';
+export { DEFAULT_CLIENT_INFO } from './client.js';
 export {
   type Era,
   type EraEvidence,
@@ -80,6 +80,7 @@ export {
 } from './errors.js';
 export type { Progress } from './exchange.js';
 export type { FormElicitation, InputHandlerContext, InputHandlers, InputRequiredMethod } from './handlers.js';
+export { McpClient } from './mcp-client.js';
 export type {
   AutoInputOptions,
   CacheableCallOptions,

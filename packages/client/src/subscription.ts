@@ -24,7 +24,7 @@ import {
   UnsupportedByServerError,
 } from './errors.js';
 import type { TimeoutLimits } from './exchange.js';
-import { type LegacyListenHub, listenLegacy } from './legacy/listen.js';
+import type { LegacyEra } from './legacy/legacy-era.js';
 import { isAcknowledgement, isListenNotification, sameNotification } from './listen-checks.js';
 import type { ClientWarning } from './options.js';
 import type { Requester } from './requester.js';
@@ -53,8 +53,8 @@ export interface ListenHost {
   reopenDelayMs(attempt: number): number;
   /** The client's default timeouts: `timeoutMs` is how long a listen waits for its first acknowledgement. */
   limits: TimeoutLimits;
-  /** What a 2025-era session sends outside any request, for listens in that era. */
-  legacyListens: LegacyListenHub;
+  /** The client's 2025-era parts, when it speaks that era: listens on such a session go there. */
+  legacy: LegacyEra | undefined;
   /** The client's open subscriptions; one that ends for good leaves it. */
   subscriptions: Set<Subscription>;
 }
@@ -286,9 +286,8 @@ export class Subscription implements AsyncIterableIterator<ListenNotification> {
     this.#id = undefined;
     let acknowledged = false;
     try {
-      const outcome = await listenLegacy(
+      const outcome = await this.#host.legacy!.listen(
         {
-          hub: this.#host.legacyListens,
           requester: this.#host.requester,
           limits: this.#host.limits,
           accept: (notification) => this.#accept(notification, false),

@@ -2,6 +2,7 @@ import type {
   ClientTransport,
   JSONRPCNotification,
   LoggingMessageNotificationParams,
+  SubscriptionFilter,
 } from '@mcpkit/protocol';
 import type { Step } from '../call-chain.js';
 import type { Connection } from '../connection.js';
@@ -9,7 +10,7 @@ import type { InputHandlers } from '../handlers.js';
 import { deliverLog, type LogRoute } from '../logs.js';
 import type { ServerDescription } from '../probe.js';
 import type { Requester } from '../requester.js';
-import type { LegacyListenHub } from './listen.js';
+import { type LegacyListenContext, listenLegacy } from './listen.js';
 import { SessionLogLevel } from './log-level.js';
 import { type ServerRequestRegistration, serverRequestsByEra } from './server-requests.js';
 import { LegacyServerStream } from './server-stream.js';
@@ -57,9 +58,13 @@ export class LegacyEra {
     });
   }
 
-  /** What a 2025-era session sends outside any request, for listens in that era. */
-  get listens(): LegacyListenHub {
-    return this.#stream.listens;
+  /** A listen on the 2025-era session (see `listenLegacy`), fed by what it sends outside any request. */
+  listen(
+    context: Omit<LegacyListenContext, 'hub'>,
+    filter: SubscriptionFilter,
+    signal: AbortSignal,
+  ): Promise<'closed' | 'reopen'> {
+    return listenLegacy({ ...context, hub: this.#stream.listens }, filter, signal);
   }
 
   /**
