@@ -33,11 +33,29 @@ export const metrics = () => [
     better: 'lower',
     floorRatio: false,
   },
+  {
+    id: 'bundleBrowserModern',
+    label: 'same, 2026-only entries, browser, min+gz',
+    unit: 'KiB',
+    better: 'lower',
+    floorRatio: false,
+  },
+  {
+    id: 'bundleNodeModern',
+    label: 'same, 2026-only entries, Node, min+gz',
+    unit: 'KiB',
+    better: 'lower',
+    floorRatio: false,
+  },
 ];
 
-/** A slot may leave out a part it cannot offer yet (`installSpecs` returning null, no `clientBundleEntry`). */
+/**
+ * A slot may leave out a part it cannot offer yet (`installSpecs` returning null, no
+ * `clientBundleEntry`). `modernClientBundleEntry` is the same client built from entries that speak
+ * MCP 2026-07-28 only, for an SDK that offers them.
+ */
 export async function sample(subject) {
-  const { installSpecs, clientBundleEntry } = await loadSlot(subject, 'footprint');
+  const { installSpecs, clientBundleEntry, modernClientBundleEntry } = await loadSlot(subject, 'footprint');
   const scratch = await mkdtemp(join(tmpdir(), 'mcpkit-bench-footprint-'));
   try {
     const metrics = {};
@@ -52,6 +70,11 @@ export async function sample(subject) {
       const entry = fileURLToPath(clientBundleEntry);
       metrics.bundleBrowser = (await measureBundle(entry, 'browser')).gzipped / KiB;
       metrics.bundleNode = (await measureBundle(entry, 'node')).gzipped / KiB;
+    }
+    if (modernClientBundleEntry) {
+      const entry = fileURLToPath(modernClientBundleEntry);
+      metrics.bundleBrowserModern = (await measureBundle(entry, 'browser')).gzipped / KiB;
+      metrics.bundleNodeModern = (await measureBundle(entry, 'node')).gzipped / KiB;
     }
     return metrics;
   } finally {

@@ -16,6 +16,11 @@ export const clientBundleEntry = built('client')
   ? new URL('./client-bundle-entry.mjs', import.meta.url)
   : undefined;
 
+/** The same client from `@mcpkit/client/modern` and `@mcpkit/transport-http/modern`. */
+export const modernClientBundleEntry = built('client')
+  ? new URL('./client-bundle-entry-modern.mjs', import.meta.url)
+  : undefined;
+
 /** Tarballs to install for `kind`, or null while one of its packages is not built. */
 export async function installSpecs(kind, scratch) {
   const dirs = SETS[kind];
