@@ -70,6 +70,7 @@ export {
   McpHeader,
   type McpHeaderAnnotation,
   type McpHeaderAnnotations,
+  mirroredNameParam,
   readMcpHeaderAnnotations,
   requestHeaders,
 } from './mcp-header.js';
@@ -110,6 +111,23 @@ export {
 export * from './schemas/index.js';
 export { type WireTypeName, wireSchemas } from './schemas/registry.js';
 export type { PeerChannel, SessionInfo } from './session-contracts.js';
+export {
+  type CreateTaskResult,
+  CreateTaskResultSchema,
+  type DetailedTask,
+  DetailedTaskSchema,
+  type GetTaskResult,
+  isTaskMethod,
+  isTerminalTaskStatus,
+  TASK_AUGMENTABLE_METHODS,
+  TASK_METHODS,
+  TASKS_EXTENSION,
+  type Task,
+  type TaskError,
+  type TaskMethod,
+  type TaskStatus,
+  type TaskStatusNotificationParams,
+} from './tasks.js';
 export {
   chooseProtocolVersion,
   isModernProtocolVersion,

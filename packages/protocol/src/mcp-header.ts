@@ -1,8 +1,8 @@
 import { encodeHeaderValue } from './header-value.js';
 import { isRecord } from './is-record.js';
 import { MetaKey } from './meta.js';
-import type { Method } from './methods.js';
 import { methodSpec } from './methods.js';
+import { isTaskMethod } from './tasks.js';
 
 /** The HTTP headers that mirror request fields (H-6). Header names compare case-insensitively (H-17). */
 export const McpHeader = {
@@ -155,6 +155,14 @@ export function extractMcpHeaderValues(
 }
 
 /**
+ * The params field `Mcp-Name` mirrors for `method`: `name` or `uri` for the core methods that have
+ * one, `taskId` for the tasks extension's methods (X-16), else `undefined`.
+ */
+export function mirroredNameParam(method: string): string | undefined {
+  return methodSpec(method)?.nameParam ?? (isTaskMethod(method) ? 'taskId' : undefined);
+}
+
+/**
  * The standard mirror headers of a request (H-6, H-27): `MCP-Protocol-Version`, `Mcp-Method`,
  * `Mcp-Name` where the method has one, and `Mcp-Param-*` for `paramHeaders`, encoded per H-26.
  * A number in `paramHeaders` that is not finite is left out: it has no encoding.
@@ -167,7 +175,7 @@ export function requestHeaders(
   const meta = request.params?._meta as Record<string, unknown> | undefined;
   const version = meta?.[MetaKey.protocolVersion];
   if (typeof version === 'string') headers[McpHeader.protocolVersion] = version;
-  const nameParam = methodSpec(request.method as Method)?.nameParam;
+  const nameParam = mirroredNameParam(request.method);
   const name = nameParam ? request.params?.[nameParam] : undefined;
   if (typeof name === 'string') headers[McpHeader.name] = encodeHeaderValue(name);
   for (const [header, value] of Object.entries(paramHeaders ?? {})) {

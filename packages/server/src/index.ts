@@ -6,6 +6,7 @@ export {
   type CreateMessageRequestParams,
   type CreateMessageResult,
   createInMemoryTransport,
+  type DetailedTask,
   ErrorCode,
   type GetPromptResult,
   type Implementation,
@@ -19,6 +20,9 @@ export {
   type Resource,
   type ResourceTemplate,
   type ServerCapabilities,
+  TASKS_EXTENSION,
+  type Task,
+  type TaskStatus,
   type Tool,
 } from '@mcpkit/protocol';
 export type { FormContent, FormField, FormSchema } from './input/form-types.js';
@@ -80,3 +84,11 @@ export { UriTemplate, type UriTemplateMatch, type UriTemplateValue } from './reg
 export { McpServer, type RegistrationHandle, type ServerOptions } from './server.js';
 export { type EventBus, InMemoryEventBus, type ServerEvent } from './subscriptions/event-bus.js';
 export { coversUri, honouredFilter, wantsEvent } from './subscriptions/listen-filter.js';
+export type { TaskContext, TaskWork, ToolContext } from './tasks/task-context.js';
+export type { TaskAccess, TasksOptions } from './tasks/task-engine.js';
+export {
+  InMemoryTaskStore,
+  type InMemoryTaskStoreOptions,
+  type TaskRecord,
+  type TaskStore,
+} from './tasks/task-store.js';

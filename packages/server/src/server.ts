@@ -1,4 +1,5 @@
 import {
+  type DetailedTask,
   type EndpointExchange,
   type Implementation,
   type McpEndpoint,
@@ -7,6 +8,7 @@ import {
   type ServerCapabilities,
   type SessionRefusal,
   type StreamOpening,
+  TASKS_EXTENSION,
 } from '@mcpkit/protocol';
 import { RequestStateCodec, type RequestStateOptions } from './input/request-state.js';
 import { LegacyLayer, type LegacyOptions } from './legacy/legacy-layer.js';
@@ -37,6 +39,7 @@ import type { ScopedTarget } from './registration/scopes.js';
 import { compileTool, type ToolConfig, type ToolEntry, type ToolHandler } from './registration/tools.js';
 import { type EventBus, InMemoryEventBus, type ServerEvent } from './subscriptions/event-bus.js';
 import { ListenHub } from './subscriptions/listen-hub.js';
+import { TaskEngine, type TasksOptions } from './tasks/task-engine.js';
 
 /** Options of `McpServer`. */
 export interface ServerOptions {
@@ -75,6 +78,13 @@ export interface ServerOptions {
    * `-32022` naming the supported versions (H-39). The same registrations serve both eras.
    */
   legacy?: LegacyOptions | 'reject';
+  /**
+   * Turns on the tasks extension (`io.modelcontextprotocol/tasks`, SEP-2663): `server/discover`
+   * advertises it, tools registered with `taskSupport` may answer a `tools/call` with a task
+   * (`ctx.runAsTask`), and `tasks/get`, `tasks/update` and `tasks/cancel` are served. Off by
+   * default (X-4). `{}` keeps tasks in memory for an hour.
+   */
+  tasks?: TasksOptions;
 }
 
 /** A registration that can be changed or withdrawn at run time; each change notifies listen streams. */
@@ -175,6 +185,13 @@ export class McpServer implements McpEndpoint {
       pageSize,
       codec: new RequestStateCodec(options.requestState),
       listens: new ListenHub(this.bus, listenBacklog(options.maxListenBacklog)),
+      tasks:
+        options.tasks &&
+        new TaskEngine(
+          options.tasks,
+          (task: DetailedTask) => this.publish({ type: 'tasks/status', task }),
+          this.onError,
+        ),
       middleware: this.middleware,
       includeServerInfo: options.includeServerInfo ?? true,
       onError: this.onError,
@@ -203,13 +220,15 @@ export class McpServer implements McpEndpoint {
   /**
    * Registers a tool. With a zod `inputSchema` the handler's `args` are typed and parsed; with raw
    * JSON Schema they are validated and passed as is. Throws a `TypeError` for a bad name (S-17),
-   * a taken name, or a schema the spec does not allow.
+   * a taken name, a schema the spec does not allow, or `taskSupport` on a server without
+   * `options.tasks`.
    */
   tool<I extends SchemaInput | undefined = undefined, O extends SchemaInput | undefined = undefined>(
     name: string,
     config: ToolConfig<I, O>,
     handler: ToolHandler<I, O>,
   ): RegistrationHandle<Partial<AnyToolConfig> & { handler?: ToolHandler<I, O> }> {
+    this.checkTaskSupport(name, config.taskSupport);
     const registration = register(
       this.runtime.tools,
       name,
@@ -219,9 +238,21 @@ export class McpServer implements McpEndpoint {
       () => this.markUsed('tools'),
     );
     return {
-      update: ({ handler: next, ...changes }) => registration.update(changes, next),
+      update: ({ handler: next, ...changes }) => {
+        this.checkTaskSupport(name, changes.taskSupport);
+        registration.update(changes, next);
+      },
       remove: registration.remove,
     };
+  }
+
+  /** A tool may run as a task only on a server that turned the extension on (X-4). */
+  private checkTaskSupport(name: string, taskSupport: AnyToolConfig['taskSupport']): void {
+    if (taskSupport !== undefined && this.runtime.tasks === undefined) {
+      throw new TypeError(
+        `tool ${JSON.stringify(name)}: taskSupport needs the tasks extension turned on (ServerOptions.tasks)`,
+      );
+    }
   }
 
   /** Registers a resource at a fixed URI. */
@@ -378,6 +409,9 @@ export class McpServer implements McpEndpoint {
     if (this.used.prompts) capabilities.prompts = declared.prompts ?? { listChanged: true };
     if (this.used.resources) capabilities.resources = declared.resources ?? { listChanged: true };
     if (this.used.completions) capabilities.completions = declared.completions ?? {};
+    if (this.runtime.tasks !== undefined && declared.extensions?.[TASKS_EXTENSION] === undefined) {
+      capabilities.extensions = { ...declared.extensions, [TASKS_EXTENSION]: {} };
+    }
     return capabilities;
   }
 }

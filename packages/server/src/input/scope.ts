@@ -1,10 +1,17 @@
 import type { CreateMessageRequestParams, CreateMessageResult, ListRootsResult } from '@mcpkit/protocol';
 import { RequestScope } from '../pipeline/context.js';
-import type { AnswerOf, AskContext, ElicitAnswer, ElicitParams, InputSpec } from './input-spec.js';
+import type { ToolResult } from '../registration/tools.js';
+import { InlineTaskContext, type TaskWork, type ToolContext } from '../tasks/task-context.js';
+import type { AnswerOf, ElicitAnswer, ElicitParams, InputSpec } from './input-spec.js';
 import { InputRound } from './round.js';
 
-/** `AskContext` for the three methods that may answer `input_required` (S-53). */
-export class InputScope extends RequestScope implements AskContext {
+/** Starts the work of a `tools/call` as a task; see `ToolContext.runAsTask`. */
+export type TaskLaunch = (scope: InputScope, work: TaskWork<unknown>) => Promise<unknown>;
+
+/** `AskContext` for the three methods that may answer `input_required` (S-53); `ToolContext` for tools. */
+export class InputScope extends RequestScope implements ToolContext {
+  /** Set by `tools/call` when this call may become a task; absent (on the prototype chain) otherwise. */
+  declare taskLaunch: TaskLaunch | undefined;
   private current: InputRound | undefined;
   private answers: ReadonlyMap<string, readonly unknown[]> | undefined;
   private memo: Map<string, unknown> | undefined;
@@ -66,5 +73,15 @@ export class InputScope extends RequestScope implements AskContext {
 
   once<T>(key: string, compute: () => T | Promise<T>): Promise<T> {
     return this.round.once(key, compute);
+  }
+
+  runAsTask<R extends ToolResult>(work: TaskWork<R>): Promise<R> {
+    const launch = this.taskLaunch;
+    if (launch !== undefined) return launch(this, work as TaskWork<unknown>) as Promise<R>;
+    try {
+      return Promise.resolve(work(new InlineTaskContext(this)));
+    } catch (error) {
+      return Promise.reject(error);
+    }
   }
 }

@@ -44,7 +44,8 @@ export class LivePeer {
   /** Tells the peer about a change, when its session wants to hear of it. */
   deliver(event: ServerEvent, listChanged: (kind: string) => boolean): void {
     const session = this.session;
-    if (session === undefined) return;
+    // Tasks are not defined for the 2025 era (SEP-2663): its sessions never hear of them.
+    if (session === undefined || event.type === 'tasks/status') return;
     if (event.type === 'resources/updated') {
       // The updated URI "might be a sub-resource of the one that the client actually subscribed
       // to" (2025-11-25 schema): the same rule as the modern listen filter.

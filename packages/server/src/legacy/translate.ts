@@ -7,6 +7,7 @@ import {
   type JSONRPCResponse,
   type RequestId,
   type ServerCapabilities,
+  TASKS_EXTENSION,
 } from '@mcpkit/protocol';
 import { isRecord } from '@mcpkit/protocol/internal';
 
@@ -103,6 +104,16 @@ export function legacyServerCapabilities(
 const CLIENT_CAPABILITY_KEYS = ['experimental', 'roots', 'sampling', 'elicitation', 'extensions'] as const;
 
 /**
+ * `extensions` without the tasks extension: it is not defined under the 2025 revisions, so a
+ * client of that era never enables it (SEP-2663, "Backward Compatibility").
+ */
+function withoutTasks(extensions: Record<string, unknown>): Record<string, unknown> {
+  if (!Object.hasOwn(extensions, TASKS_EXTENSION)) return extensions;
+  const { [TASKS_EXTENSION]: _tasks, ...others } = extensions;
+  return others;
+}
+
+/**
  * The client capabilities of an `initialize` request as the modern engine reads them: the keys
  * both revisions know, each an object (`roots.listChanged` and `tasks` mean nothing to it).
  */
@@ -112,6 +123,7 @@ export function modernClientCapabilities(declared: Record<string, unknown>): Cli
     const value = declared[key];
     if (!isRecord(value)) continue;
     if (key === 'roots') capabilities.roots = {};
+    else if (key === 'extensions') capabilities.extensions = withoutTasks(value);
     else capabilities[key] = value;
   }
   return capabilities as ClientCapabilities;

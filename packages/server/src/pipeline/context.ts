@@ -76,7 +76,8 @@ function makeLogger(send: (level: LoggingLevel, data: unknown, logger?: string) 
   };
 }
 
-const SILENT: Logger = makeLogger(() => {});
+/** The logger of a handler whose messages go nowhere. */
+export const SILENT_LOGGER: Logger = makeLogger(() => {});
 
 /** The per-request state behind `HandlerContext`. */
 export class RequestScope implements HandlerContext {
@@ -132,7 +133,7 @@ export class RequestScope implements HandlerContext {
   }
 
   get log(): Logger {
-    if (this.logLevel === undefined) return SILENT;
+    if (this.logLevel === undefined) return SILENT_LOGGER;
     this.logger ??= this.makeRequestLogger(LEVELS.indexOf(this.logLevel));
     return this.logger;
   }

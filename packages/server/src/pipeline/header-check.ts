@@ -4,7 +4,7 @@ import {
   McpError,
   McpHeader,
   type McpHeaderAnnotation,
-  methodSpec,
+  mirroredNameParam,
 } from '@mcpkit/protocol';
 import { valueAtPath } from '@mcpkit/protocol/internal';
 
@@ -64,7 +64,7 @@ function encodedHeader(headers: Headers, name: string, bodyValue: unknown): McpE
 
 /**
  * Checks the HTTP mirror headers against the body (H-17..H-33): `MCP-Protocol-Version` and
- * `Mcp-Method` always, `Mcp-Name` where the method has one, and `Mcp-Param-*` for the called
+ * `Mcp-Method` always, `Mcp-Name` where the method has one (a task method's is its `taskId`, X-16), and `Mcp-Param-*` for the called
  * tool's `x-mcp-header` parameters. Header names are case-insensitive, values are not; whitespace
  * around a value is ignored. Returns the `-32020` error of the first problem, or `undefined`.
  */
@@ -79,7 +79,7 @@ export function checkHeaders(
     plainHeader(headers, McpHeader.protocolVersion, protocolVersion) ??
     plainHeader(headers, McpHeader.method, method);
   if (problem) return problem;
-  const nameParam = methodSpec(method)?.nameParam;
+  const nameParam = mirroredNameParam(method);
   if (nameParam) {
     const nameProblem = encodedHeader(headers, McpHeader.name, params[nameParam]);
     if (nameProblem) return nameProblem;

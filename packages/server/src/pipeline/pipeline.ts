@@ -5,6 +5,7 @@ import {
   type EndpointExchange,
   errorFinal,
   type FinalResponse,
+  isTaskMethod,
   type JSONRPCRequest,
   type JSONRPCResultResponse,
   McpError,
@@ -24,6 +25,7 @@ import { compileCheck, describeFailure, isRecord } from '@mcpkit/protocol/intern
 import * as z from 'zod/v4/mini';
 import { checkInputRequired } from '../input/required-check.js';
 import { InputScope } from '../input/scope.js';
+import { declaresTasks, runTaskMethod } from '../tasks/task-methods.js';
 import { RequestScope } from './context.js';
 import { EMPTY_EXCHANGE, ExchangeStream } from './exchange.js';
 import { checkHeaders } from './header-check.js';
@@ -133,8 +135,14 @@ function startRequest(
 
   // 5. Method, and the capability it belongs to.
   const spec = methodSpec(method);
+  if (!spec) {
+    // An extension's method exists only when the server turned the extension on (X-4, X-19).
+    if (runtime.tasks === undefined || !isTaskMethod(method)) throw McpError.methodNotFound(method);
+    if (deferred) throw deferred;
+    return runTaskMethod(runtime.tasks, method, params, fields.clientCapabilities, context);
+  }
   const capabilities = runtime.capabilities();
-  if (!spec || !offers(capabilities, spec)) throw McpError.methodNotFound(method);
+  if (!offers(capabilities, spec)) throw McpError.methodNotFound(method);
   const known = method as Method;
 
   // 6. Params, then what the method needs of them.
@@ -184,10 +192,13 @@ function runRoute<M extends Method>(
   );
 }
 
-/** Checks what the handler and middleware produced and adds serverInfo (S-5, S-53..S-56, P-73). */
+/**
+ * Checks what the handler and middleware produced and adds serverInfo (S-5, S-53..S-56, P-73).
+ * `spec` is `undefined` for an extension's method, whose results the extension built.
+ */
 function checkMethodResult(
   runtime: ServerRuntime,
-  spec: MethodSpec,
+  spec: MethodSpec | undefined,
   request: JSONRPCRequest,
   result: unknown,
 ): Record<string, unknown> {
@@ -197,10 +208,12 @@ function checkMethodResult(
   }
   const { resultType } = result;
   if (resultType === 'input_required') {
-    if (!spec.inputRequired) throw McpError.internalError(`${method} cannot answer input_required (S-53)`);
+    if (!spec?.inputRequired) throw McpError.internalError(`${method} cannot answer input_required (S-53)`);
     // Read only here, for the one result that needs them; step 2 checked they are there.
     const declared = (request.params!._meta as Record<string, unknown>)[MetaKey.clientCapabilities];
     checkInputRequired(result, declared as ClientCapabilities);
+  } else if (resultType === 'task') {
+    checkTaskResult(runtime, request);
   } else if (resultType !== 'complete') {
     throw McpError.internalError(
       `The handler of ${method} returned resultType ${JSON.stringify(resultType)}`,
@@ -216,6 +229,18 @@ function checkMethodResult(
   serverMeta[MetaKey.serverInfo] = runtime.info;
   copy._meta = serverMeta;
   return copy;
+}
+
+/** A `CreateTaskResult` only answers a `tools/call` whose request declared the tasks extension (X-8, X-9). */
+function checkTaskResult(runtime: ServerRuntime, request: JSONRPCRequest): void {
+  const declared = (request.params!._meta as Record<string, unknown>)[MetaKey.clientCapabilities];
+  if (
+    request.method !== 'tools/call' ||
+    runtime.tasks === undefined ||
+    !declaresTasks(declared as ClientCapabilities)
+  ) {
+    throw McpError.internalError(`${request.method} cannot answer resultType "task" to this request (X-8)`);
+  }
 }
 
 /**
@@ -248,7 +273,7 @@ class RequestExchange extends ExchangeStream {
 
   private succeed(result: unknown): void {
     const { method, id } = this.request;
-    const spec = methodSpec(method)!;
+    const spec = methodSpec(method);
     let out: Record<string, unknown>;
     try {
       out = checkMethodResult(this.runtime, spec, this.request, result);
@@ -257,7 +282,7 @@ class RequestExchange extends ExchangeStream {
       return;
     }
     let json: string | undefined;
-    if (spec.paginated) {
+    if (spec?.paginated) {
       out = ownResult(result, out);
       json = reusableResponseText(id, result, out);
     }

@@ -4,6 +4,7 @@ import {
   McpError,
   type Method,
   type ParamsOf,
+  TASKS_EXTENSION,
 } from '@mcpkit/protocol';
 import { missingDeclared } from '../input/capabilities.js';
 import type { RequestStateBinding } from '../input/request-state.js';
@@ -16,6 +17,7 @@ import { type PromptEntry, runPrompt } from '../registration/prompts.js';
 import type { Registry } from '../registration/registry.js';
 import { readResource } from '../registration/resources.js';
 import { runTool, type ToolEntry } from '../registration/tools.js';
+import { declaresTasks, TASKS_REQUIRED } from '../tasks/task-methods.js';
 import type { RequestScope } from './context.js';
 import { markReusable } from './reusable-results.js';
 import type { ServerRuntime } from './runtime.js';
@@ -130,6 +132,22 @@ async function settleRound(
   return { resultType: 'input_required', inputRequests: Object.fromEntries(round.pending), requestState };
 }
 
+/**
+ * Lets a call of a tool with `taskSupport` become a task, when the server has the extension on and
+ * this request declared it (X-8); a tool that requires a task refuses the request otherwise.
+ */
+function allowTask(runtime: ServerRuntime, scope: InputScope, entry: ToolEntry): void {
+  const tasks = runtime.tasks;
+  if (tasks !== undefined && declaresTasks(scope.clientCapabilities)) {
+    scope.taskLaunch = (origin, work) => tasks.launch(origin, entry, work);
+  } else if (entry.taskSupport === 'required') {
+    throw McpError.missingRequiredClientCapability(
+      TASKS_REQUIRED,
+      `Tool ${entry.definition.name} runs only as a task: declare the ${TASKS_EXTENSION} extension`,
+    );
+  }
+}
+
 const toolsCall: Route<'tools/call', ToolEntry> = {
   prepare(runtime, scope, params) {
     const { name } = params;
@@ -143,6 +161,7 @@ const toolsCall: Route<'tools/call', ToolEntry> = {
         `Tool ${name} requires client capabilities this request did not declare`,
       );
     }
+    if (entry.taskSupport !== undefined) allowTask(runtime, scope as InputScope, entry);
     return afterRound(openRound(runtime, scope as InputScope, params), entry);
   },
   run(runtime, scope, params, entry) {
@@ -213,15 +232,39 @@ const discover: Route<'server/discover', undefined> = {
   },
 };
 
-const listen: Route<'subscriptions/listen', undefined> = {
-  prepare: () => undefined,
-  run(runtime, scope, params) {
+/**
+ * The task ids of a listen filter the stream will hear about (X-15): only with the tasks
+ * extension on; the request must declare it (`-32021`), and only tasks the caller may see count.
+ */
+function listenTaskIds(
+  runtime: ServerRuntime,
+  scope: RequestScope,
+  filter: Params,
+): Promise<string[]> | undefined {
+  const { taskIds } = filter;
+  if (taskIds === undefined || runtime.tasks === undefined) return undefined;
+  if (!Array.isArray(taskIds) || !taskIds.every((id) => typeof id === 'string')) {
+    throw McpError.invalidParams('notifications.taskIds must be an array of strings');
+  }
+  if (!declaresTasks(scope.clientCapabilities)) {
+    throw McpError.missingRequiredClientCapability(
+      TASKS_REQUIRED,
+      `Task notifications need the ${TASKS_EXTENSION} extension declared in this request's client capabilities`,
+    );
+  }
+  return runtime.tasks.visible(taskIds, scope.auth);
+}
+
+const listen: Route<'subscriptions/listen', string[] | undefined> = {
+  prepare: (runtime, scope, params) => listenTaskIds(runtime, scope, params.notifications as Params),
+  run(runtime, scope, params, taskIds) {
     return runtime.listens.listen(
       scope.requestId,
       params.notifications,
       runtime.capabilities(),
       scope.stream,
       scope.signal,
+      taskIds,
     );
   },
 };

@@ -6,6 +6,7 @@ import type { Registry } from '../registration/registry.js';
 import type { ResourceCatalog } from '../registration/resources.js';
 import type { ToolEntry } from '../registration/tools.js';
 import type { ListenHub } from '../subscriptions/listen-hub.js';
+import type { TaskEngine } from '../tasks/task-engine.js';
 import type { Middleware } from './middleware.js';
 
 /** Everything the request pipeline reads from a server. */
@@ -22,6 +23,8 @@ export interface ServerRuntime {
   readonly pageSize: number;
   readonly codec: RequestStateCodec;
   readonly listens: ListenHub;
+  /** The tasks extension, when the server turned it on. */
+  readonly tasks: TaskEngine | undefined;
   readonly middleware: readonly Middleware[];
   readonly includeServerInfo: boolean;
   /** Reports a failure the client only sees as `-32603` (a thrown non-`McpError`). */

@@ -10,8 +10,10 @@ import {
   type ToolAnnotations,
 } from '@mcpkit/protocol';
 import { compileCheck, describeFailure, isRecord } from '@mcpkit/protocol/internal';
-import { type AskContext, InputRequiredSignal } from '../input/input-spec.js';
+import { InputRequiredSignal } from '../input/input-spec.js';
 import type { InputScope } from '../input/scope.js';
+import type { ToolContext } from '../tasks/task-context.js';
+import { TaskCreated } from '../tasks/task-engine.js';
 import { contentBlockProblem, firstProblem } from './binary-content.js';
 import {
   type CompiledSchema,
@@ -52,6 +54,13 @@ export interface ToolConfig<
    * (the server itself does not); read them with `McpServer.requiredScopes({ tool })`.
    */
   scopes?: readonly string[];
+  /**
+   * Whether a call may run as a task (the tasks extension, which the server must turn on with
+   * `ServerOptions.tasks`): `'optional'` lets the handler's `ctx.runAsTask` make the call a task
+   * when the request declared the extension and run the work inline otherwise; `'required'`
+   * refuses a request that did not declare it with `-32021` before the handler runs (X-8).
+   */
+  taskSupport?: 'optional' | 'required';
 }
 
 /** What a tool handler returns. `content` defaults to the JSON of `structuredContent` (S-20). */
@@ -72,7 +81,7 @@ export type ToolStructured<O> = O extends SchemaInput ? SchemaInputType<O> : unk
 
 export type ToolHandler<I, O> = (
   args: ToolArgs<I>,
-  ctx: AskContext,
+  ctx: ToolContext,
 ) => ToolResult<ToolStructured<O>> | Promise<ToolResult<ToolStructured<O>>>;
 
 /** A registered tool, compiled once. */
@@ -83,7 +92,8 @@ export interface ToolEntry {
   readonly headerAnnotations: readonly McpHeaderAnnotation[];
   readonly requiredClientCapabilities: ClientCapabilities | undefined;
   readonly scopes: readonly string[];
-  readonly handler: (args: unknown, ctx: AskContext) => unknown;
+  readonly taskSupport: 'optional' | 'required' | undefined;
+  readonly handler: (args: unknown, ctx: ToolContext) => unknown;
 }
 
 const TOOL_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
@@ -94,7 +104,7 @@ const isCallToolResult = compileCheck(CallToolResultSchema);
 export function compileTool(
   name: string,
   config: ToolConfig<SchemaInput | undefined, SchemaInput | undefined>,
-  handler: (args: never, ctx: AskContext) => unknown,
+  handler: (args: never, ctx: ToolContext) => unknown,
 ): ToolEntry {
   if (!TOOL_NAME.test(name)) {
     throw new TypeError(
@@ -108,6 +118,10 @@ export function compileTool(
   }
   const headers = readMcpHeaderAnnotations(input.jsonSchema);
   if (!headers.ok) throw new TypeError(`${where}: ${headers.reason} (H-23)`);
+  const { taskSupport } = config;
+  if (taskSupport !== undefined && taskSupport !== 'optional' && taskSupport !== 'required') {
+    throw new TypeError(`${where}: taskSupport must be 'optional' or 'required'`);
+  }
   const output = config.outputSchema && compileSchema(config.outputSchema, 'output', `${where} outputSchema`);
   const definition: Tool = { name, inputSchema: input.jsonSchema as Tool['inputSchema'] };
   if (config.title !== undefined) definition.title = config.title;
@@ -123,6 +137,7 @@ export function compileTool(
     headerAnnotations: headers.annotations,
     requiredClientCapabilities: config.requiredClientCapabilities,
     scopes: compileScopes(config.scopes, where),
+    taskSupport,
     handler: handler as ToolEntry['handler'],
   };
 }
@@ -167,7 +182,7 @@ function runChecked(entry: ToolEntry, parsed: Validation, ctx: InputScope): Prom
     returned = Promise.reject(error);
   }
   return Promise.resolve(returned).then(
-    (value) => checkToolResult(entry, value),
+    (value) => (value instanceof TaskCreated ? value.result : checkToolResult(entry, value)),
     (error) => failedResult(error, ctx),
   );
 }
@@ -185,7 +200,19 @@ function failedResult(error: unknown, ctx: InputScope): Record<string, unknown> 
   return toolError(messageOf(error));
 }
 
-function checkToolResult(
+/** What the error of a tool's work run as a task becomes: an `isError` result, or a protocol error rethrown. */
+export function toolFailure(error: unknown): Record<string, unknown> {
+  if (error instanceof McpError) throw error;
+  if (error instanceof InputRequiredSignal) {
+    throw McpError.internalError(
+      'The task asked a question through the request context: use the task context',
+    );
+  }
+  return toolError(messageOf(error));
+}
+
+/** Checks what a handler returned: the result shape and the output schema (S-19); `-32603` when broken. */
+export function checkToolResult(
   entry: ToolEntry,
   returned: unknown,
 ): Record<string, unknown> | Promise<Record<string, unknown>> {

@@ -1,9 +1,12 @@
-/** A change a listen stream may be told about (S-22, S-34, S-39). */
+import type { DetailedTask } from '@mcpkit/protocol';
+
+/** A change a listen stream may be told about (S-22, S-34, S-39; a task's new state, X-15). */
 export type ServerEvent =
   | { type: 'tools/list_changed' }
   | { type: 'prompts/list_changed' }
   | { type: 'resources/list_changed' }
-  | { type: 'resources/updated'; uri: string };
+  | { type: 'resources/updated'; uri: string }
+  | { type: 'tasks/status'; task: DetailedTask };
 
 /**
  * Where change events travel between the code that makes changes and the open

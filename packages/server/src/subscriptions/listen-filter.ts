@@ -42,8 +42,11 @@ export function coversUri(subscribed: string, updated: string): boolean {
   return subscribed.endsWith('/') || updated[subscribed.length] === '/';
 }
 
-/** Whether a listen stream with the (honoured) `filter` wants `event` (S-46). */
-export function wantsEvent(filter: SubscriptionFilter, event: ServerEvent): boolean {
+/** A listen filter with the tasks extension's `taskIds` (X-15). */
+export type ListenFilter = SubscriptionFilter & { taskIds?: string[] };
+
+/** Whether a listen stream with the (honoured) `filter` wants `event` (S-46, X-15). */
+export function wantsEvent(filter: ListenFilter, event: ServerEvent): boolean {
   switch (event.type) {
     case 'tools/list_changed':
       return filter.toolsListChanged === true;
@@ -53,6 +56,8 @@ export function wantsEvent(filter: SubscriptionFilter, event: ServerEvent): bool
       return filter.resourcesListChanged === true;
     case 'resources/updated':
       return filter.resourceSubscriptions?.some((uri) => coversUri(uri, event.uri)) ?? false;
+    case 'tasks/status':
+      return filter.taskIds?.includes(event.task.taskId) ?? false;
   }
 }
 
@@ -61,6 +66,9 @@ export function listenNotification(event: ServerEvent, subscriptionId: RequestId
   const _meta = { [MetaKey.subscriptionId]: subscriptionId };
   if (event.type === 'resources/updated') {
     return { jsonrpc: '2.0', method: 'notifications/resources/updated', params: { _meta, uri: event.uri } };
+  }
+  if (event.type === 'tasks/status') {
+    return { jsonrpc: '2.0', method: 'notifications/tasks', params: { _meta, ...event.task } };
   }
   return { jsonrpc: '2.0', method: `notifications/${event.type}`, params: { _meta } };
 }

@@ -7,11 +7,17 @@ import {
 } from '@mcpkit/protocol';
 import type { ExchangeStream } from '../pipeline/exchange.js';
 import type { EventBus, ServerEvent } from './event-bus.js';
-import { acknowledgement, honouredFilter, listenNotification, wantsEvent } from './listen-filter.js';
+import {
+  acknowledgement,
+  honouredFilter,
+  type ListenFilter,
+  listenNotification,
+  wantsEvent,
+} from './listen-filter.js';
 
 interface OpenListen {
   readonly id: RequestId;
-  readonly filter: SubscriptionFilter;
+  readonly filter: ListenFilter;
   readonly stream: ExchangeStream;
   readonly close: () => void;
   /** Ends the stream with an error response instead of its final result. */
@@ -45,7 +51,8 @@ export class ListenHub {
    * Serves one listen request: acknowledges the honoured part of `requested` first (S-47, S-48),
    * then forwards matching events tagged with the subscription id (S-49). Resolves with the
    * final result when the server closes (S-50); when `signal` aborts or the consumer stops reading,
-   * the stream ends at once with no response and its entry is dropped (S-63).
+   * the stream ends at once with no response and its entry is dropped (S-63). `taskIds`: the
+   * tasks the stream hears about, already checked by the tasks extension (X-15).
    */
   listen(
     id: RequestId,
@@ -53,8 +60,10 @@ export class ListenHub {
     capabilities: ServerCapabilities,
     stream: ExchangeStream,
     signal: AbortSignal,
+    taskIds?: string[],
   ): Promise<Record<string, unknown>> {
-    const filter = honouredFilter(requested, capabilities);
+    const filter: ListenFilter = honouredFilter(requested, capabilities);
+    if (taskIds !== undefined) filter.taskIds = taskIds;
     stream.push(acknowledgement(filter, id));
     const finalResult = { resultType: 'complete', _meta: { [MetaKey.subscriptionId]: id } };
     if (this.closed) return Promise.resolve(finalResult);

@@ -1,0 +1,116 @@
+import * as z from 'zod/v4/mini';
+import { resultShape } from './schemas/base.js';
+import { deferred } from './schemas/deferred.js';
+import { type InputRequests, InputRequestsSchema } from './schemas/input-required.js';
+import { ErrorSchema } from './schemas/jsonrpc.js';
+
+/**
+ * The tasks extension (SEP-2663): a server may answer a `tools/call` with a task handle
+ * (`resultType: "task"`) that the client polls with `tasks/get`, feeds with `tasks/update` and
+ * stops with `tasks/cancel`. Both sides must opt in: the client by declaring the extension in a
+ * request's client capabilities, the server by advertising it in `server/discover` (X-7, X-8).
+ */
+export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
+
+/** The methods the tasks extension adds; each names its task in `params.taskId` (X-12). */
+export const TASK_METHODS = ['tasks/get', 'tasks/update', 'tasks/cancel'] as const;
+export type TaskMethod = (typeof TASK_METHODS)[number];
+
+/** Whether `method` is one of the methods the tasks extension adds. */
+export function isTaskMethod(method: string): method is TaskMethod {
+  return method === 'tasks/get' || method === 'tasks/update' || method === 'tasks/cancel';
+}
+
+/** The methods whose request may be answered with a task (X-8): `tools/call` only, for now. */
+export const TASK_AUGMENTABLE_METHODS: readonly string[] = ['tools/call'];
+
+/** `working` and `input_required` are live; the other three are terminal (X-10). */
+export type TaskStatus = 'working' | 'input_required' | 'completed' | 'failed' | 'cancelled';
+
+/** Whether a task in `status` will never change again. */
+export function isTerminalTaskStatus(status: TaskStatus): boolean {
+  return status === 'completed' || status === 'failed' || status === 'cancelled';
+}
+
+/** The metadata of a task, as `CreateTaskResult` carries it (X-10). */
+export interface Task {
+  taskId: string;
+  status: TaskStatus;
+  statusMessage?: string;
+  /** ISO 8601. */
+  createdAt: string;
+  /** ISO 8601. */
+  lastUpdatedAt: string;
+  /** From creation, in integer milliseconds; `null` = kept without limit. */
+  ttlMs: number | null;
+  /** How often to poll `tasks/get`, in integer milliseconds. */
+  pollIntervalMs?: number;
+}
+
+/** A JSON-RPC error, as a `failed` task carries it. */
+export interface TaskError {
+  code: number;
+  message: string;
+  data?: unknown;
+}
+
+/**
+ * A task with what its status brings (X-10): `inputRequests` when `input_required`, `result`
+ * (the request's own result, `isError` tool results included) when `completed`, `error` (a
+ * JSON-RPC error) when `failed`. `tasks/get` and `notifications/tasks` carry it.
+ */
+export type DetailedTask =
+  | (Task & { status: 'working' })
+  | (Task & { status: 'input_required'; inputRequests: InputRequests })
+  | (Task & { status: 'completed'; result: Record<string, unknown> })
+  | (Task & { status: 'failed'; error: TaskError })
+  | (Task & { status: 'cancelled' });
+
+/** What a server answers in lieu of a `tools/call` result when it runs the call as a task. */
+export type CreateTaskResult = Task & { resultType: 'task'; _meta?: Record<string, unknown> };
+
+/** The result of `tasks/get`: the task as it is now, `resultType: "complete"`. */
+export type GetTaskResult = DetailedTask & { resultType: 'complete'; _meta?: Record<string, unknown> };
+
+/** The params of `notifications/tasks`: the task as `tasks/get` would return it now (X-15). */
+export type TaskStatusNotificationParams = DetailedTask & { _meta?: Record<string, unknown> };
+
+const STATUS = ['working', 'input_required', 'completed', 'failed', 'cancelled'] as const;
+const isoTime = () => z.string();
+
+const taskShape = deferred(() => ({
+  taskId: z.string(),
+  status: z.enum(STATUS),
+  statusMessage: z.optional(z.string()),
+  createdAt: isoTime(),
+  lastUpdatedAt: isoTime(),
+  ttlMs: z.nullable(z.number()),
+  pollIntervalMs: z.optional(z.number()),
+}));
+
+const createTaskResult = deferred(() =>
+  z.object({ ...resultShape(), ...taskShape(), resultType: z.literal('task') }),
+);
+/** Checks a `CreateTaskResult` (`resultType: "task"`). */
+export const CreateTaskResultSchema: z.ZodMiniType<CreateTaskResult> = z.lazy(
+  createTaskResult,
+) as unknown as z.ZodMiniType<CreateTaskResult>;
+
+const detailedTask = deferred(() => {
+  const base = taskShape();
+  return z.discriminatedUnion('status', [
+    z.object({ ...base, status: z.literal('working') }),
+    z.object({ ...base, status: z.literal('input_required'), inputRequests: InputRequestsSchema }),
+    z.object({
+      ...base,
+      status: z.literal('completed'),
+      result: z.record(z.string(), z.unknown()),
+    }),
+    z.object({ ...base, status: z.literal('failed'), error: ErrorSchema }),
+    z.object({ ...base, status: z.literal('cancelled') }),
+  ]);
+});
+/** Checks a `DetailedTask` (the result of `tasks/get` without `resultType`, or a notification's params). */
+export const DetailedTaskSchema: z.ZodMiniType<DetailedTask> = z.lazy(
+  detailedTask,
+) as unknown as z.ZodMiniType<DetailedTask>;

@@ -1,0 +1,199 @@
+import {
+  type AuthInfo,
+  type DetailedTask,
+  isTerminalTaskStatus,
+  McpError,
+  type TaskMethod,
+} from '@mcpkit/protocol';
+import type { InputScope } from '../input/scope.js';
+import type { ToolEntry } from '../registration/tools.js';
+import { LiveTask, type TaskHost } from './live-task.js';
+import type { TaskWork } from './task-context.js';
+import { InMemoryTaskStore, type TaskRecord, type TaskStore } from './task-store.js';
+
+/** Who asks for what of a task: what `TasksOptions.authorize` decides on (X-18). */
+export interface TaskAccess {
+  readonly taskId: string;
+  /** `auth.principal` of the request that created the task. */
+  readonly owner: string | undefined;
+  readonly method: TaskMethod | 'subscriptions/listen';
+  /** The asking request's authentication, from the transport. */
+  readonly auth: AuthInfo | undefined;
+}
+
+/** The tasks extension's options (`ServerOptions.tasks`); giving them turns the extension on (X-4). */
+export interface TasksOptions {
+  /** Where tasks live. Default: a new `InMemoryTaskStore`. */
+  store?: TaskStore;
+  /** How long a task is kept after it was created, in milliseconds; `null` = without limit. Default 1 hour. */
+  ttlMs?: number | null;
+  /** The poll interval suggested to clients, in milliseconds. Default 1000. */
+  pollIntervalMs?: number;
+  /**
+   * Decides every task request (`tasks/get`, `tasks/update`, `tasks/cancel`, and task ids in a
+   * `subscriptions/listen` filter; X-18). A refused request gets the same `-32602` as an unknown
+   * task, so nobody learns which ids exist. Default: the caller's `auth.principal` must be the
+   * creator's (both absent counts as the same: then the unguessable id is the only key).
+   */
+  authorize?: (access: TaskAccess) => boolean | Promise<boolean>;
+}
+
+/** What `ctx.runAsTask` hands back to the `tools/call` route when the call became a task. */
+export class TaskCreated {
+  constructor(readonly result: Record<string, unknown>) {}
+}
+
+const DEFAULT_TTL_MS = 3_600_000;
+const DEFAULT_POLL_INTERVAL_MS = 1000;
+
+function sameOwner(access: TaskAccess): boolean {
+  return access.owner === access.auth?.principal;
+}
+
+function positiveInteger(name: string, value: number): number {
+  if (!Number.isSafeInteger(value) || value < 1) {
+    throw new RangeError(`tasks.${name} must be a positive integer of milliseconds, got ${value}`);
+  }
+  return value;
+}
+
+const notFound = () => McpError.invalidParams('Failed to retrieve task: Task not found');
+const expired = () => McpError.invalidParams('Failed to retrieve task: Task has expired');
+
+/**
+ * The tasks of one server: creates them, runs their work, and serves `tasks/get`, `tasks/update`
+ * and `tasks/cancel` with the errors SEP-2663 names (X-17): `-32602` for an unknown, expired or
+ * refused task id.
+ */
+export class TaskEngine implements TaskHost {
+  readonly store: TaskStore;
+  private readonly ttlMs: number | null;
+  private readonly pollIntervalMs: number;
+  private readonly authorize: (access: TaskAccess) => boolean | Promise<boolean>;
+  private readonly live = new Map<string, LiveTask>();
+
+  constructor(
+    options: TasksOptions,
+    private readonly publish: (task: DetailedTask) => Promise<void>,
+    private readonly onError: (error: unknown) => void,
+  ) {
+    this.store = options.store ?? new InMemoryTaskStore();
+    const ttl = options.ttlMs === undefined ? DEFAULT_TTL_MS : options.ttlMs;
+    this.ttlMs = ttl === null ? null : positiveInteger('ttlMs', ttl);
+    this.pollIntervalMs = positiveInteger(
+      'pollIntervalMs',
+      options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS,
+    );
+    this.authorize = options.authorize ?? sameOwner;
+  }
+
+  now(): number {
+    return Date.now();
+  }
+
+  /**
+   * Creates a task for `origin`'s `tools/call`, waits until the store holds it (X-11), starts
+   * `work` and returns the `CreateTaskResult`.
+   */
+  async launch(origin: InputScope, entry: ToolEntry, work: TaskWork<unknown>): Promise<TaskCreated> {
+    const now = this.now();
+    const at = new Date(now).toISOString();
+    const task: DetailedTask = {
+      taskId: crypto.randomUUID(),
+      status: 'working',
+      createdAt: at,
+      lastUpdatedAt: at,
+      ttlMs: this.ttlMs,
+      pollIntervalMs: this.pollIntervalMs,
+    };
+    const record: TaskRecord = {
+      task,
+      owner: origin.auth?.principal,
+      expiresAt: this.ttlMs === null ? null : now + this.ttlMs,
+    };
+    await this.store.create(record);
+    const live = new LiveTask(this, record, origin);
+    this.live.set(task.taskId, live);
+    live.start(entry, work);
+    return new TaskCreated({ resultType: 'task', ...task });
+  }
+
+  async save(record: TaskRecord): Promise<void> {
+    try {
+      await this.store.put(record);
+      await this.publish(record.task);
+    } catch (error) {
+      this.onError(error);
+      throw error;
+    }
+  }
+
+  ended(taskId: string): void {
+    this.live.delete(taskId);
+  }
+
+  /** `tasks/get` (X-12): the task as it is now. */
+  async get(taskId: string, auth: AuthInfo | undefined): Promise<Record<string, unknown>> {
+    const record = await this.find(taskId, 'tasks/get', auth);
+    return { resultType: 'complete', ...record.task };
+  }
+
+  /** `tasks/update` (X-12, X-13): hands the answers to the running work; resolves once they show. */
+  async update(
+    taskId: string,
+    responses: Record<string, unknown>,
+    auth: AuthInfo | undefined,
+  ): Promise<Record<string, unknown>> {
+    await this.find(taskId, 'tasks/update', auth);
+    await this.live.get(taskId)?.answer(responses);
+    return { resultType: 'complete' };
+  }
+
+  /**
+   * `tasks/cancel` (X-12): a running task's work sees its signal abort and the task is `cancelled`;
+   * a task that already ended stays as it is. Acknowledged either way.
+   */
+  async cancel(taskId: string, auth: AuthInfo | undefined): Promise<Record<string, unknown>> {
+    const record = await this.find(taskId, 'tasks/cancel', auth);
+    const live = this.live.get(taskId);
+    if (live) await live.cancel();
+    else if (!isTerminalTaskStatus(record.task.status)) {
+      // Its work ran in a process that is gone: nothing will finish it.
+      const { inputRequests: _shown, ...rest } = record.task as DetailedTask & { inputRequests?: unknown };
+      const task = { ...rest, status: 'cancelled', lastUpdatedAt: new Date(this.now()).toISOString() };
+      await this.save({ ...record, task: task as DetailedTask });
+    }
+    return { resultType: 'complete' };
+  }
+
+  /** The ids in `taskIds` the caller may hear about on a listen stream (X-15, X-18). */
+  async visible(taskIds: readonly string[], auth: AuthInfo | undefined): Promise<string[]> {
+    const unique = [...new Set(taskIds)];
+    const allowed = await Promise.all(
+      unique.map((id) =>
+        this.find(id, 'subscriptions/listen', auth).then(
+          () => true,
+          () => false,
+        ),
+      ),
+    );
+    return unique.filter((_, i) => allowed[i]);
+  }
+
+  /** The task named, if it exists, has not expired and the caller may see it; `-32602` otherwise. */
+  private async find(
+    taskId: string,
+    method: TaskAccess['method'],
+    auth: AuthInfo | undefined,
+  ): Promise<TaskRecord> {
+    const record = await this.store.get(taskId);
+    if (!record) throw notFound();
+    if (!(await this.authorize({ taskId, owner: record.owner, method, auth }))) throw notFound();
+    if (record.expiresAt !== null && record.expiresAt <= this.now()) {
+      this.live.get(taskId)?.abandon();
+      await this.store.delete(taskId);
+      throw expired();
+    }
+    return record;
+  }
+}
