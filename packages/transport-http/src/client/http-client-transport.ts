@@ -25,10 +25,22 @@ function limitOption(value: number | undefined, name: string): number {
   return value;
 }
 
-/** Whether an exchange has read its final message: nothing is left to cancel. */
+/** One exchange in progress, shared by its iterator and the transport that runs it. */
 interface ExchangeState {
+  readonly message: JSONRPCRequest;
+  readonly mirror: Record<string, string>;
+  readonly callerSignal: AbortSignal | undefined;
+  /** Cancels the POST and the reading of its answer. */
+  readonly cancel: LazyAbort;
+  /** Whether the final message was read: nothing is left to cancel. */
   answered: boolean;
+  /** The caller's abort listener, while the exchange runs. */
+  forward: (() => void) | undefined;
+  /** The rest of an SSE answer, once its stream is being read. */
+  stream: AsyncGenerator<ExchangeMessage> | undefined;
 }
+
+const DONE: IteratorReturnResult<undefined> = Object.freeze({ done: true, value: undefined });
 
 /** Opens the iterator of one exchange (see `openHttpClientTransport`'s `open`). */
 type OpenExchange = (request: JSONRPCRequest, options: ExchangeOptions) => AsyncIterator<ExchangeMessage>;
@@ -51,27 +63,36 @@ class PostExchange implements Exchange {
 }
 
 /**
- * The iterator of one exchange: `return()` cancels the request at once, wherever the generator is
- * waiting (a generator's own `return` would wait for it to reach a `yield`).
+ * The iterator of one exchange: the first `next()` sends the POST and resolves with a JSON
+ * answer, or with the first message of an SSE answer, whose stream yields the rest. `return()`
+ * cancels the request at once, wherever the exchange is waiting.
  */
 class ExchangeIterator implements AsyncIterator<ExchangeMessage> {
-  readonly #generator: AsyncGenerator<ExchangeMessage>;
-  readonly #cancel: LazyAbort;
   readonly #state: ExchangeState;
+  readonly #begin: (state: ExchangeState) => Promise<IteratorResult<ExchangeMessage>>;
+  #begun = false;
 
-  constructor(generator: AsyncGenerator<ExchangeMessage>, cancel: LazyAbort, state: ExchangeState) {
-    this.#generator = generator;
-    this.#cancel = cancel;
+  constructor(
+    state: ExchangeState,
+    begin: (state: ExchangeState) => Promise<IteratorResult<ExchangeMessage>>,
+  ) {
     this.#state = state;
+    this.#begin = begin;
   }
 
   next(): Promise<IteratorResult<ExchangeMessage>> {
-    return this.#generator.next();
+    const stream = this.#state.stream;
+    if (stream !== undefined) return stream.next();
+    if (this.#begun) return Promise.resolve(DONE);
+    this.#begun = true;
+    return this.#begin(this.#state);
   }
 
   return(): Promise<IteratorResult<ExchangeMessage>> {
-    if (!this.#state.answered) this.#cancel.abort();
-    return this.#generator.return(undefined);
+    const state = this.#state;
+    this.#begun = true;
+    if (!state.answered) state.cancel.abort();
+    return state.stream === undefined ? Promise.resolve(DONE) : state.stream.return(undefined);
   }
 }
 
@@ -164,56 +185,78 @@ export function openHttpClientTransport(
     });
   }
 
-  async function* run(
-    message: JSONRPCRequest | JSONRPCNotification,
-    mirror: Record<string, string>,
-    callerSignal: AbortSignal | undefined,
-    cancel: LazyAbort,
-    state: ExchangeState,
-  ): AsyncGenerator<ExchangeMessage> {
+  /** What an exchange does with a request the server sends on its answer (2025-era servers, B-13). */
+  function onRequestOf(message: JSONRPCRequest) {
+    return session ? (serverRequest: JSONRPCRequest) => session.answer(serverRequest, message) : undefined;
+  }
+
+  /**
+   * Sends the exchange's POST and resolves with its JSON answer, or hands an SSE answer to
+   * `stream` and resolves with its first message.
+   */
+  async function begin(exchange: ExchangeState): Promise<IteratorResult<ExchangeMessage>> {
+    const { message, callerSignal, cancel } = exchange;
     if (closed) throw new TransportError('closed', 'The HTTP transport was closed');
     callerSignal?.throwIfAborted();
     inFlight.add(cancel);
-    const forward = callerSignal && (() => cancel.abort(callerSignal.reason));
-    if (forward) callerSignal.addEventListener('abort', forward, { once: true });
-    const request = 'id' in message ? message : undefined;
-    const onRequest = session
-      ? (serverRequest: JSONRPCRequest) => session.answer(serverRequest, request)
-      : undefined;
+    if (callerSignal) {
+      exchange.forward = () => cancel.abort(callerSignal.reason);
+      callerSignal.addEventListener('abort', exchange.forward, { once: true });
+    }
+    let streaming = false;
+    try {
+      const response = await post(message, exchange.mirror, cancel);
+      if (isEventStreamReply(response)) {
+        streaming = true;
+        exchange.stream = stream(exchange, response);
+        return exchange.stream.next();
+      }
+      const answer = await readJsonMessage(response, limits, onRequestOf(message));
+      exchange.answered = true;
+      return { done: false, value: answer };
+    } catch (error) {
+      throw failure(error, callerSignal);
+    } finally {
+      if (!streaming) end(exchange);
+    }
+  }
+
+  /** The messages of an SSE answer; a 2025-era session's stream that breaks is resumed (B-11). */
+  async function* stream(exchange: ExchangeState, response: HttpReply): AsyncGenerator<ExchangeMessage> {
+    const { message: request, cancel } = exchange;
+    const onRequest = onRequestOf(request);
     const position: StreamPosition | undefined = session?.active
       ? { lastEventId: '', retryMs: undefined }
       : undefined;
     try {
-      const response = await post(message, mirror, cancel);
-      if (!isEventStreamReply(response)) {
-        const answer = await readJsonMessage(response, limits, onRequest);
-        state.answered = true;
-        yield answer;
-        return;
-      }
       try {
         for await (const item of readExchange(response, limits, onRequest, position)) {
-          if (!('method' in item)) state.answered = true;
+          if (!('method' in item)) exchange.answered = true;
           yield item;
         }
       } catch (error) {
-        const resumable =
-          error instanceof TransportError && error.reason === 'connection-lost' && request !== undefined;
+        const resumable = error instanceof TransportError && error.reason === 'connection-lost';
         if (!resumable || position === undefined || position.lastEventId === '') throw error;
         for await (const item of session!.resume(request, position, cancel.signal)) {
-          if (!('method' in item)) state.answered = true;
+          if (!('method' in item)) exchange.answered = true;
           yield item;
         }
       }
     } catch (error) {
-      throw failure(error, callerSignal);
+      throw failure(error, exchange.callerSignal);
     } finally {
-      inFlight.delete(cancel);
-      if (forward) callerSignal.removeEventListener('abort', forward);
-      // Releases the connection when the caller stopped before the response. After it there is
-      // nothing to release, and an abort would only cost a DOMException and the sender's clean-up.
-      if (!state.answered) cancel.abort();
+      end(exchange);
     }
+  }
+
+  /** The exchange is over: it stops counting as in flight, and its request is cancelled unless answered. */
+  function end(exchange: ExchangeState): void {
+    inFlight.delete(exchange.cancel);
+    if (exchange.forward) exchange.callerSignal!.removeEventListener('abort', exchange.forward);
+    exchange.forward = undefined;
+    // Releases the connection when the caller stopped before the response. After it there is
+    // nothing to release, and an abort would only cost a DOMException and the sender's clean-up.
+    if (!exchange.answered) exchange.cancel.abort();
   }
 
   /**
@@ -221,11 +264,16 @@ export function openHttpClientTransport(
    * `AbortSignal`, so an exchange that ends normally creates none.
    */
   function open(request: JSONRPCRequest, exchangeOptions: ExchangeOptions): AsyncIterator<ExchangeMessage> {
-    const mirror = requestHeaders(request, exchangeOptions.paramHeaders);
-    const cancel = new LazyAbort();
-    const state: ExchangeState = { answered: false };
-    const generator = run(request, mirror, exchangeOptions.signal, cancel, state);
-    return new ExchangeIterator(generator, cancel, state);
+    const state: ExchangeState = {
+      message: request,
+      mirror: requestHeaders(request, exchangeOptions.paramHeaders),
+      callerSignal: exchangeOptions.signal,
+      cancel: new LazyAbort(),
+      answered: false,
+      forward: undefined,
+      stream: undefined,
+    };
+    return new ExchangeIterator(state, begin);
   }
 
   const transport: ClientTransport = {
