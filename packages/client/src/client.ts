@@ -4,6 +4,7 @@ import {
   type ClientTransport,
   type CompleteRequestParams,
   type CompleteResult,
+  type DetailedTask,
   type GetPromptResult,
   type Implementation,
   type InputRequiredResult,
@@ -18,6 +19,7 @@ import {
   type Resource,
   type ResourceTemplate,
   type SubscriptionFilter,
+  TASKS_EXTENSION,
   type Tool,
   TransportError,
 } from '@mcpkit/protocol';
@@ -49,6 +51,7 @@ import type { ServerDescription } from './probe.js';
 import { Requester } from './requester.js';
 import { resendStep } from './resend.js';
 import { type ListenHost, Subscription } from './subscription.js';
+import { type ResumeTaskOptions, type TaskCallOptions, TaskFollower } from './tasks.js';
 import { ToolCatalog } from './tool-catalog.js';
 
 /** `clientInfo` sent when the application names none (C-2). */
@@ -72,6 +75,7 @@ export class McpClientCore {
   readonly #listenHost: ListenHost;
   readonly #stopRestartListener: (() => void) | undefined;
   readonly #legacy: LegacyEra | undefined;
+  readonly #tasks: TaskFollower | undefined;
 
   protected constructor(
     transport: ClientTransport,
@@ -79,7 +83,7 @@ export class McpClientCore {
     legacySupport: LegacySupport | undefined,
   ) {
     this.#transport = transport;
-    this.#capabilities = declaredCapabilities(options.handlers, options.capabilities);
+    this.#capabilities = declaredCapabilities(options.handlers, withTasks(options));
     const limits = clientTimeoutLimits(options);
     checkInputRounds(options.maxInputRounds);
     const warn = options.onWarning ?? ((warning: ClientWarning) => console.warn('@mcpkit/client:', warning));
@@ -91,6 +95,7 @@ export class McpClientCore {
       limits,
       logLevel: options.logLevel,
       onLog: options.onLog,
+      taskResults: options.tasks !== undefined,
     });
     if (options.protocolVersion !== undefined) requester.version = options.protocolVersion;
     this.#requester = requester;
@@ -152,6 +157,16 @@ export class McpClientCore {
       }),
     );
     chain.add(resendStep({ requester, connection, limits, tools }));
+    this.#tasks =
+      options.tasks &&
+      new TaskFollower({
+        requester,
+        handlers: options.handlers ?? {},
+        limits,
+        lifetime: this.#lifetime.signal,
+        options: options.tasks,
+      });
+    if (this.#tasks) chain.add(this.#tasks.step);
     if (legacy) chain.add(legacy.wireStep(connection));
     this.#chain = chain;
     this.#tools = tools;
@@ -249,19 +264,66 @@ export class McpClientCore {
    * checks `structuredContent` against the `outputSchema` (C-20). A tool failure is a result with
    * `isError: true`, not an exception.
    */
-  callTool(name: string, args?: Params, options?: AutoInputOptions): Promise<CallToolResult>;
+  callTool(
+    name: string,
+    args?: Params,
+    options?: AutoInputOptions & TaskCallOptions,
+  ): Promise<CallToolResult>;
   callTool(
     name: string,
     args: Params | undefined,
-    options: ManualInputOptions,
+    options: ManualInputOptions & TaskCallOptions,
   ): Promise<CallToolResult | InputRequiredResult>;
   callTool(
     name: string,
     args?: Params,
-    options: InputCallOptions = {},
+    options: InputCallOptions & TaskCallOptions = {},
   ): Promise<CallToolResult | InputRequiredResult> {
     const params = args === undefined ? { name } : { name, arguments: args };
     return this.#chain.call('tools/call', params, options) as Promise<CallToolResult | InputRequiredResult>;
+  }
+
+  /**
+   * Follows a task a `tools/call` became (its id from `onTask`, persisted) to its end, as
+   * `callTool` would have: polls, answers its questions with the handlers, and returns the tool's
+   * result (X-14). Aborting `signal` sends `tasks/cancel`. Needs `tasks` in the client's options.
+   *
+   * @example
+   * ```ts
+   * const result = await client.callTool('build', { ref: 'main' }, { onTask: (task) => save(task.taskId) });
+   * // after a restart:
+   * const resumed = await client.resumeTask(load());
+   * ```
+   */
+  async resumeTask(taskId: string, options: ResumeTaskOptions = {}): Promise<CallToolResult> {
+    const tasks = this.#taskFollower();
+    await this.connect({ signal: options.signal, timeoutMs: options.timeoutMs });
+    const task = await tasks.get(taskId, options);
+    return tasks.follow(task, { signal: options.signal, options, params: {} });
+  }
+
+  /** `tasks/get`: a task as the server has it now (X-12). Needs `tasks` in the client's options. */
+  async getTask(taskId: string, options: ResumeTaskOptions = {}): Promise<DetailedTask> {
+    const tasks = this.#taskFollower();
+    await this.connect({ signal: options.signal, timeoutMs: options.timeoutMs });
+    return tasks.get(taskId, options);
+  }
+
+  /**
+   * `tasks/cancel`: asks the server to cancel a task (X-12); cooperative, so it may still finish.
+   * Aborting a `callTool` that became a task sends this for you.
+   */
+  async cancelTask(taskId: string, options: ResumeTaskOptions = {}): Promise<void> {
+    const tasks = this.#taskFollower();
+    await this.connect({ signal: options.signal, timeoutMs: options.timeoutMs });
+    await tasks.cancel(taskId, options);
+  }
+
+  #taskFollower(): TaskFollower {
+    if (this.#tasks === undefined) {
+      throw new TypeError('The tasks extension is off: give McpClient the `tasks` option to use tasks');
+    }
+    return this.#tasks;
   }
 
   /** One page of prompts. */
@@ -385,4 +447,11 @@ export class McpClientCore {
     void this.#connection.restarted();
     for (const subscription of this.#listenHost.subscriptions) subscription.transportRestarted();
   }
+}
+
+/** The extra capabilities to declare: the application's, plus the tasks extension when it is on (X-4). */
+function withTasks(options: McpClientOptions): McpClientOptions['capabilities'] {
+  if (options.tasks === undefined) return options.capabilities;
+  const extensions = { ...options.capabilities?.extensions, [TASKS_EXTENSION]: {} };
+  return { ...options.capabilities, extensions };
 }

@@ -32,8 +32,16 @@ export interface TimeoutLimits {
   resetTimeoutOnProgress: boolean;
 }
 
-/** The client-wide defaults a call falls back on: its timeouts, and where its log messages go. */
-export interface CallDefaults extends TimeoutLimits, LogRoute {}
+/**
+ * The client-wide defaults a call falls back on: its timeouts, where its log messages go, and
+ * whether a `tools/call` may be answered with a task (the tasks extension is on, X-9).
+ */
+export interface CallDefaults extends TimeoutLimits, LogRoute {
+  taskResults?: boolean;
+}
+
+const TASK_RESULTS = { extensionResultTypes: ['task'] };
+const CORE_RESULTS = {};
 
 type Response = JSONRPCResultResponse | JSONRPCErrorResponse;
 
@@ -70,10 +78,14 @@ export function awaitResult(
   return start(transport, request, call, defaults, deadlines, true) as Promise<CallResult>;
 }
 
-/** The result of `call` decoded by the receiver's rules; a peer error is thrown as an `McpError`. */
-export function decodeResponse(call: CallState, response: Response): CallResult {
+/**
+ * The result of `call` decoded by the receiver's rules; a peer error is thrown as an `McpError`.
+ * `resultType: "task"` is a result only of a `tools/call`, and only with `taskResults` (X-9).
+ */
+export function decodeResponse(call: CallState, response: Response, taskResults = false): CallResult {
   if ('error' in response) throw peerError(response, call.method, call.params);
-  const decoded = decodeResult(call.method, response.result);
+  const options = taskResults && call.method === 'tools/call' ? TASK_RESULTS : CORE_RESULTS;
+  const decoded = decodeResult(call.method, response.result, options);
   if (!decoded.ok) throw new InvalidResponseError(call.method, decoded.error.message, decoded.rule);
   return decoded.value as CallResult;
 }
@@ -191,7 +203,8 @@ class PendingResponse implements Expiring {
         const response = this.#take(step.value);
         if (response !== undefined) {
           const call = this.#decodeFor;
-          const value = call === undefined ? response : decodeResponse(call, response);
+          const value =
+            call === undefined ? response : decodeResponse(call, response, this.#defaults.taskResults);
           this.#settle();
           this.#resolve(value);
           return;

@@ -9,6 +9,7 @@ export {
   type CreateMessageRequestParams,
   type CreateMessageResult,
   createInMemoryTransport,
+  type DetailedTask,
   type ElicitRequestFormParams,
   type ElicitRequestURLParams,
   type ElicitResult,
@@ -40,6 +41,9 @@ export {
   type Root,
   type ServerCapabilities,
   type SubscriptionFilter,
+  TASKS_EXTENSION,
+  type Task,
+  type TaskStatus,
   type Tool,
   TransportError,
   type TransportErrorReason,
@@ -94,3 +98,9 @@ export type {
 } from './options.js';
 export type { ServerDescription } from './probe.js';
 export { type ListenNotification, Subscription } from './subscription.js';
+export {
+  type ResumeTaskOptions,
+  type TaskCallOptions,
+  TaskCancelledError,
+  type TasksClientOptions,
+} from './tasks.js';

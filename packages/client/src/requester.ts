@@ -28,6 +28,8 @@ export interface RequesterConfig {
   logLevel?: LoggingLevel;
   /** Receives the log messages of calls that name no `onLog`, and those of no call. */
   onLog?: LogListener;
+  /** Whether a `tools/call` may be answered with a task (the tasks extension is on, X-9). */
+  taskResults?: boolean;
 }
 
 /**
@@ -53,7 +55,12 @@ export class Requester {
     this.#config = config;
     this.versions = config.versions;
     this.logLevel = config.logLevel;
-    this.#defaults = { ...config.limits, logLevel: config.logLevel, onLog: config.onLog };
+    this.#defaults = {
+      ...config.limits,
+      logLevel: config.logLevel,
+      onLog: config.onLog,
+      taskResults: config.taskResults === true,
+    };
     this.version = config.versions[0]!;
   }
 
