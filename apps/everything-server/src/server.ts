@@ -6,6 +6,7 @@ import { registerLegacyTools } from './legacy-tools.js';
 import { registerPrompts } from './prompts.js';
 import { registerResources } from './resources.js';
 import { registerSchemaTools } from './schema-tools.js';
+import { registerTaskTools } from './task-tools.js';
 
 /** The name and version the server reports in every result's `_meta`. */
 export const SERVER_INFO = { name: 'mcpkit-everything-server', version: '0.0.0' } as const;
@@ -30,6 +31,8 @@ export function createEverythingServer(
       'A test server: every tool, resource and prompt named test_* returns fixed content the MCP conformance suite checks.',
     // Logging is declared so test_logging_tool can log when a request asks for it (S-68).
     capabilities: { logging: {} },
+    // The tasks extension (SEP-2663), for the tasks-* scenarios and the demo of long calls.
+    tasks: { pollIntervalMs: 500 },
   });
   registerContentTools(server);
   const editablePrompt = registerPrompts(server);
@@ -37,6 +40,7 @@ export function createEverythingServer(
   registerInputTools(server);
   registerSchemaTools(server);
   registerLegacyTools(server);
+  registerTaskTools(server);
   registerResources(server);
   return server;
 }

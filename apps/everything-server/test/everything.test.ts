@@ -360,4 +360,25 @@ describe.each([
     tools.close();
     prompts.close();
   });
+
+  it('X-9, X-13, X-14: a client with tasks on follows a task with a question to its result', async () => {
+    const taskIds: string[] = [];
+    const tasksClient = connect({
+      tasks: {},
+      handlers: { elicitation: { form: () => ({ action: 'accept', content: { confirm: true } }) } },
+    });
+    const result = await tasksClient.callTool(
+      'confirm_delete',
+      { filename: 'notes.txt' },
+      { onTask: (task) => taskIds.push(task.taskId) },
+    );
+    expect(text(result)).toBe('Deleted notes.txt');
+    expect(taskIds).toHaveLength(1);
+    expect((await tasksClient.getTask(taskIds[0]!)).status).toBe('completed');
+    // The same tool for a client without tasks: the work runs inline, the question as multi round-trip.
+    const inline = connect({
+      handlers: { elicitation: { form: () => ({ action: 'accept', content: { confirm: false } }) } },
+    });
+    expect(text(await inline.callTool('confirm_delete', { filename: 'notes.txt' }))).toBe('Kept notes.txt');
+  });
 });
