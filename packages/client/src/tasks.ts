@@ -4,8 +4,10 @@ import {
   type DetailedTask,
   DetailedTaskSchema,
   decodeResult,
+  ErrorCode,
   type InputRequests,
   isTerminalTaskStatus,
+  McpError,
   type Method,
   type Task,
 } from '@mcpkit/protocol';
@@ -128,7 +130,17 @@ export class TaskFollower {
       ...task
     } = result as unknown as Task & { resultType: string; _meta?: unknown };
     (call.options as TaskCallOptions).onTask?.(task);
-    return this.follow(task, { signal: call.signal, options: call.options, params: call.params });
+    try {
+      return await this.follow(task, { signal: call.signal, options: call.options, params: call.params });
+    } catch (error) {
+      // The steps above would answer -32020 by sending the tools/call again: a second task.
+      if (error instanceof McpError && error.code === ErrorCode.HeaderMismatch) {
+        throw new McpClientError(`A request for task ${task.taskId} was refused: ${error.message}`, {
+          cause: error,
+        });
+      }
+      throw error;
+    }
   }
 
   /** Polls `task` to its end, answering its questions, and returns the tool's result (X-14). */

@@ -159,6 +159,12 @@ describe('tasks extension: client', () => {
     expect(server.calls('tasks/cancel')).toHaveLength(1);
   });
 
+  it('X-9: a refused task request never sends the tools/call again (no second task)', async () => {
+    const server = scripted([], { 'tasks/get': () => new McpError(-32020, 'Header mismatch') });
+    await expect(clientOf(server).callTool('t')).rejects.toThrow(/task-1 was refused/);
+    expect(server.calls('tools/call')).toHaveLength(1);
+  });
+
   it('X-13: a question no handler can answer fails the call and cancels the task', async () => {
     const server = scripted([got('input_required', { inputRequests: confirm })]);
     const client = clientOf(server, { tasks: {}, handlers: {} });
