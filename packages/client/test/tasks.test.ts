@@ -47,7 +47,7 @@ function clientOf(server: ReturnType<typeof mockServer>, options: McpClientOptio
 }
 
 describe('tasks extension: client', () => {
-  it('X-4: off by default: the extension is not declared and a task result is invalid (X-9)', async () => {
+  it('X-4, X-6: off by default: the extension is not declared and its resultType "task" is invalid (X-9)', async () => {
     const server = scripted([got('completed', { result: done('late') })]);
     const client = clientOf(server, {});
     const error = await client.callTool('t').catch((e: unknown) => e);
@@ -56,7 +56,7 @@ describe('tasks extension: client', () => {
     await expect(client.getTask('task-1')).rejects.toThrow(TypeError);
   });
 
-  it('X-9: opted in, every request declares the extension and a CreateTaskResult is followed to the result', async () => {
+  it('X-2, X-9: opted in, every request declares the extension and a CreateTaskResult is followed to the result', async () => {
     const server = scripted([got('working'), got('completed', { result: done('built') })]);
     const seen: string[] = [];
     const result = await clientOf(server).callTool('t', {}, { onTask: (t) => seen.push(t.taskId) });
