@@ -10,6 +10,7 @@ export {
   type CreateMessageRequestParams,
   type CreateMessageResult,
   createInMemoryTransport,
+  type DetailedTask,
   type ElicitRequestFormParams,
   type ElicitRequestURLParams,
   type ElicitResult,
@@ -41,6 +42,9 @@ export {
   type Root,
   type ServerCapabilities,
   type SubscriptionFilter,
+  TASKS_EXTENSION,
+  type Task,
+  type TaskStatus,
   type Tool,
   TransportError,
   type TransportErrorReason,
@@ -95,3 +99,9 @@ export type {
 } from './options.js';
 export type { ServerDescription } from './probe.js';
 export { type ListenNotification, Subscription } from './subscription.js';
+export {
+  type ResumeTaskOptions,
+  type TaskCallOptions,
+  TaskCancelledError,
+  type TasksClientOptions,
+} from './tasks.js';

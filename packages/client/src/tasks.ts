@@ -133,8 +133,11 @@ export class TaskFollower {
     try {
       return await this.follow(task, { signal: call.signal, options: call.options, params: call.params });
     } catch (error) {
-      // The steps above would answer -32020 by sending the tools/call again: a second task.
-      if (error instanceof McpError && error.code === ErrorCode.HeaderMismatch) {
+      // The resend step above would answer -32020 or -32022 by sending the tools/call again: a second task.
+      if (
+        error instanceof McpError &&
+        (error.code === ErrorCode.HeaderMismatch || error.code === ErrorCode.UnsupportedProtocolVersion)
+      ) {
         throw new McpClientError(`A request for task ${task.taskId} was refused: ${error.message}`, {
           cause: error,
         });
