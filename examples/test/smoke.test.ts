@@ -17,6 +17,7 @@ import { hearToolListChange } from '../src/listen.js';
 import { bookWithTwoSeats } from '../src/multi-round-trip.js';
 import { POST as nextPost } from '../src/nextjs-route.js';
 import { server as guardedServer } from '../src/server-middleware.js';
+import { buildAsTask } from '../src/tasks.js';
 
 const run = promisify(execFile);
 const program = (name: string) => fileURLToPath(new URL(`../dist/${name}.js`, import.meta.url));
@@ -81,6 +82,9 @@ describe('examples run', () => {
   it('in-memory testing, a multi round-trip call and a listen', async () => {
     expect(await forecastFor('Rome')).toEqual(ROME);
     expect(await bookWithTwoSeats()).toBe('Booked 2 seats in Porto');
+    const built = await buildAsTask();
+    expect(built.text).toBe('built and deployed main');
+    expect(built.taskId).toMatch(/^[0-9a-f-]{36}$/);
     expect(await hearToolListChange()).toBe('notifications/tools/list_changed');
   });
 
