@@ -1,8 +1,5 @@
-import type * as z from 'zod/v4/mini';
-import { matches } from './check.js';
 import { McpError } from './errors.js';
 import { isRecord } from './is-record.js';
-import { methodSpec } from './methods.js';
 import type { RequestId } from './schemas/json.js';
 import type {
   JSONRPCErrorResponse,
@@ -108,45 +105,4 @@ export function decodeMessage(value: unknown): MessageDecodeResult {
     return { ok: true, kind: 'error', message: value as JSONRPCErrorResponse };
   }
   return invalid('not a request, notification or response', id);
-}
-
-/**
- * Checks `value` against a zod schema without copying it; on failure, a `-32602` error naming
- * the first failing path (prefixed with `label`).
- */
-export function decodeWith<S extends z.ZodMiniType>(
-  schema: S,
-  value: unknown,
-  label = 'value',
-): Decoded<z.infer<S>> {
-  if (matches(schema, value)) return { ok: true, value: value as z.infer<S> };
-  return { ok: false, error: McpError.invalidParams(describeFailure(schema, value, label)) };
-}
-
-/** A one-line description of why `value` does not match `schema`: the first failing path and what was wrong. */
-export function describeFailure(schema: z.ZodMiniType, value: unknown, label: string): string {
-  let parsed: ReturnType<typeof schema.safeParse>;
-  try {
-    parsed = schema.safeParse(value);
-  } catch (error) {
-    // Past the stack, or a value an older zod throws on rather than rejects (see `matches`).
-    return error instanceof RangeError ? `Invalid ${label}: nested too deeply` : `Invalid ${label}`;
-  }
-  const issue = parsed.success ? undefined : parsed.error.issues[0];
-  if (!issue) return `Invalid ${label}`;
-  const path = issue.path.reduce<string>(
-    (acc, key) => (typeof key === 'number' ? `${acc}[${key}]` : `${acc}.${String(key)}`),
-    label,
-  );
-  return `Invalid ${path}: ${issue.message}`;
-}
-
-/**
- * Checks the params of a request for `method` against the method's schema; `-32602` with the
- * failing path when they do not fit, `-32601` for a method 2026-07-28 does not define.
- */
-export function decodeParams(method: string, params: unknown): Decoded<Record<string, unknown>> {
-  const spec = methodSpec(method);
-  if (!spec) return { ok: false, error: McpError.methodNotFound(method) };
-  return decodeWith(spec.params, params ?? {}, 'params') as Decoded<Record<string, unknown>>;
 }

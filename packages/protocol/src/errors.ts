@@ -1,14 +1,10 @@
 import { brandClass } from './brand.js';
-import { compileCheck } from './check.js';
 import { clipForMessage } from './clip.js';
 import type { FailureReason, FinalResponse } from './contracts.js';
 import type { ClientCapabilities } from './schemas/capabilities.js';
 import type { RequestId } from './schemas/json.js';
-import {
-  type JSONRPCErrorResponse,
-  MissingRequiredClientCapabilityErrorSchema,
-  UnsupportedProtocolVersionErrorSchema,
-} from './schemas/jsonrpc.js';
+import type { JSONRPCErrorResponse } from './schemas/jsonrpc.js';
+import { isMissingCapabilityErrorResponse, isUnsupportedVersionErrorResponse } from './shape-checks.js';
 
 /** JSON-RPC and MCP error codes of 2026-07-28 (digest §1.3). */
 export const ErrorCode = {
@@ -204,11 +200,11 @@ export function disallowedErrorCodeReason(code: number): string | undefined {
 
 const dataChecks: Record<number, { check: (response: unknown) => boolean; shape: string }> = {
   [ErrorCode.MissingRequiredClientCapability]: {
-    check: compileCheck(MissingRequiredClientCapabilityErrorSchema),
+    check: isMissingCapabilityErrorResponse,
     shape: '{ requiredCapabilities }',
   },
   [ErrorCode.UnsupportedProtocolVersion]: {
-    check: compileCheck(UnsupportedProtocolVersionErrorSchema),
+    check: isUnsupportedVersionErrorResponse,
     shape: '{ supported, requested }',
   },
 };

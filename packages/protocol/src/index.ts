@@ -27,12 +27,12 @@ export {
   type Decoded,
   type DecodedMessage,
   decodeMessage,
-  decodeParams,
-  decodeWith,
   isRequestId,
   type MessageDecodeResult,
   parseJson,
 } from './decode.js';
+export { decodeParams } from './decode-params.js';
+export { decodeWith } from './decode-with.js';
 export {
   disallowedErrorCodeReason,
   disallowedErrorReason,
@@ -65,6 +65,7 @@ export {
   type JsonSchemaVerdict,
   SUPPORTED_JSON_SCHEMA_DIALECTS,
 } from './json-schema.js';
+export { LOGGING_LEVELS } from './logging-levels.js';
 export {
   extractMcpHeaderValues,
   McpHeader,

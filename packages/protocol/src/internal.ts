@@ -3,13 +3,57 @@
  * (performance helpers, generic guards). It follows no semver promise and may change in any
  * release; import the public API from `@mcpkit/protocol`.
  *
+ * Importing it loads no schema library: it also re-exports, unchanged, the parts of the public API
+ * that need none, so a package that imports only from here starts without zod. The schemas come
+ * through `loadSchemas` when a message needs them.
+ *
  * @internal
  * @packageDocumentation
  */
 export { abortable } from './abortable.js';
 export { type Check, compileCheck } from './check.js';
-export { describeFailure } from './decode.js';
+export { clipForMessage } from './clip.js';
+export {
+  httpStatusFor,
+  isTransportError,
+  responseText,
+  TransportError,
+} from './contracts.js';
+export { decodeMessage, isRequestId, parseJson } from './decode.js';
+export { describeFailure } from './decode-with.js';
+export {
+  disallowedErrorReason,
+  ErrorCode,
+  errorFinal,
+  isMcpError,
+  isResourceNotFound,
+  McpError,
+  sendableError,
+  toErrorResponse,
+} from './errors.js';
+export { decodeHeaderValue, encodeHeaderValue } from './header-value.js';
+export { createInMemoryTransport } from './in-memory.js';
 export { isRecord } from './is-record.js';
+export { type CompiledJsonSchema, compileJsonSchema } from './json-schema.js';
 export { LazyAbort } from './lazy-abort.js';
 export { LazyRequestContext } from './lazy-context.js';
-export { valueAtPath } from './mcp-header.js';
+export { MAX_COMPLETION_VALUES } from './limits.js';
+export { LOGGING_LEVELS } from './logging-levels.js';
+export {
+  extractMcpHeaderValues,
+  McpHeader,
+  readMcpHeaderAnnotations,
+  requestHeaders,
+  valueAtPath,
+} from './mcp-header.js';
+export { MetaKey, readRequestMeta, requestMeta, subscriptionIdOf } from './meta.js';
+export { type MethodInfo, methodInfo } from './method-info.js';
+export { surelyCallToolResult, surelyValidParams } from './quick-checks.js';
+export { loadedSchemas, loadSchemas, type SchemaSet } from './schema-loader.js';
+export {
+  chooseProtocolVersion,
+  isModernProtocolVersion,
+  LATEST_PROTOCOL_VERSION,
+  LEGACY_PROTOCOL_VERSIONS,
+  MODERN_PROTOCOL_VERSIONS,
+} from './versions.js';

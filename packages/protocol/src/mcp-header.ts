@@ -1,8 +1,8 @@
 import { encodeHeaderValue } from './header-value.js';
 import { isRecord } from './is-record.js';
 import { MetaKey } from './meta.js';
-import { methodSpec } from './methods.js';
-import { isTaskMethod } from './tasks.js';
+import { methodInfo } from './method-info.js';
+import { isTaskMethod } from './task-methods.js';
 
 /** The HTTP headers that mirror request fields (H-6). Header names compare case-insensitively (H-17). */
 export const McpHeader = {
@@ -159,7 +159,7 @@ export function extractMcpHeaderValues(
  * one, `taskId` for the tasks extension's methods (X-16), else `undefined`.
  */
 export function mirroredNameParam(method: string): string | undefined {
-  return methodSpec(method)?.nameParam ?? (isTaskMethod(method) ? 'taskId' : undefined);
+  return methodInfo(method)?.nameParam ?? (isTaskMethod(method) ? 'taskId' : undefined);
 }
 
 /**

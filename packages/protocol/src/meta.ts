@@ -1,11 +1,9 @@
-import { compileCheck } from './check.js';
 import { McpError } from './errors.js';
 import { isRecord } from './is-record.js';
 import type { ClientCapabilities } from './schemas/capabilities.js';
-import { ClientCapabilitiesSchema } from './schemas/capabilities.js';
 import type { Implementation, LoggingLevel } from './schemas/common.js';
-import { ImplementationSchema, LoggingLevelSchema } from './schemas/common.js';
 import type { ProgressToken, RequestId } from './schemas/json.js';
+import { isClientCapabilities, isImplementation, isLoggingLevel } from './shape-checks.js';
 
 /** The `_meta` keys MCP reserves (P-33). */
 export const MetaKey = {
@@ -88,10 +86,6 @@ export function requestMeta(
   return meta;
 }
 
-const isCapabilities = compileCheck(ClientCapabilitiesSchema);
-const isImplementation = compileCheck(ImplementationSchema);
-const isLoggingLevel = compileCheck(LoggingLevelSchema);
-
 /**
  * Reads and checks the per-request fields of a request's `params`. A missing or malformed
  * `protocolVersion` or `clientCapabilities`, or a key that breaks the grammar, is `-32602` with
@@ -107,7 +101,7 @@ export function readRequestMeta(params: unknown): RequestMetaFields | McpError {
     return McpError.invalidRequestMeta(`Missing or invalid _meta["${MetaKey.protocolVersion}"]`);
   }
   const clientCapabilities = record[MetaKey.clientCapabilities];
-  if (!isCapabilities(clientCapabilities)) {
+  if (!isClientCapabilities(clientCapabilities)) {
     return McpError.invalidRequestMeta(`Missing or invalid _meta["${MetaKey.clientCapabilities}"]`);
   }
   const badKeys = invalidMetaKeys(record);

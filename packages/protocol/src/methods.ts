@@ -1,10 +1,10 @@
 import type * as z from 'zod/v4/mini';
+import { type MethodInfo, methodInfos } from './method-info.js';
 import {
   NotificationParamsSchema,
   PaginatedRequestParamsSchema,
   RequestParamsSchema,
 } from './schemas/base.js';
-import type { ServerCapabilities } from './schemas/capabilities.js';
 import { CompleteRequestParamsSchema, CompleteResultSchema } from './schemas/completion.js';
 import { DiscoverResultSchema } from './schemas/discover.js';
 import {
@@ -32,87 +32,42 @@ import {
 import { CallToolRequestParamsSchema, CallToolResultSchema, ListToolsResultSchema } from './schemas/tools.js';
 
 /** What the protocol says about one client→server request method (digest §1.6). */
-export interface MethodSpec<
-  P extends z.ZodMiniType = z.ZodMiniType,
-  R extends z.ZodMiniType = z.ZodMiniType,
-> {
+export interface MethodSpec<P extends z.ZodMiniType = z.ZodMiniType, R extends z.ZodMiniType = z.ZodMiniType>
+  extends MethodInfo {
   /** Schema of `params`, `_meta` included. */
   readonly params: P;
   /** Schema of the `complete` result. */
   readonly result: R;
-  readonly direction: 'client-to-server';
-  /** Whether the server may answer with `resultType: "input_required"` (S-53). */
-  readonly inputRequired: boolean;
-  /** Whether a complete result carries `ttlMs`/`cacheScope` and may be cached (P-70, Q-9). */
-  readonly cacheable: boolean;
-  /** Whether the method takes `cursor` and answers `nextCursor` (PAGE). */
-  readonly paginated: boolean;
-  /** The server capability that must be advertised for the method to exist (S-4); `undefined` = always. */
-  readonly capability: keyof ServerCapabilities | undefined;
-  /** The params field mirrored in the HTTP `Mcp-Name` header, if any. */
-  readonly nameParam: 'name' | 'uri' | undefined;
 }
 
 function method<P extends z.ZodMiniType, R extends z.ZodMiniType>(
+  name: keyof typeof methodInfos,
   params: P,
   result: R,
-  flags: Partial<Omit<MethodSpec, 'params' | 'result' | 'direction'>>,
 ): MethodSpec<P, R> {
-  return {
-    params,
-    result,
-    direction: 'client-to-server',
-    inputRequired: flags.inputRequired ?? false,
-    cacheable: flags.cacheable ?? false,
-    paginated: flags.paginated ?? false,
-    capability: flags.capability,
-    nameParam: flags.nameParam,
-  };
+  return { params, result, ...methodInfos[name] };
 }
 
 /** Every request method of 2026-07-28 (the `ClientRequest` union). */
 export const methods = {
-  'server/discover': method(RequestParamsSchema, DiscoverResultSchema, { cacheable: true }),
-  'tools/list': method(PaginatedRequestParamsSchema, ListToolsResultSchema, {
-    cacheable: true,
-    paginated: true,
-    capability: 'tools',
-  }),
-  'tools/call': method(CallToolRequestParamsSchema, CallToolResultSchema, {
-    inputRequired: true,
-    capability: 'tools',
-    nameParam: 'name',
-  }),
-  'prompts/list': method(PaginatedRequestParamsSchema, ListPromptsResultSchema, {
-    cacheable: true,
-    paginated: true,
-    capability: 'prompts',
-  }),
-  'prompts/get': method(GetPromptRequestParamsSchema, GetPromptResultSchema, {
-    inputRequired: true,
-    capability: 'prompts',
-    nameParam: 'name',
-  }),
-  'resources/list': method(PaginatedRequestParamsSchema, ListResourcesResultSchema, {
-    cacheable: true,
-    paginated: true,
-    capability: 'resources',
-  }),
-  'resources/templates/list': method(PaginatedRequestParamsSchema, ListResourceTemplatesResultSchema, {
-    cacheable: true,
-    paginated: true,
-    capability: 'resources',
-  }),
-  'resources/read': method(ReadResourceRequestParamsSchema, ReadResourceResultSchema, {
-    inputRequired: true,
-    cacheable: true,
-    capability: 'resources',
-    nameParam: 'uri',
-  }),
-  'completion/complete': method(CompleteRequestParamsSchema, CompleteResultSchema, {
-    capability: 'completions',
-  }),
-  'subscriptions/listen': method(SubscriptionsListenRequestParamsSchema, SubscriptionsListenResultSchema, {}),
+  'server/discover': method('server/discover', RequestParamsSchema, DiscoverResultSchema),
+  'tools/list': method('tools/list', PaginatedRequestParamsSchema, ListToolsResultSchema),
+  'tools/call': method('tools/call', CallToolRequestParamsSchema, CallToolResultSchema),
+  'prompts/list': method('prompts/list', PaginatedRequestParamsSchema, ListPromptsResultSchema),
+  'prompts/get': method('prompts/get', GetPromptRequestParamsSchema, GetPromptResultSchema),
+  'resources/list': method('resources/list', PaginatedRequestParamsSchema, ListResourcesResultSchema),
+  'resources/templates/list': method(
+    'resources/templates/list',
+    PaginatedRequestParamsSchema,
+    ListResourceTemplatesResultSchema,
+  ),
+  'resources/read': method('resources/read', ReadResourceRequestParamsSchema, ReadResourceResultSchema),
+  'completion/complete': method('completion/complete', CompleteRequestParamsSchema, CompleteResultSchema),
+  'subscriptions/listen': method(
+    'subscriptions/listen',
+    SubscriptionsListenRequestParamsSchema,
+    SubscriptionsListenResultSchema,
+  ),
 } as const;
 
 export type Method = keyof typeof methods;

@@ -1,5 +1,6 @@
 import { compileCheck } from './check.js';
-import { type Decoded, decodeWith } from './decode.js';
+import type { Decoded } from './decode.js';
+import { decodeWith } from './decode-with.js';
 import { McpError } from './errors.js';
 import { isRecord } from './is-record.js';
 import { type Method, methodSpec, type ResultOf } from './methods.js';

@@ -12,14 +12,7 @@ import { ErrorSchema } from './schemas/jsonrpc.js';
  */
 export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
 
-/** The methods the tasks extension adds; each names its task in `params.taskId` (X-12). */
-export const TASK_METHODS = ['tasks/get', 'tasks/update', 'tasks/cancel'] as const;
-export type TaskMethod = (typeof TASK_METHODS)[number];
-
-/** Whether `method` is one of the methods the tasks extension adds. */
-export function isTaskMethod(method: string): method is TaskMethod {
-  return method === 'tasks/get' || method === 'tasks/update' || method === 'tasks/cancel';
-}
+export { isTaskMethod, TASK_METHODS, type TaskMethod } from './task-methods.js';
 
 /** The methods whose request may be answered with a task (X-8): `tools/call` only, for now. */
 export const TASK_AUGMENTABLE_METHODS: readonly string[] = ['tools/call'];

@@ -1,5 +1,6 @@
 import type * as z from 'zod/v4/mini';
-import { type Decoded, decodeMessage, decodeWith } from './decode.js';
+import { type Decoded, decodeMessage } from './decode.js';
+import { decodeWith } from './decode-with.js';
 import { McpError } from './errors.js';
 import { isRecord } from './is-record.js';
 import type { Method } from './methods.js';

@@ -1,4 +1,5 @@
 import * as z from 'zod/v4/mini';
+import { LOGGING_LEVELS } from '../logging-levels.js';
 import { deferred } from './deferred.js';
 import { type MetaObject, MetaObjectSchema, RoleSchema } from './json.js';
 
@@ -45,18 +46,6 @@ const annotations = deferred(() =>
 );
 export interface Annotations extends z.infer<ReturnType<typeof annotations>> {}
 export const AnnotationsSchema: z.ZodMiniType<Annotations> = z.lazy(annotations);
-
-/** The log levels, least severe first (syslog order). */
-export const LOGGING_LEVELS = [
-  'debug',
-  'info',
-  'notice',
-  'warning',
-  'error',
-  'critical',
-  'alert',
-  'emergency',
-] as const;
 
 const loggingLevel = deferred(() => z.enum(LOGGING_LEVELS));
 /** Syslog severities, least severe first (P-64). */

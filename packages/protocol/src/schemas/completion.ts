@@ -1,4 +1,5 @@
 import * as z from 'zod/v4/mini';
+import { MAX_COMPLETION_VALUES } from '../limits.js';
 import { completeResultShape, requestParamsShape } from './base.js';
 import { deferred } from './deferred.js';
 import { discriminatedUnion, int } from './portable.js';
@@ -37,8 +38,7 @@ const completeRequest = deferred(() => requestSchema('completion/complete', Comp
 export interface CompleteRequest extends z.infer<ReturnType<typeof completeRequest>> {}
 export const CompleteRequestSchema: z.ZodMiniType<CompleteRequest> = z.lazy(completeRequest);
 
-/** At most 100 values per answer (S-44). */
-export const MAX_COMPLETION_VALUES = 100;
+export { MAX_COMPLETION_VALUES };
 
 const completeResult = deferred(() =>
   z.object({

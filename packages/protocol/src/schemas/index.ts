@@ -39,7 +39,6 @@ export {
   IconsSchema,
   type Implementation,
   ImplementationSchema,
-  LOGGING_LEVELS,
   type LoggingLevel,
   LoggingLevelSchema,
 } from './common.js';

@@ -1,0 +1,133 @@
+import { isRecord } from './is-record.js';
+import { LOGGING_LEVELS } from './logging-levels.js';
+
+/*
+ * The few shapes every request's `_meta` and every error response need, checked by hand so the
+ * message path runs without loading zod. Each predicate gives the verdict `compileCheck` gives for
+ * the zod schema of the same name (test/shape-checks.test.ts compares them on generated values);
+ * change both together.
+ */
+
+function isJsonValue(value: unknown): boolean {
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+      return true;
+    case 'number':
+      return Number.isFinite(value);
+    case 'object':
+      if (value === null) return true;
+      if (Array.isArray(value)) {
+        for (let i = 0; i < value.length; i++) if (!isJsonValue(value[i])) return false;
+        return true;
+      }
+      return isJsonObject(value);
+    default:
+      return false;
+  }
+}
+
+function isJsonObject(value: unknown): boolean {
+  if (!isRecord(value)) return false;
+  for (const key in value) if (!isJsonValue(value[key])) return false;
+  return true;
+}
+
+function optional(value: unknown, check: (value: unknown) => boolean): boolean {
+  return value === undefined || check(value);
+}
+
+function isOptionalString(value: unknown): boolean {
+  return value === undefined || typeof value === 'string';
+}
+
+function isSettingsMap(value: unknown): boolean {
+  if (!isRecord(value)) return false;
+  for (const key in value) if (!isJsonObject(value[key])) return false;
+  return true;
+}
+
+function hasOptionalJsonObjects(value: unknown, first: string, second: string): boolean {
+  return isRecord(value) && optional(value[first], isJsonObject) && optional(value[second], isJsonObject);
+}
+
+/** Runs `check`, reading a value nested past the stack as not matching (as `compileCheck` does). */
+function withinStack(check: (value: unknown) => boolean): (value: unknown) => boolean {
+  return (value) => {
+    try {
+      return check(value);
+    } catch {
+      return false;
+    }
+  };
+}
+
+/** `ClientCapabilitiesSchema`'s verdict. */
+export const isClientCapabilities = withinStack(
+  (value) =>
+    isRecord(value) &&
+    optional(value.experimental, isSettingsMap) &&
+    optional(value.roots, isRecord) &&
+    optional(value.sampling, (sampling) => hasOptionalJsonObjects(sampling, 'context', 'tools')) &&
+    optional(value.elicitation, (elicitation) => hasOptionalJsonObjects(elicitation, 'form', 'url')) &&
+    optional(value.extensions, isSettingsMap),
+);
+
+function isIcon(value: unknown): boolean {
+  if (!isRecord(value) || typeof value.src !== 'string') return false;
+  if (!isOptionalString(value.mimeType)) return false;
+  const { sizes, theme } = value;
+  if (sizes !== undefined) {
+    if (!Array.isArray(sizes)) return false;
+    for (let i = 0; i < sizes.length; i++) if (typeof sizes[i] !== 'string') return false;
+  }
+  return theme === undefined || theme === 'light' || theme === 'dark';
+}
+
+/** `ImplementationSchema`'s verdict. */
+export const isImplementation = withinStack((value) => {
+  if (!isRecord(value) || typeof value.name !== 'string' || typeof value.version !== 'string') return false;
+  if (!isOptionalString(value.title) || !isOptionalString(value.description)) return false;
+  if (!isOptionalString(value.websiteUrl)) return false;
+  const icons = value.icons;
+  if (icons === undefined) return true;
+  if (!Array.isArray(icons)) return false;
+  for (let i = 0; i < icons.length; i++) if (!isIcon(icons[i])) return false;
+  return true;
+});
+
+const LEVELS: ReadonlySet<unknown> = new Set(LOGGING_LEVELS);
+
+/** `LoggingLevelSchema`'s verdict. */
+export function isLoggingLevel(value: unknown): boolean {
+  return LEVELS.has(value);
+}
+
+/** Whether `value` is a request id as the schemas read it: a string or a safe integer. */
+function isOptionalRequestId(value: unknown): boolean {
+  return value === undefined || typeof value === 'string' || Number.isSafeInteger(value);
+}
+
+/** An error response `{ jsonrpc, id?, error: { code, message, data } }` whose `data` passes `isData`. */
+function errorResponseCheck(code: number, isData: (data: unknown) => boolean): (value: unknown) => boolean {
+  return withinStack((value) => {
+    if (!isRecord(value) || value.jsonrpc !== '2.0' || !isOptionalRequestId(value.id)) return false;
+    const error = value.error;
+    return isRecord(error) && error.code === code && typeof error.message === 'string' && isData(error.data);
+  });
+}
+
+/** `MissingRequiredClientCapabilityErrorSchema`'s verdict. */
+export const isMissingCapabilityErrorResponse = errorResponseCheck(
+  -32021,
+  (data) => isRecord(data) && isClientCapabilities(data.requiredCapabilities),
+);
+
+/** `UnsupportedProtocolVersionErrorSchema`'s verdict. */
+export const isUnsupportedVersionErrorResponse = errorResponseCheck(-32022, (data) => {
+  if (!isRecord(data) || typeof data.requested !== 'string') return false;
+  const supported = data.supported;
+  if (!Array.isArray(supported)) return false;
+  for (let i = 0; i < supported.length; i++) if (typeof supported[i] !== 'string') return false;
+  return true;
+});
