@@ -42,6 +42,7 @@ export { LOGGING_LEVELS } from './logging-levels.js';
 export {
   extractMcpHeaderValues,
   McpHeader,
+  mirroredNameParam,
   readMcpHeaderAnnotations,
   requestHeaders,
   valueAtPath,
@@ -50,6 +51,13 @@ export { MetaKey, readRequestMeta, requestMeta, subscriptionIdOf } from './meta.
 export { type MethodInfo, methodInfo } from './method-info.js';
 export { surelyCallToolResult, surelyValidParams } from './quick-checks.js';
 export { loadedSchemas, loadSchemas, type SchemaSet } from './schema-loader.js';
+export {
+  isTaskMethod,
+  isTerminalTaskStatus,
+  TASK_METHODS,
+  TASKS_EXTENSION,
+  type TaskMethod,
+} from './task-methods.js';
 export {
   chooseProtocolVersion,
   isModernProtocolVersion,

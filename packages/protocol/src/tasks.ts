@@ -4,26 +4,19 @@ import { deferred } from './schemas/deferred.js';
 import { type InputRequests, InputRequestsSchema } from './schemas/input-required.js';
 import { ErrorSchema } from './schemas/jsonrpc.js';
 
-/**
- * The tasks extension (SEP-2663): a server may answer a `tools/call` with a task handle
- * (`resultType: "task"`) that the client polls with `tasks/get`, feeds with `tasks/update` and
- * stops with `tasks/cancel`. Both sides must opt in: the client by declaring the extension in a
- * request's client capabilities, the server by advertising it in `server/discover` (X-7, X-8).
- */
-export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
+import type { TaskStatus } from './task-methods.js';
 
-export { isTaskMethod, TASK_METHODS, type TaskMethod } from './task-methods.js';
+export {
+  isTaskMethod,
+  isTerminalTaskStatus,
+  TASK_METHODS,
+  TASKS_EXTENSION,
+  type TaskMethod,
+  type TaskStatus,
+} from './task-methods.js';
 
 /** The methods whose request may be answered with a task (X-8): `tools/call` only, for now. */
 export const TASK_AUGMENTABLE_METHODS: readonly string[] = ['tools/call'];
-
-/** `working` and `input_required` are live; the other three are terminal (X-10). */
-export type TaskStatus = 'working' | 'input_required' | 'completed' | 'failed' | 'cancelled';
-
-/** Whether a task in `status` will never change again. */
-export function isTerminalTaskStatus(status: TaskStatus): boolean {
-  return status === 'completed' || status === 'failed' || status === 'cancelled';
-}
 
 /** The metadata of a task, as `CreateTaskResult` carries it (X-10). */
 export interface Task {

@@ -1,15 +1,14 @@
-import {
-  type DetailedTask,
-  type EndpointExchange,
-  type Implementation,
-  type McpEndpoint,
-  MODERN_PROTOCOL_VERSIONS,
-  type RequestContext,
-  type ServerCapabilities,
-  type SessionRefusal,
-  type StreamOpening,
-  TASKS_EXTENSION,
+import type {
+  DetailedTask,
+  EndpointExchange,
+  Implementation,
+  McpEndpoint,
+  RequestContext,
+  ServerCapabilities,
+  SessionRefusal,
+  StreamOpening,
 } from '@mcpkit/protocol';
+import { MODERN_PROTOCOL_VERSIONS, TASKS_EXTENSION } from '@mcpkit/protocol/internal';
 import { RequestStateCodec, type RequestStateOptions } from './input/request-state.js';
 import { LegacyLayer, type LegacyOptions } from './legacy/legacy-layer.js';
 import type { Middleware } from './pipeline/middleware.js';
@@ -37,6 +36,7 @@ import {
 import type { SchemaInput } from './registration/schema-adapter.js';
 import type { ScopedTarget } from './registration/scopes.js';
 import { compileTool, type ToolConfig, type ToolEntry, type ToolHandler } from './registration/tools.js';
+import { WaitingRegistrations } from './registration/waiting-registrations.js';
 import { type EventBus, InMemoryEventBus, type ServerEvent } from './subscriptions/event-bus.js';
 import { ListenHub } from './subscriptions/listen-hub.js';
 import { TaskEngine, type TasksOptions } from './tasks/task-engine.js';
@@ -106,6 +106,7 @@ function hasCompleters(complete: object | undefined): boolean {
  * Adds `compile(config, fn)` to `registry` under `key`; an update merges its changes over the
  * current config, keeps the function unless given a new one, and replaces the entry in place.
  * `compiled` runs after the registration and after every update (not when compiling throws).
+ * A registration whose schemas need the protocol's zod, and whatever follows it, waits in `waiting`.
  */
 function register<C extends object, F, E>(
   registry: Registry<E>,
@@ -114,18 +115,34 @@ function register<C extends object, F, E>(
   config: C,
   fn: F,
   compiled: (config: C) => void,
+  waiting: WaitingRegistrations,
 ): { update(changes: Partial<C>, fn: F | undefined): void; remove(): boolean } {
-  registry.add(key, compile(config, fn));
-  compiled(config);
+  // A name a waiting registration holds is taken too: an error at once, as for a registered one.
+  if (waiting.holds(registry, key)) throw new TypeError(`${JSON.stringify(key)} is already registered`);
+  waiting.run(
+    () => {
+      registry.add(key, compile(config, fn));
+      compiled(config);
+    },
+    { registry, key },
+  );
   let current = { config, fn };
   return {
     update(changes, nextFn) {
       const next = { config: { ...current.config, ...changes }, fn: nextFn ?? current.fn };
-      registry.replace(key, compile(next.config, next.fn));
-      compiled(next.config);
+      waiting.run(() => {
+        registry.replace(key, compile(next.config, next.fn));
+        compiled(next.config);
+      });
       current = next;
     },
-    remove: () => registry.delete(key),
+    remove: () => {
+      let removed = false;
+      waiting.run(() => {
+        removed = registry.delete(key);
+      });
+      return removed || waiting.ready !== undefined;
+    },
   };
 }
 
@@ -194,6 +211,7 @@ export class McpServer implements McpEndpoint {
         ),
       middleware: this.middleware,
       includeServerInfo: options.includeServerInfo ?? true,
+      registrations: new WaitingRegistrations(this.onError),
       onError: this.onError,
     };
     const runtime = this.runtime;
@@ -236,6 +254,7 @@ export class McpServer implements McpEndpoint {
       config as AnyToolConfig,
       handler,
       () => this.markUsed('tools'),
+      this.runtime.registrations,
     );
     return {
       update: ({ handler: next, ...changes }) => {
@@ -268,6 +287,7 @@ export class McpServer implements McpEndpoint {
       config,
       read,
       () => this.markUsed('resources'),
+      this.runtime.registrations,
     );
     return {
       update: ({ read: next, ...changes }) => registration.update(changes, next),
@@ -294,6 +314,7 @@ export class McpServer implements McpEndpoint {
         this.markUsed('resources');
         if (hasCompleters(current.complete)) this.markUsed('completions');
       },
+      this.runtime.registrations,
     );
     return {
       update: ({ read: next, ...changes }) => registration.update(changes, next),
@@ -318,6 +339,7 @@ export class McpServer implements McpEndpoint {
         this.markUsed('prompts');
         if (hasCompleters(current.complete)) this.markUsed('completions');
       },
+      this.runtime.registrations,
     );
     return {
       update: ({ handler: next, ...changes }) => registration.update(changes, next),

@@ -1,19 +1,21 @@
+import type {
+  AuthInfo,
+  EndpointExchange,
+  EndpointItem,
+  FinalResponse,
+  McpEndpoint,
+  RequestContext,
+  RequestId,
+} from '@mcpkit/protocol';
 import {
-  type AuthInfo,
-  type EndpointExchange,
-  type EndpointItem,
   errorFinal,
-  type FinalResponse,
   httpStatusFor,
   isRequestId,
-  type McpEndpoint,
+  LazyRequestContext,
   McpError,
   parseJson,
-  type RequestContext,
-  type RequestId,
   responseText,
-} from '@mcpkit/protocol';
-import { LazyRequestContext } from '@mcpkit/protocol/internal';
+} from '@mcpkit/protocol/internal';
 import { callHook } from './hook-answer.js';
 import type { IncomingHttpRequest } from './incoming.js';
 import { isJsonContentType, type ResponseMode, responseModeFor } from './negotiation.js';

@@ -1,5 +1,6 @@
 // The small replies every route of the HTTP layer shares: plain JSON errors, 405, SSE headers.
-import { McpError, type RequestId, toErrorResponse } from '@mcpkit/protocol';
+import type { RequestId } from '@mcpkit/protocol';
+import { McpError, toErrorResponse } from '@mcpkit/protocol/internal';
 import type { HttpReply } from './answer-http-request.js';
 
 export function withHeaders(

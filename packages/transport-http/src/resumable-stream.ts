@@ -1,4 +1,5 @@
-import { type EndpointItem, errorFinal, McpError, type RequestId, responseText } from '@mcpkit/protocol';
+import type { EndpointItem, RequestId } from '@mcpkit/protocol';
+import { errorFinal, McpError, responseText } from '@mcpkit/protocol/internal';
 import type { EventStore, StoredEvent } from './event-store.js';
 import { closeQuietly, KEEP_ALIVE_FRAME } from './sse-source.js';
 

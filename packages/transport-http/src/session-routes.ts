@@ -1,4 +1,5 @@
-import { type McpEndpoint, McpError, type RequestContext, type SessionRefusal } from '@mcpkit/protocol';
+import type { McpEndpoint, RequestContext, SessionRefusal } from '@mcpkit/protocol';
+import { McpError } from '@mcpkit/protocol/internal';
 import type { HttpReply } from './answer-http-request.js';
 import type { HandlerConfig } from './options.js';
 import { errorReply, methodNotAllowed, sseHeaders, withHeaders } from './replies.js';

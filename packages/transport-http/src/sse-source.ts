@@ -1,12 +1,6 @@
-import {
-  type EndpointItem,
-  type JSONRPCErrorResponse,
-  McpError,
-  type RequestId,
-  responseText,
-  toErrorResponse,
-} from '@mcpkit/protocol';
+import type { EndpointItem, JSONRPCErrorResponse, RequestId } from '@mcpkit/protocol';
 import type { LazyAbort } from '@mcpkit/protocol/internal';
+import { McpError, responseText, toErrorResponse } from '@mcpkit/protocol/internal';
 import { CLIENT_GONE } from './incoming.js';
 
 /** An SSE comment: ignored by clients, it keeps idle connections open through proxies (H-15). */

@@ -1,25 +1,36 @@
+import type { InputRequest, ListRootsResult } from '@mcpkit/protocol';
 import {
+  type Check,
   type CompiledJsonSchema,
-  CreateMessageResultSchema,
+  compileCheck,
   compileJsonSchema,
-  ElicitResultSchema,
-  type InputRequest,
-  type ListRootsResult,
-  ListRootsResultSchema,
+  describeFailure,
+  loadedSchemas,
   McpError,
-} from '@mcpkit/protocol';
-import { compileCheck, describeFailure } from '@mcpkit/protocol/internal';
+  type SchemaSet,
+} from '@mcpkit/protocol/internal';
 import { canonicalJson } from '../encoding/canonical-json.js';
 import { describeSchemaErrors } from '../registration/schema-adapter.js';
 
-const answerChecks = {
-  'elicitation/create': { check: compileCheck(ElicitResultSchema), schema: ElicitResultSchema },
-  'sampling/createMessage': {
-    check: compileCheck(CreateMessageResultSchema),
-    schema: CreateMessageResultSchema,
-  },
-  'roots/list': { check: compileCheck(ListRootsResultSchema), schema: ListRootsResultSchema },
-} as const;
+type AnswerSchema = SchemaSet['ElicitResultSchema' | 'CreateMessageResultSchema' | 'ListRootsResultSchema'];
+let answerChecks: Record<InputRequest['method'], { check: Check; schema: AnswerSchema }> | undefined;
+
+/**
+ * The check of each kind of answer. A request carrying answers is checked against its method's
+ * schema first (the pipeline), which loads the schemas, so they are here by the time this runs.
+ */
+function answerCheck(method: InputRequest['method']): { check: Check; schema: AnswerSchema } {
+  if (answerChecks === undefined) {
+    const schemas = loadedSchemas()!;
+    const entry = (schema: AnswerSchema) => ({ check: compileCheck(schema), schema });
+    answerChecks = {
+      'elicitation/create': entry(schemas.ElicitResultSchema),
+      'sampling/createMessage': entry(schemas.CreateMessageResultSchema),
+      'roots/list': entry(schemas.ListRootsResultSchema),
+    };
+  }
+  return answerChecks[method];
+}
 
 const formSchemas = new Map<string, CompiledJsonSchema>();
 const MAX_CACHED_FORMS = 256;
@@ -42,7 +53,7 @@ function compiledForm(schema: unknown): CompiledJsonSchema {
  * accepted form's `content` comes back with only the fields the form has.
  */
 export function checkAnswer(key: string, request: InputRequest, answer: unknown): unknown {
-  const { check, schema } = answerChecks[request.method];
+  const { check, schema } = answerCheck(request.method);
   if (!check(answer)) {
     throw McpError.invalidParams(describeFailure(schema, answer, `inputResponses["${key}"]`));
   }

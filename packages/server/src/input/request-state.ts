@@ -1,5 +1,4 @@
-import { McpError } from '@mcpkit/protocol';
-import { isRecord } from '@mcpkit/protocol/internal';
+import { isRecord, McpError } from '@mcpkit/protocol/internal';
 import { fromBase64url, toBase64url } from '../encoding/base64url.js';
 import { canonicalDigest } from '../encoding/canonical-json.js';
 

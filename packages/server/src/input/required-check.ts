@@ -1,16 +1,25 @@
+import type { ClientCapabilities, InputRequest } from '@mcpkit/protocol';
 import {
-  type ClientCapabilities,
+  type Check,
   clipForMessage,
-  type InputRequest,
-  InputRequestSchema,
+  compileCheck,
+  isRecord,
+  loadedSchemas,
   McpError,
-} from '@mcpkit/protocol';
-import { compileCheck, isRecord } from '@mcpkit/protocol/internal';
+} from '@mcpkit/protocol/internal';
 import { missingCapabilities } from './capabilities.js';
 import { inputRequestProblem } from './safety.js';
 
-/** Whether a value is one of the three input requests (S-54). */
-const isInputRequest = compileCheck(InputRequestSchema);
+let inputRequestCheck: Check | undefined;
+
+/**
+ * Whether a value is one of the three input requests (S-54). Asking and answering load the schemas
+ * first (`InputRound`, the pipeline), so they are here by the time this runs.
+ */
+function isInputRequest(value: unknown): boolean {
+  inputRequestCheck ??= compileCheck(loadedSchemas()!.InputRequestSchema);
+  return inputRequestCheck(value);
+}
 
 /**
  * Checks one input request this server is about to send under `key`: one of the three methods

@@ -1,4 +1,5 @@
-import { type ClientCapabilities, clipForMessage, type InputRequest, McpError } from '@mcpkit/protocol';
+import type { ClientCapabilities, InputRequest } from '@mcpkit/protocol';
+import { clipForMessage, loadedSchemas, loadSchemas, McpError } from '@mcpkit/protocol/internal';
 import { canonicalJson } from '../encoding/canonical-json.js';
 import { checkAnswer } from './answers.js';
 import { missingCapabilities } from './capabilities.js';
@@ -74,8 +75,12 @@ export class InputRound {
     return { answered: false };
   }
 
-  /** Never throws: every outcome is a promise, so questions asked side by side are all recorded. */
+  /**
+   * Never throws: every outcome is a promise, so questions asked side by side are all recorded.
+   * The first question a process meets waits for the input request schemas it is checked with.
+   */
   ask(key: string, request: InputRequest): Promise<unknown> {
+    if (loadedSchemas() === undefined) return loadSchemas().then(() => this.ask(key, request));
     try {
       const found = this.resolve(key, request);
       return found.answered ? Promise.resolve(found.value) : rejectedSignal();
@@ -85,6 +90,7 @@ export class InputRound {
   }
 
   askAll(inputs: Record<string, InputSpec<unknown>>): Promise<Record<string, unknown>> {
+    if (loadedSchemas() === undefined) return loadSchemas().then(() => this.askAll(inputs));
     const out: Array<[string, unknown]> = [];
     let complete = true;
     try {

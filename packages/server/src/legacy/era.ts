@@ -1,4 +1,4 @@
-import { isModernProtocolVersion, MetaKey } from '@mcpkit/protocol';
+import { isModernProtocolVersion, MetaKey } from '@mcpkit/protocol/internal';
 
 /** Which protocol generation a message belongs to: 2026-07-28 and later, or 2025-11-25 and before. */
 export type Era = 'modern' | 'legacy';

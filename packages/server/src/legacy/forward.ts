@@ -1,13 +1,11 @@
-import {
-  type EndpointExchange,
-  type FinalResponse,
-  type InputRequest,
-  type JSONRPCRequest,
-  McpError,
-  MetaKey,
-  type RequestContext,
+import type {
+  EndpointExchange,
+  FinalResponse,
+  InputRequest,
+  JSONRPCRequest,
+  RequestContext,
 } from '@mcpkit/protocol';
-import { isRecord, type LazyAbort, LazyRequestContext } from '@mcpkit/protocol/internal';
+import { isRecord, type LazyAbort, LazyRequestContext, McpError, MetaKey } from '@mcpkit/protocol/internal';
 import type { ExchangeStream } from '../pipeline/exchange.js';
 import type { OutboundRequests } from './outbound.js';
 import type { SessionRecord } from './session-store.js';

@@ -1,11 +1,5 @@
-import {
-  ErrorCode,
-  type Implementation,
-  LOGGING_LEVELS,
-  type LoggingLevel,
-  McpError,
-} from '@mcpkit/protocol';
-import { isRecord } from '@mcpkit/protocol/internal';
+import type { Implementation, LoggingLevel } from '@mcpkit/protocol';
+import { ErrorCode, isRecord, LOGGING_LEVELS, McpError } from '@mcpkit/protocol/internal';
 import type { SessionRecord } from './session-store.js';
 import { modernClientCapabilities } from './translate.js';
 

@@ -1,22 +1,24 @@
+import type {
+  EndpointExchange,
+  FinalResponse,
+  Implementation,
+  JSONRPCErrorResponse,
+  JSONRPCNotification,
+  JSONRPCRequest,
+  JSONRPCResponse,
+  RequestContext,
+  ServerCapabilities,
+  SessionRefusal,
+  StreamOpening,
+} from '@mcpkit/protocol';
 import {
-  type EndpointExchange,
   errorFinal,
-  type FinalResponse,
   httpStatusFor,
-  type Implementation,
+  isRecord,
   isRequestId,
-  type JSONRPCErrorResponse,
-  type JSONRPCNotification,
-  type JSONRPCRequest,
-  type JSONRPCResponse,
   LEGACY_PROTOCOL_VERSIONS,
   McpError,
-  type RequestContext,
-  type ServerCapabilities,
-  type SessionRefusal,
-  type StreamOpening,
-} from '@mcpkit/protocol';
-import { isRecord } from '@mcpkit/protocol/internal';
+} from '@mcpkit/protocol/internal';
 import type { ServerEvent } from '../subscriptions/event-bus.js';
 import { type Era, eraOf, hasModernMeta } from './era.js';
 import { type ForwardTarget, forwardRequest } from './forward.js';

@@ -1,4 +1,5 @@
-import { type JSONRPCRequest, type JSONRPCResponse, McpError, type RequestId } from '@mcpkit/protocol';
+import type { JSONRPCRequest, JSONRPCResponse, RequestId } from '@mcpkit/protocol';
+import { McpError } from '@mcpkit/protocol/internal';
 
 interface Pending {
   readonly owner: object;

@@ -1,12 +1,11 @@
-import {
-  errorFinal,
-  type FinalResponse,
-  type JSONRPCRequest,
-  McpError,
-  type PeerChannel,
-  type RequestContext,
-  type ServerCapabilities,
+import type {
+  FinalResponse,
+  JSONRPCRequest,
+  PeerChannel,
+  RequestContext,
+  ServerCapabilities,
 } from '@mcpkit/protocol';
+import { errorFinal, McpError } from '@mcpkit/protocol/internal';
 import type { ServerEvent } from '../subscriptions/event-bus.js';
 import type { Era } from './era.js';
 import { LivePeer } from './live-peer.js';

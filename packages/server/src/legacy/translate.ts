@@ -1,15 +1,13 @@
-import {
-  type ClientCapabilities,
-  ErrorCode,
-  type FailureReason,
-  type FinalResponse,
-  type JSONRPCErrorResponse,
-  type JSONRPCResponse,
-  type RequestId,
-  type ServerCapabilities,
-  TASKS_EXTENSION,
+import type {
+  ClientCapabilities,
+  FailureReason,
+  FinalResponse,
+  JSONRPCErrorResponse,
+  JSONRPCResponse,
+  RequestId,
+  ServerCapabilities,
 } from '@mcpkit/protocol';
-import { isRecord } from '@mcpkit/protocol/internal';
+import { ErrorCode, isRecord, TASKS_EXTENSION } from '@mcpkit/protocol/internal';
 
 /** `-32002`: a missing resource, as revisions before 2026-07-28 say it (B-15). */
 const RESOURCE_NOT_FOUND = -32002;

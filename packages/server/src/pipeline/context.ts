@@ -1,15 +1,15 @@
-import {
-  type AuthInfo,
-  type ClientCapabilities,
-  type Implementation,
-  LOGGING_LEVELS,
-  type LoggingLevel,
-  type Method,
-  type ProgressToken,
-  type RequestContext,
-  type RequestId,
-  type RequestMetaFields,
+import type {
+  AuthInfo,
+  ClientCapabilities,
+  Implementation,
+  LoggingLevel,
+  Method,
+  ProgressToken,
+  RequestContext,
+  RequestId,
+  RequestMetaFields,
 } from '@mcpkit/protocol';
+import { LOGGING_LEVELS } from '@mcpkit/protocol/internal';
 import type { ExchangeStream } from './exchange.js';
 
 /** What every handler and middleware knows about the request it serves. */

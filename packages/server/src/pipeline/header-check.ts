@@ -1,12 +1,12 @@
+import type { McpHeaderAnnotation } from '@mcpkit/protocol';
 import {
   clipForMessage,
   decodeHeaderValue,
   McpError,
   McpHeader,
-  type McpHeaderAnnotation,
   mirroredNameParam,
-} from '@mcpkit/protocol';
-import { valueAtPath } from '@mcpkit/protocol/internal';
+  valueAtPath,
+} from '@mcpkit/protocol/internal';
 
 const FIELD_VALUE = /^[\x20-\x7e\t]*$/;
 // `\d+(?:\.\d*)?`, not `\d+\.?\d*`: two runs of digits side by side made a long header cost quadratic time.

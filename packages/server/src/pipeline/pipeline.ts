@@ -1,28 +1,32 @@
-import {
-  type ClientCapabilities,
-  decodeMessage,
-  disallowedErrorReason,
-  type EndpointExchange,
-  errorFinal,
-  type FinalResponse,
-  isTaskMethod,
-  type JSONRPCRequest,
-  type JSONRPCResultResponse,
-  McpError,
-  type MessageDecodeResult,
-  MetaKey,
-  type Method,
-  type MethodSpec,
-  methodSpec,
-  methods,
-  type RequestContext,
-  type RequestId,
-  type RequestMetaFields,
-  readRequestMeta,
-  type ServerCapabilities,
+import type {
+  ClientCapabilities,
+  EndpointExchange,
+  FinalResponse,
+  JSONRPCRequest,
+  JSONRPCResultResponse,
+  MessageDecodeResult,
+  Method,
+  RequestContext,
+  RequestId,
+  RequestMetaFields,
+  ServerCapabilities,
 } from '@mcpkit/protocol';
-import { compileCheck, describeFailure, isRecord } from '@mcpkit/protocol/internal';
-import * as z from 'zod/v4/mini';
+import {
+  decodeMessage,
+  describeFailure,
+  disallowedErrorReason,
+  errorFinal,
+  isRecord,
+  isTaskMethod,
+  loadedSchemas,
+  loadSchemas,
+  McpError,
+  MetaKey,
+  type MethodInfo,
+  methodInfo,
+  readRequestMeta,
+  surelyValidParams,
+} from '@mcpkit/protocol/internal';
 import { checkInputRequired } from '../input/required-check.js';
 import { InputScope } from '../input/scope.js';
 import { declaresTasks, runTaskMethod } from '../tasks/task-methods.js';
@@ -49,32 +53,7 @@ import type { ServerRuntime } from './runtime.js';
  * Every error response states its reason; nothing is remembered between requests (S-6).
  */
 
-/**
- * Params checks without `_meta` (step 2 has already checked every field of it), built on first
- * use: a server that never sees a method pays nothing for it at start-up.
- */
-const paramChecks: Partial<Record<Method, (value: unknown) => boolean>> = {};
-
-/** Narrows a request's params to those of `M`; `_meta` was checked by step 2, not here. */
-type ParamGuard<M extends Method> = (value: Record<string, unknown>) => value is RouteParams<M>;
-
-/** The object schema behind `schema`: protocol's schemas are `z.lazy` wrappers, built on first use. */
-function objectSchema(schema: z.ZodMiniType): z.ZodMiniObject {
-  const internals = (schema as unknown as { _zod: { def: { type: string }; innerType?: z.ZodMiniType } })
-    ._zod;
-  return internals.def.type === 'lazy' ? objectSchema(internals.innerType!) : (schema as z.ZodMiniObject);
-}
-
-function paramCheck<M extends Method>(method: M): ParamGuard<M> {
-  let check = paramChecks[method];
-  if (check === undefined) {
-    check = compileCheck(z.omit(objectSchema(methods[method].params), { _meta: true }));
-    paramChecks[method] = check;
-  }
-  return check as ParamGuard<M>;
-}
-
-function offers(capabilities: ServerCapabilities, spec: MethodSpec): boolean {
+function offers(capabilities: ServerCapabilities, spec: MethodInfo): boolean {
   return spec.capability === undefined || capabilities[spec.capability] !== undefined;
 }
 
@@ -96,6 +75,8 @@ function startRequest(
   context: RequestContext,
   stream: ExchangeStream,
 ): Promise<unknown> {
+  const waiting = runtime.registrations.ready;
+  if (waiting !== undefined) return waiting.then(() => startRequest(runtime, request, context, stream));
   const method = request.method;
   const params = request.params ?? {};
 
@@ -134,7 +115,7 @@ function startRequest(
   }
 
   // 5. Method, and the capability it belongs to.
-  const spec = methodSpec(method);
+  const spec = methodInfo(method);
   if (!spec) {
     // An extension's method exists only when the server turned the extension on (X-4, X-19).
     if (runtime.tasks === undefined || !isTaskMethod(method)) throw McpError.methodNotFound(method);
@@ -147,8 +128,15 @@ function startRequest(
 
   // 6. Params, then what the method needs of them.
   if (deferred) throw deferred;
-  if (!paramCheck(known)(params))
-    throw McpError.invalidParams(describeFailure(spec.params, params, 'params'));
+  if (!surelyValidParams(known, params)) {
+    // A rarer shape: checked against the method's schema, loaded the first time one arrives.
+    const schemas = loadedSchemas();
+    if (schemas === undefined)
+      return loadSchemas().then(() => startRequest(runtime, request, context, stream));
+    if (!schemas.paramsCheck(known)(params)) {
+      throw McpError.invalidParams(describeFailure(schemas.methods[known].params, params, 'params'));
+    }
+  }
   const Scope = spec.inputRequired ? InputScope : RequestScope;
   const scope = new Scope(
     stream,
@@ -159,7 +147,8 @@ function startRequest(
     context,
     capabilities.logging !== undefined,
   );
-  return startRoute(runtime, known, params, scope);
+  // Step 6 has checked the params against the method's shape (surely, or by its schema).
+  return startRoute(runtime, known, params as RouteParams<Method>, scope);
 }
 
 /** The end of step 6 (the route's own checks), then step 7. */
@@ -198,7 +187,7 @@ function runRoute<M extends Method>(
  */
 function checkMethodResult(
   runtime: ServerRuntime,
-  spec: MethodSpec | undefined,
+  spec: MethodInfo | undefined,
   request: JSONRPCRequest,
   result: unknown,
 ): Record<string, unknown> {
@@ -266,14 +255,24 @@ class RequestExchange extends ExchangeStream {
       return;
     }
     pending.then(
-      (result) => this.succeed(result),
+      (result) => {
+        // An input_required result is checked against the input request schemas: load them first.
+        if (isRecord(result) && result.resultType === 'input_required' && loadedSchemas() === undefined) {
+          loadSchemas().then(
+            () => this.succeed(result),
+            (error) => this.fail(error),
+          );
+        } else {
+          this.succeed(result);
+        }
+      },
       (error) => this.fail(error),
     );
   }
 
   private succeed(result: unknown): void {
     const { method, id } = this.request;
-    const spec = methodSpec(method);
+    const spec = methodInfo(method);
     let out: Record<string, unknown>;
     try {
       out = checkMethodResult(this.runtime, spec, this.request, result);

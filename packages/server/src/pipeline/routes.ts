@@ -1,11 +1,5 @@
-import {
-  type CompleteRequestParams,
-  clipForMessage,
-  McpError,
-  type Method,
-  type ParamsOf,
-  TASKS_EXTENSION,
-} from '@mcpkit/protocol';
+import type { CompleteRequestParams, Method, ParamsOf } from '@mcpkit/protocol';
+import { clipForMessage, McpError, TASKS_EXTENSION } from '@mcpkit/protocol/internal';
 import { missingDeclared } from '../input/capabilities.js';
 import type { RequestStateBinding } from '../input/request-state.js';
 import { roundAnswers } from '../input/round.js';

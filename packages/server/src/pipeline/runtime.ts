@@ -5,6 +5,7 @@ import type { PromptEntry } from '../registration/prompts.js';
 import type { Registry } from '../registration/registry.js';
 import type { ResourceCatalog } from '../registration/resources.js';
 import type { ToolEntry } from '../registration/tools.js';
+import type { WaitingRegistrations } from '../registration/waiting-registrations.js';
 import type { ListenHub } from '../subscriptions/listen-hub.js';
 import type { TaskEngine } from '../tasks/task-engine.js';
 import type { Middleware } from './middleware.js';
@@ -27,6 +28,8 @@ export interface ServerRuntime {
   readonly tasks: TaskEngine | undefined;
   readonly middleware: readonly Middleware[];
   readonly includeServerInfo: boolean;
+  /** Registrations waiting for the protocol's zod; requests wait for them. */
+  readonly registrations: WaitingRegistrations;
   /** Reports a failure the client only sees as `-32603` (a thrown non-`McpError`). */
   readonly onError: (error: unknown) => void;
 }

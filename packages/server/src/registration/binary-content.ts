@@ -1,9 +1,5 @@
-import {
-  type BlobResourceContents,
-  type ContentBlock,
-  clipForMessage,
-  type TextResourceContents,
-} from '@mcpkit/protocol';
+import type { BlobResourceContents, ContentBlock, TextResourceContents } from '@mcpkit/protocol';
+import { clipForMessage } from '@mcpkit/protocol/internal';
 
 /*
  * What the result schemas cannot say about binary content and MIME types: image and audio data

@@ -1,4 +1,5 @@
-import { type CompleteResult, MAX_COMPLETION_VALUES, McpError } from '@mcpkit/protocol';
+import type { CompleteResult } from '@mcpkit/protocol';
+import { MAX_COMPLETION_VALUES, McpError } from '@mcpkit/protocol/internal';
 import type { HandlerContext } from '../pipeline/context.js';
 
 /** What a completer may return: the values, or the values with `total`/`hasMore`. */

@@ -1,4 +1,4 @@
-import { clipForMessage, McpError } from '@mcpkit/protocol';
+import { clipForMessage, McpError } from '@mcpkit/protocol/internal';
 import { fromBase64url, toBase64url } from '../encoding/base64url.js';
 import type { Registry } from './registry.js';
 

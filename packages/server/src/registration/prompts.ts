@@ -1,12 +1,5 @@
-import {
-  GetPromptResultSchema,
-  type Icon,
-  McpError,
-  type Prompt,
-  type PromptArgument,
-  type PromptMessage,
-} from '@mcpkit/protocol';
-import { compileCheck, describeFailure } from '@mcpkit/protocol/internal';
+import type { Icon, Prompt, PromptArgument, PromptMessage } from '@mcpkit/protocol';
+import { type Check, compileCheck, describeFailure, loadSchemas, McpError } from '@mcpkit/protocol/internal';
 import type * as core from 'zod/v4/core';
 import type { AskContext } from '../input/input-spec.js';
 import { contentBlockProblem, firstProblem } from './binary-content.js';
@@ -64,7 +57,7 @@ export interface PromptEntry {
   readonly handler: (args: unknown, ctx: AskContext) => PromptResult | Promise<PromptResult>;
 }
 
-const isPromptResult = compileCheck(GetPromptResultSchema);
+let isPromptResult: Check | undefined;
 
 function zodArguments(
   name: string,
@@ -153,6 +146,8 @@ export async function runPrompt(
   // The literal's own field first, then the spread, then a store (see `checkToolResult` in tools.ts).
   const result: Record<string, unknown> = { resultType: 'complete', ...returned };
   result.resultType = 'complete';
+  const { GetPromptResultSchema } = await loadSchemas();
+  isPromptResult ??= compileCheck(GetPromptResultSchema);
   if (!isPromptResult(result)) {
     throw McpError.internalError(
       describeFailure(GetPromptResultSchema, result, `prompt ${entry.definition.name} result`),

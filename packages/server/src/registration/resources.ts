@@ -1,15 +1,19 @@
-import {
-  type Annotations,
-  type BlobResourceContents,
-  clipForMessage,
-  type Icon,
-  McpError,
-  ReadResourceResultSchema,
-  type Resource,
-  type ResourceTemplate,
-  type TextResourceContents,
+import type {
+  Annotations,
+  BlobResourceContents,
+  Icon,
+  Resource,
+  ResourceTemplate,
+  TextResourceContents,
 } from '@mcpkit/protocol';
-import { compileCheck, describeFailure } from '@mcpkit/protocol/internal';
+import {
+  type Check,
+  clipForMessage,
+  compileCheck,
+  describeFailure,
+  loadSchemas,
+  McpError,
+} from '@mcpkit/protocol/internal';
 import type { AskContext } from '../input/input-spec.js';
 import { firstProblem, resourceContentsProblem } from './binary-content.js';
 import { type CacheHint, type CachePolicy, checkCacheHint } from './caching.js';
@@ -80,7 +84,7 @@ export interface TemplateEntry extends ReadableEntry {
 }
 
 const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;
-const isReadResult = compileCheck(ReadResourceResultSchema);
+let isReadResult: Check | undefined;
 
 function listed<T>(base: Record<string, unknown>, config: ResourceConfig): T {
   const out: Record<string, unknown> = { ...base, name: config.name };
@@ -197,6 +201,8 @@ export async function readResource(
   result.resultType = 'complete';
   result.ttlMs = hint.ttlMs;
   result.cacheScope = hint.cacheScope;
+  const { ReadResourceResultSchema } = await loadSchemas();
+  isReadResult ??= compileCheck(ReadResourceResultSchema);
   if (!isReadResult(result)) {
     throw McpError.internalError(
       describeFailure(ReadResourceResultSchema, result, `result of ${clipForMessage(uri)}`),

@@ -1,6 +1,5 @@
-import { clipForMessage, compileJsonSchema } from '@mcpkit/protocol';
+import { clipForMessage, compileJsonSchema, loadedSchemas } from '@mcpkit/protocol/internal';
 import type * as core from 'zod/v4/core';
-import * as z from 'zod/v4/mini';
 import {
   isStandardSchema,
   type JsonSchema,
@@ -108,15 +107,46 @@ export function compileSchema(schema: SchemaInput, io: 'input' | 'output', where
   return compileRawJsonSchema(schema, where);
 }
 
+/**
+ * Thrown while compiling a zod schema without `toJSONSchema` and `safeParse` methods of its own
+ * (zod/mini; older zod) before the protocol's zod is loaded: the registration waits for
+ * `loadSchemas()` and compiles again (see `register` in server.ts).
+ */
+export class SchemasNeeded extends Error {}
+
+type ZodSafeParse = (value: unknown) => ReturnType<typeof import('zod/v4/mini').safeParse>;
+type ZodToJsonSchema = (params: { io: 'input' | 'output'; target: 'draft-2020-12' }) => unknown;
+
+/**
+ * zod's JSON Schema of `schema` and its parse. A schema of today's zod has both as methods, so a
+ * server needs no zod of its own to list and check it; zod/mini and older zod get the protocol's.
+ */
+function zodFunctions(schema: core.$ZodType): { toJsonSchema: ZodToJsonSchema; safeParse: ZodSafeParse } {
+  const own = schema as unknown as { toJSONSchema?: ZodToJsonSchema; safeParse?: ZodSafeParse };
+  if (typeof own.toJSONSchema === 'function' && typeof own.safeParse === 'function') {
+    return {
+      toJsonSchema: (params) => own.toJSONSchema!(params),
+      safeParse: (value) => own.safeParse!(value),
+    };
+  }
+  const schemas = loadedSchemas();
+  if (schemas === undefined) throw new SchemasNeeded();
+  return {
+    toJsonSchema: (params) => schemas.toJSONSchema(schema, params),
+    safeParse: (value) => schemas.safeParse(schema, value),
+  };
+}
+
 /** Compiles a zod 4 schema (see {@link compileSchema}). */
 export function compileZodSchema(
   schema: core.$ZodType,
   io: 'input' | 'output',
   where: string,
 ): SyncCompiledSchema {
+  const { toJsonSchema, safeParse } = zodFunctions(schema);
   let jsonSchema: JsonSchema;
   try {
-    jsonSchema = z.toJSONSchema(schema, { io, target: 'draft-2020-12' }) as JsonSchema;
+    jsonSchema = toJsonSchema({ io, target: 'draft-2020-12' }) as JsonSchema;
   } catch (error) {
     throw new TypeError(`${where}: the zod schema has no JSON Schema form (${(error as Error).message})`);
   }
@@ -124,9 +154,9 @@ export function compileZodSchema(
   return {
     jsonSchema,
     validate(value) {
-      let parsed: ReturnType<typeof z.safeParse>;
+      let parsed: ReturnType<ZodSafeParse>;
       try {
-        parsed = z.safeParse(schema, value);
+        parsed = safeParse(value);
       } catch (error) {
         // A recursive schema follows the value down; past the stack, that is the value's doing.
         if (error instanceof RangeError) return { ok: false, message: 'the value nests too deeply to check' };

@@ -1,4 +1,5 @@
-import { type AuthInfo, clipForMessage } from '@mcpkit/protocol';
+import type { AuthInfo } from '@mcpkit/protocol';
+import { clipForMessage } from '@mcpkit/protocol/internal';
 import { toBase64url } from '../encoding/base64url.js';
 
 /** What a handle points to, as stored. */

@@ -1,15 +1,21 @@
-import {
-  CallToolResultSchema,
-  type ClientCapabilities,
-  type ContentBlock,
-  type Icon,
-  McpError,
-  type McpHeaderAnnotation,
-  readMcpHeaderAnnotations,
-  type Tool,
-  type ToolAnnotations,
+import type {
+  ClientCapabilities,
+  ContentBlock,
+  Icon,
+  McpHeaderAnnotation,
+  Tool,
+  ToolAnnotations,
 } from '@mcpkit/protocol';
-import { compileCheck, describeFailure, isRecord } from '@mcpkit/protocol/internal';
+import {
+  type Check,
+  compileCheck,
+  describeFailure,
+  isRecord,
+  loadSchemas,
+  McpError,
+  readMcpHeaderAnnotations,
+  surelyCallToolResult,
+} from '@mcpkit/protocol/internal';
 import { InputRequiredSignal } from '../input/input-spec.js';
 import type { InputScope } from '../input/scope.js';
 import type { ToolContext } from '../tasks/task-context.js';
@@ -98,7 +104,7 @@ export interface ToolEntry {
 
 const TOOL_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
 const NO_ARGUMENTS = { type: 'object', additionalProperties: false };
-const isCallToolResult = compileCheck(CallToolResultSchema);
+let isCallToolResult: Check | undefined;
 
 /** Compiles a tool registration; throws a `TypeError` for a name or schema the spec does not allow. */
 export function compileTool(
@@ -245,7 +251,7 @@ function withStructuredContent(
   name: string,
   result: Record<string, unknown>,
   checked: Validation,
-): Record<string, unknown> {
+): Record<string, unknown> | Promise<Record<string, unknown>> {
   if (!checked.ok) {
     throw McpError.internalError(
       `Tool ${name} returned structuredContent that breaks its outputSchema: ${checked.message}`,
@@ -255,17 +261,32 @@ function withStructuredContent(
   return completeResult(name, result);
 }
 
-/** `result` with its default content, checked against the result shape. */
-function completeResult(name: string, result: Record<string, unknown>): Record<string, unknown> {
+/**
+ * `result` with its default content, checked against the result shape: a result of text blocks
+ * at once, any other against `CallToolResultSchema`, loaded the first time one comes.
+ */
+function completeResult(
+  name: string,
+  result: Record<string, unknown>,
+): Record<string, unknown> | Promise<Record<string, unknown>> {
   if (result.content === undefined) {
     result.content =
       result.structuredContent === undefined
         ? []
         : [{ type: 'text', text: JSON.stringify(result.structuredContent) }];
   }
-  if (!isCallToolResult(result)) {
-    throw McpError.internalError(describeFailure(CallToolResultSchema, result, `tool ${name} result`));
-  }
+  if (surelyCallToolResult(result)) return checkedContent(name, result);
+  return loadSchemas().then(({ CallToolResultSchema }) => {
+    isCallToolResult ??= compileCheck(CallToolResultSchema);
+    if (!isCallToolResult(result)) {
+      throw McpError.internalError(describeFailure(CallToolResultSchema, result, `tool ${name} result`));
+    }
+    return checkedContent(name, result);
+  });
+}
+
+/** `result` once its content blocks are within the rules the schema cannot state (binary data). */
+function checkedContent(name: string, result: Record<string, unknown>): Record<string, unknown> {
   const problem = firstProblem(result.content as ContentBlock[], contentBlockProblem, 'content');
   if (problem) throw McpError.internalError(`Tool ${name} returned ${problem}`);
   return result;

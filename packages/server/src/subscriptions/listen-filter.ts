@@ -1,10 +1,10 @@
-import {
-  type JSONRPCNotification,
-  MetaKey,
-  type RequestId,
-  type ServerCapabilities,
-  type SubscriptionFilter,
+import type {
+  JSONRPCNotification,
+  RequestId,
+  ServerCapabilities,
+  SubscriptionFilter,
 } from '@mcpkit/protocol';
+import { MetaKey } from '@mcpkit/protocol/internal';
 import type { ServerEvent } from './event-bus.js';
 
 /**

@@ -1,10 +1,5 @@
-import {
-  McpError,
-  MetaKey,
-  type RequestId,
-  type ServerCapabilities,
-  type SubscriptionFilter,
-} from '@mcpkit/protocol';
+import type { RequestId, ServerCapabilities, SubscriptionFilter } from '@mcpkit/protocol';
+import { McpError, MetaKey } from '@mcpkit/protocol/internal';
 import type { ExchangeStream } from '../pipeline/exchange.js';
 import type { EventBus, ServerEvent } from './event-bus.js';
 import {

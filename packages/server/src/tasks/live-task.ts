@@ -1,10 +1,5 @@
-import {
-  type DetailedTask,
-  type InputRequest,
-  type InputRequests,
-  McpError,
-  type TaskError,
-} from '@mcpkit/protocol';
+import type { DetailedTask, InputRequest, InputRequests, TaskError } from '@mcpkit/protocol';
+import { loadedSchemas, loadSchemas, McpError } from '@mcpkit/protocol/internal';
 import { checkAnswer } from '../input/answers.js';
 import { checkInputRequest, requireCapabilities } from '../input/required-check.js';
 import type { InputScope } from '../input/scope.js';
@@ -88,6 +83,8 @@ export class LiveTask implements TaskQuestions {
   }
 
   ask(key: string, request: InputRequest): Promise<unknown> {
+    // Questions and answers are checked against the input request schemas: load them first.
+    if (loadedSchemas() === undefined) return loadSchemas().then(() => this.ask(key, request));
     try {
       checkInputRequest(key, request);
       requireCapabilities(request, this.origin.clientCapabilities);
@@ -123,6 +120,7 @@ export class LiveTask implements TaskQuestions {
    * is applied. Resolves once the new state is written.
    */
   answer(responses: Record<string, unknown>): Promise<void> {
+    if (loadedSchemas() === undefined) return loadSchemas().then(() => this.answer(responses));
     const accepted: [string, Waiting, unknown][] = [];
     for (const [shownKey, answer] of Object.entries(responses)) {
       const waiting = this.waiting.get(shownKey);

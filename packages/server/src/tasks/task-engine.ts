@@ -1,10 +1,5 @@
-import {
-  type AuthInfo,
-  type DetailedTask,
-  isTerminalTaskStatus,
-  McpError,
-  type TaskMethod,
-} from '@mcpkit/protocol';
+import type { AuthInfo, DetailedTask, TaskMethod } from '@mcpkit/protocol';
+import { isTerminalTaskStatus, McpError } from '@mcpkit/protocol/internal';
 import type { InputScope } from '../input/scope.js';
 import type { ToolEntry } from '../registration/tools.js';
 import { LiveTask, type TaskHost } from './live-task.js';

@@ -1,11 +1,5 @@
-import {
-  type ClientCapabilities,
-  McpError,
-  type RequestContext,
-  TASKS_EXTENSION,
-  type TaskMethod,
-} from '@mcpkit/protocol';
-import { isRecord } from '@mcpkit/protocol/internal';
+import type { ClientCapabilities, RequestContext, TaskMethod } from '@mcpkit/protocol';
+import { isRecord, McpError, TASKS_EXTENSION } from '@mcpkit/protocol/internal';
 import type { TaskEngine } from './task-engine.js';
 
 /** What a request that needs the tasks extension lacks: the extension itself. */

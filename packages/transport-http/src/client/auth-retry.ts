@@ -1,4 +1,4 @@
-import { TransportError } from '@mcpkit/protocol';
+import { TransportError } from '@mcpkit/protocol/internal';
 import type { HttpReply, HttpRequestSpec } from './sender.js';
 import { type HttpAuthProvider, type HttpAuthRequest, MAX_AUTH_RETRIES } from './transport-options.js';
 

@@ -1,4 +1,4 @@
-import { TransportError } from '@mcpkit/protocol';
+import { TransportError } from '@mcpkit/protocol/internal';
 
 /** The default largest JSON response body and SSE event, in bytes: the stdio transport's line limit. */
 export const DEFAULT_MAX_MESSAGE_BYTES = 64 * 1024 * 1024;

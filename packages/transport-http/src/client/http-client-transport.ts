@@ -1,15 +1,12 @@
-import {
-  type ClientTransport,
-  type Exchange,
-  type ExchangeMessage,
-  type ExchangeOptions,
-  type JSONRPCNotification,
-  type JSONRPCRequest,
-  McpError,
-  requestHeaders,
-  TransportError,
+import type {
+  ClientTransport,
+  Exchange,
+  ExchangeMessage,
+  ExchangeOptions,
+  JSONRPCNotification,
+  JSONRPCRequest,
 } from '@mcpkit/protocol';
-import { LazyAbort } from '@mcpkit/protocol/internal';
+import { LazyAbort, McpError, requestHeaders, TransportError } from '@mcpkit/protocol/internal';
 import { type AuthorizedSend, isUnauthorized, retryUnauthorized } from './auth-retry.js';
 import { DEFAULT_MAX_MESSAGE_BYTES, type ResponseLimits } from './bounded-body.js';
 import type { LegacyWireFactory } from './legacy-wire.js';

@@ -1,14 +1,12 @@
-import {
-  ErrorCode,
-  type ExchangeMessage,
-  type JSONRPCNotification,
-  type JSONRPCRequest,
-  type LegacySession,
-  McpHeader,
-  type ServerRequestHandler,
-  type ServerRequestResponse,
-  TransportError,
+import type {
+  ExchangeMessage,
+  JSONRPCNotification,
+  JSONRPCRequest,
+  LegacySession,
+  ServerRequestHandler,
+  ServerRequestResponse,
 } from '@mcpkit/protocol';
+import { ErrorCode, McpHeader, TransportError } from '@mcpkit/protocol/internal';
 import type { AuthorizedSend } from './auth-retry.js';
 import { isEventStream, readEvents, type StreamPosition } from './read-exchange.js';
 import type { HttpReply } from './sender.js';

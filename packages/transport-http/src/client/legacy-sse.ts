@@ -1,18 +1,14 @@
-import {
-  decodeMessage,
-  ErrorCode,
-  type Exchange,
-  type ExchangeOptions,
-  type JSONRPCNotification,
-  type JSONRPCRequest,
-  type ProgressToken,
-  parseJson,
-  type RequestId,
-  type ServerRequestHandler,
-  type ServerRequestResponse,
-  TransportError,
+import type {
+  Exchange,
+  ExchangeOptions,
+  JSONRPCNotification,
+  JSONRPCRequest,
+  ProgressToken,
+  RequestId,
+  ServerRequestHandler,
+  ServerRequestResponse,
 } from '@mcpkit/protocol';
-import { isRecord } from '@mcpkit/protocol/internal';
+import { decodeMessage, ErrorCode, isRecord, parseJson, TransportError } from '@mcpkit/protocol/internal';
 import type { AuthorizedSend } from './auth-retry.js';
 import { type ByteSource, tooLarge } from './bounded-body.js';
 import { isEventStream } from './read-exchange.js';

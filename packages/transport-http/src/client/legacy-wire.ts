@@ -4,7 +4,7 @@ import type {
   LegacySession,
   ServerRequestHandler,
 } from '@mcpkit/protocol';
-import { TransportError } from '@mcpkit/protocol';
+import { TransportError } from '@mcpkit/protocol/internal';
 import { HttpLegacySession, type SessionWire } from './legacy-session.js';
 import { type HttpSseSession, openSseSession } from './legacy-sse.js';
 

@@ -1,10 +1,5 @@
-import {
-  decodeMessage,
-  type ExchangeMessage,
-  type JSONRPCRequest,
-  parseJson,
-  TransportError,
-} from '@mcpkit/protocol';
+import type { ExchangeMessage, JSONRPCRequest } from '@mcpkit/protocol';
+import { decodeMessage, parseJson, TransportError } from '@mcpkit/protocol/internal';
 import { type ByteSource, type ResponseLimits, readBoundedText, tooLarge } from './bounded-body.js';
 import type { HttpReply } from './sender.js';
 import { SseEventTooLarge, SseParser } from './sse-parser.js';

@@ -1,4 +1,4 @@
-import { TransportError } from '@mcpkit/protocol';
+import { TransportError } from '@mcpkit/protocol/internal';
 import type { HttpReply, HttpRequestSpec, HttpSender } from './sender.js';
 
 /**

@@ -1,5 +1,6 @@
 import type { ChildProcess, spawn as Spawn } from 'node:child_process';
-import { type DecodedMessage, decodeMessage, McpError, parseJson } from '@mcpkit/protocol';
+import type { DecodedMessage } from '@mcpkit/protocol';
+import { decodeMessage, McpError, parseJson } from '@mcpkit/protocol/internal';
 import { LineSplitter } from '../line-splitter.js';
 import { LineWriter } from '../line-writer.js';
 import { Outbox } from './outbox.js';

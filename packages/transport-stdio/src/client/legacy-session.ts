@@ -1,4 +1,5 @@
-import { type JSONRPCRequest, TransportError } from '@mcpkit/protocol';
+import type { JSONRPCRequest } from '@mcpkit/protocol';
+import { TransportError } from '@mcpkit/protocol/internal';
 
 /**
  * A 2025-era session over stdio: the server process it was begun on is the session, so it ends

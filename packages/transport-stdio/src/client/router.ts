@@ -1,11 +1,5 @@
-import {
-  type DecodedMessage,
-  isRequestId,
-  MetaKey,
-  type ProgressToken,
-  type RequestId,
-  subscriptionIdOf,
-} from '@mcpkit/protocol';
+import type { DecodedMessage, ProgressToken, RequestId } from '@mcpkit/protocol';
+import { isRequestId, MetaKey, subscriptionIdOf } from '@mcpkit/protocol/internal';
 import type { PendingExchange } from './pending-exchange.js';
 import { RequestIdMap } from './request-id-map.js';
 

@@ -1,5 +1,5 @@
 import { statSync } from 'node:fs';
-import { TransportError } from '@mcpkit/protocol';
+import { TransportError } from '@mcpkit/protocol/internal';
 import type { SpawnSpec } from './child-connection.js';
 
 /**

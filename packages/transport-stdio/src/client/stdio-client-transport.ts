@@ -1,17 +1,16 @@
-import {
-  type ClientTransport,
-  type DecodedMessage,
-  type Exchange,
-  type ExchangeOptions,
-  isRequestId,
-  type JSONRPCMessage,
-  type JSONRPCNotification,
-  type JSONRPCRequest,
-  type LegacySession,
-  type McpError,
-  type ServerRequestHandler,
-  TransportError,
+import type {
+  ClientTransport,
+  DecodedMessage,
+  Exchange,
+  ExchangeOptions,
+  JSONRPCMessage,
+  JSONRPCNotification,
+  JSONRPCRequest,
+  LegacySession,
+  McpError,
+  ServerRequestHandler,
 } from '@mcpkit/protocol';
+import { isRequestId, TransportError } from '@mcpkit/protocol/internal';
 import { DEFAULT_MAX_MESSAGE_BYTES } from '../line-splitter.js';
 import { notifyApp } from './app-callback.js';
 import { cancelLine } from './cancel-line.js';

@@ -1,19 +1,15 @@
 import type { Readable, Writable } from 'node:stream';
-import {
-  type EndpointItem,
-  type ExchangeMessage,
-  isRequestId,
-  type JSONRPCNotification,
-  type JSONRPCRequest,
-  type McpEndpoint,
-  McpError,
-  type PeerChannel,
-  parseJson,
-  type RequestContext,
-  type RequestId,
-  responseText,
-  toErrorResponse,
+import type {
+  EndpointItem,
+  ExchangeMessage,
+  JSONRPCNotification,
+  JSONRPCRequest,
+  McpEndpoint,
+  PeerChannel,
+  RequestContext,
+  RequestId,
 } from '@mcpkit/protocol';
+import { isRequestId, McpError, parseJson, responseText, toErrorResponse } from '@mcpkit/protocol/internal';
 import { RequestIdMap } from '../client/request-id-map.js';
 import { DEFAULT_MAX_MESSAGE_BYTES, LineSplitter } from '../line-splitter.js';
 import { LineWriter } from '../line-writer.js';
