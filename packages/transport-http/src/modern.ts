@@ -1,9 +1,3 @@
+// The "./modern" entry: a client transport that speaks MCP 2026-07-28 only (no 2025-era wire).
 export { createHttpClientTransport } from './client/create-transport-modern.js';
-export type { HttpEngine } from './client/engine.js';
-export { MAX_REDIRECTS, type RedirectPolicy } from './client/redirects.js';
-export {
-  type HttpAuthProvider,
-  type HttpAuthRequest,
-  type HttpClientTransportOptions,
-  MAX_AUTH_RETRIES,
-} from './client/transport-options.js';
+export * from './client-api.js';
