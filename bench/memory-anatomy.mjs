@@ -1,60 +1,43 @@
-// What the memory workload's RSS is made of. Drives the same tools/call as `workloads/memory.mjs` (64 in
-// flight) into: the floor; the floor with what the mcpkit and official subjects' apps load themselves (`zod`
-// and their two schemas, each call's arguments parsed); mcpkit; mcpkit with V8's young generation capped at
-// the size the floor with zod ends with; and mcpkit serving its tool from a JSON Schema (no zod in the app). Prints each one's RSS after N calls (median of the readings in the
-// second half, as the workload reads it), V8's young generation (both semi-spaces) and old space in use.
-// Usage: node memory-anatomy.mjs [--quick]
+// What the memory workload's RSS is made of: the V8 heap behind each of its servers. Drives the workload's
+// tools/call (`workloads/memory.mjs`, 64 in flight) into the floor and mcpkit serving both of its apps (tools
+// declared with zod, no zod in the app), then into mcpkit with V8's young generation capped at the size the
+// floor with zod ends with. Prints each one's RSS after N calls (read as the workload reads it), V8's young
+// generation (both semi-spaces) and old space in use. Usage: node memory-anatomy.mjs [--quick]
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { spawnTracked } from './lib/children.mjs';
 import { LineClient } from './lib/line-client.mjs';
-import { callEchoRequest, echoTextOf, expectEcho } from './lib/mcp-wire.mjs';
-import { rssOf } from './lib/rss.mjs';
 import { median } from './lib/stats.mjs';
+import { appServerUrl } from './lib/subjects.mjs';
+import { BATCHES, rssAfter, rssReadings } from './workloads/memory.mjs';
 
 const quick = process.argv.includes('--quick');
 const CALLS = quick ? 20_000 : 100_000;
 const ROUNDS = quick ? 2 : 3;
-const BATCHES = 10;
-const CONCURRENCY = 64;
 const MiB = 1024 * 1024;
-const here = (path) => fileURLToPath(new URL(path, import.meta.url));
-const reportPreload = here('./anatomy/heap-report.cjs');
-
-async function drive(raw, calls) {
-  let sent = 0;
-  const worker = async () => {
-    while (sent < calls) {
-      sent++;
-      const response = await raw.send(callEchoRequest(raw.nextId()));
-      expectEcho(echoTextOf(response.result));
-    }
-  };
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-}
+const reportPreload = fileURLToPath(new URL('./anatomy/heap-report.cjs', import.meta.url));
 
 /** One sample: RSS after CALLS calls, and the heap spaces the server reported as it exited. */
 async function sample(script, nodeFlags, scratch) {
   const reportFile = join(scratch, 'heap.json');
-  const child = spawnTracked(process.execPath, [...nodeFlags, '--require', reportPreload, script], {
-    env: { ...process.env, MEMORY_ANATOMY_REPORT: reportFile },
-  });
+  const child = spawnTracked(
+    process.execPath,
+    [...nodeFlags, '--require', reportPreload, fileURLToPath(script)],
+    { env: { ...process.env, MEMORY_ANATOMY_REPORT: reportFile } },
+  );
   const raw = new LineClient(child);
-  const readings = [];
+  let readings;
   try {
-    for (let batch = 0; batch < BATCHES; batch++) {
-      await drive(raw, CALLS / BATCHES);
-      readings.push(rssOf(raw.pid) / MiB);
-    }
+    readings = await rssReadings(raw, CALLS / BATCHES, BATCHES);
   } finally {
     await raw.close();
   }
   const spaces = JSON.parse(readFileSync(reportFile, 'utf8'));
   rmSync(reportFile);
   return {
-    rss: median(readings.slice(BATCHES / 2)),
+    rss: rssAfter(readings),
     young: spaces.new_space.space_size / MiB,
     old: spaces.old_space.space_used_size / MiB,
   };
@@ -66,41 +49,32 @@ const range = (values, digits) =>
 async function measure(label, script, nodeFlags, scratch) {
   const samples = [];
   for (let round = 0; round < ROUNDS; round++) samples.push(await sample(script, nodeFlags, scratch));
-  const row = {
-    label,
-    rss: samples.map((s) => s.rss),
-    young: samples.map((s) => s.young),
-    old: samples.map((s) => s.old),
-  };
+  const young = samples.map((s) => s.young);
   console.log(
-    `${label.padEnd(44)} RSS ${range(row.rss, 1).padEnd(20)} young generation ${range(row.young, 0).padEnd(12)} MiB, old space in use ${range(row.old, 1)} MiB`,
+    `${label.padEnd(44)} RSS ${range(
+      samples.map((s) => s.rss),
+      1,
+    ).padEnd(20)} young generation ${range(young, 0).padEnd(12)} MiB, old space in use ${range(
+      samples.map((s) => s.old),
+      1,
+    )} MiB`,
   );
-  return row;
+  return young;
 }
 
 const scratch = mkdtempSync(join(tmpdir(), 'memory-anatomy-'));
 try {
-  console.log(
-    `${CALLS / 1000}k calls, ${CONCURRENCY} in flight, ${ROUNDS} rounds each; MiB, median (min–max)`,
-  );
-  const floor = await measure('floor', here('./subjects/floor/stdio-server.mjs'), [], scratch);
-  const floorZod = await measure('floor + zod schemas', here('./anatomy/floor-zod-server.mjs'), [], scratch);
-  const mcpkit = await measure('mcpkit', here('./subjects/mcpkit/stdio-server.mjs'), [], scratch);
-  const semiSpace = Math.max(1, Math.round(median(floorZod.young) / 2));
+  console.log(`${CALLS / 1000}k calls, 64 in flight, ${ROUNDS} rounds each; MiB, median (min–max)`);
+  await measure('floor', appServerUrl('floor', 'json'), [], scratch);
+  const floorZodYoung = await measure('floor + zod schemas', appServerUrl('floor', 'zod'), [], scratch);
+  await measure('mcpkit, tool in zod', appServerUrl('mcpkit', 'zod'), [], scratch);
+  await measure('mcpkit, tool in JSON Schema', appServerUrl('mcpkit', 'json'), [], scratch);
+  const semiSpace = Math.max(1, Math.round(median(floorZodYoung) / 2));
   await measure(
-    `mcpkit, young generation capped at ${2 * semiSpace} MiB`,
-    here('./subjects/mcpkit/stdio-server.mjs'),
+    `mcpkit, tool in zod, young generation ${2 * semiSpace} MiB`,
+    appServerUrl('mcpkit', 'zod'),
     [`--max-semi-space-size=${semiSpace}`],
     scratch,
-  );
-  const json = await measure(
-    'mcpkit, tool in JSON Schema',
-    here('./anatomy/mcpkit-json-server.mjs'),
-    [],
-    scratch,
-  );
-  console.log(
-    `ratios to the floor: floor + zod ${(median(floorZod.rss) / median(floor.rss)).toFixed(2)}×, mcpkit ${(median(mcpkit.rss) / median(floor.rss)).toFixed(2)}×, mcpkit with JSON Schema ${(median(json.rss) / median(floor.rss)).toFixed(2)}×`,
   );
 } finally {
   rmSync(scratch, { recursive: true, force: true });

@@ -21,6 +21,7 @@ export function summarizeWorkload(workload, metrics, outcomes) {
   return {
     id: workload.id,
     title: workload.title,
+    ...(workload.note ? { note: workload.note } : {}),
     metrics: metrics.map((metric) => {
       const subjects = {};
       for (const { id } of SUBJECTS) {
@@ -107,6 +108,8 @@ export function toMarkdown(results) {
       return first?.status === 'error' ? [`- ${workload.id}, ${s.label}: ${first.error.split('\n')[0]}`] : [];
     }),
   );
+  const notes = new Set(results.workloads.flatMap((workload) => (workload.note ? [workload.note] : [])));
+  for (const note of notes) lines.push('', note);
   if (errors.length > 0) lines.push('', 'Errors:', '', ...errors);
   return `${lines.join('\n')}\n`;
 }

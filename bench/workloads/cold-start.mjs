@@ -1,32 +1,35 @@
 // Workload 5: cold start. From spawning the stdio server to the first tools/call result in the client. The
 // server's start-up is what is measured, so the client is warmed first (its modules loaded and one full
-// connection run against a throwaway server). Measured once with the server bundled into one file by
-// esbuild (how a server that cares about start-up ships), once loading its dependencies file by file from
-// node_modules.
+// connection run against a throwaway server). Measured with the server bundled into one file by esbuild (how a
+// server that cares about start-up ships) and loading its dependencies file by file from node_modules, each
+// for both apps of `APPS` (tools declared with zod, no zod in the app), so a row compares the same app.
 
 import { bundleScript } from '../lib/bundle.mjs';
 import { ECHO_TEXT, expectEcho } from '../lib/mcp-wire.mjs';
-import { loadSlot } from '../lib/subjects.mjs';
+import { APPS, APPS_NOTE, appServerUrl, loadSlot } from '../lib/subjects.mjs';
 import { serverSpawn } from './stdio.mjs';
 
 export const id = 'cold-start';
 export const title = 'cold start over stdio';
+export const note = APPS_NOTE;
 export const slots = ['stdio'];
 export const rounds = (config) => config.coldStartRounds;
-export const metrics = () => [
-  {
-    id: 'firstResult',
-    label: 'spawn to first tools/call result, bundled server',
-    unit: 'ms',
-    better: 'lower',
-  },
-  {
-    id: 'firstResultUnbundled',
-    label: 'spawn to first tools/call result, from node_modules',
-    unit: 'ms',
-    better: 'lower',
-  },
+
+const WAYS = [
+  { id: 'firstResult', label: 'bundled server', bundled: true },
+  { id: 'firstResultUnbundled', label: 'from node_modules', bundled: false },
 ];
+const metricId = (way, app) => `${way.id}_${app.id}`;
+
+export const metrics = () =>
+  WAYS.flatMap((way) =>
+    APPS.map((app) => ({
+      id: metricId(way, app),
+      label: `spawn to first tools/call result, ${way.label}, ${app.label}`,
+      unit: 'ms',
+      better: 'lower',
+    })),
+  );
 
 async function timeToFirstResult(connect, script) {
   const start = performance.now();
@@ -40,15 +43,23 @@ async function timeToFirstResult(connect, script) {
 }
 
 export async function sample(subject) {
-  const { connect, serverScript } = await loadSlot(subject, 'stdio');
-  const bundle = await bundleScript(serverScript);
+  const { connect } = await loadSlot(subject, 'stdio');
+  const scripts = APPS.map((app) => ({ app, script: appServerUrl(subject, app.id) })).filter((s) => s.script);
+  const bundles = new Map();
   try {
-    await timeToFirstResult(connect, bundle.url);
-    return {
-      firstResult: await timeToFirstResult(connect, bundle.url),
-      firstResultUnbundled: await timeToFirstResult(connect, serverScript),
-    };
+    for (const { app, script } of scripts) bundles.set(app.id, await bundleScript(script));
+    await timeToFirstResult(connect, bundles.get(scripts[0].app.id).url);
+    const result = {};
+    for (const way of WAYS) {
+      for (const { app, script } of scripts) {
+        result[metricId(way, app)] = await timeToFirstResult(
+          connect,
+          way.bundled ? bundles.get(app.id).url : script,
+        );
+      }
+    }
+    return result;
   } finally {
-    bundle.dispose();
+    for (const bundle of bundles.values()) bundle.dispose();
   }
 }
