@@ -30,12 +30,12 @@ import { CallChain } from './call-chain.js';
 import { checkInputRounds, clientTimeoutLimits, clientToolLimits, waitUnless } from './call-limits.js';
 import { declaredCapabilities } from './capabilities.js';
 import { Connection } from './connection.js';
+import { legacySupportIn } from './core-options.js';
 import { connectEra } from './era-connect.js';
 import { RequestAbortedError } from './errors.js';
 import type { TimeoutLimits } from './exchange.js';
 import { inputRoundsStep } from './input-rounds.js';
 import type { LegacyEra } from './legacy/legacy-era.js';
-import type { LegacySupport } from './legacy/support.js';
 import type {
   AutoInputOptions,
   CacheableCallOptions,
@@ -50,7 +50,7 @@ import { listItems, listPage } from './pages.js';
 import type { ServerDescription } from './probe.js';
 import { Requester } from './requester.js';
 import { resendStep } from './resend.js';
-import { type ListenHost, Subscription } from './subscription.js';
+import { type ListenHost, openSubscription, type Subscription } from './subscription.js';
 import { type ResumeTaskOptions, type TaskCallOptions, TaskFollower } from './tasks.js';
 import { ToolCatalog } from './tool-catalog.js';
 
@@ -77,11 +77,8 @@ export class McpClientCore {
   readonly #legacy: LegacyEra | undefined;
   readonly #tasks: TaskFollower | undefined;
 
-  protected constructor(
-    transport: ClientTransport,
-    options: McpClientOptions,
-    legacySupport: LegacySupport | undefined,
-  ) {
+  protected constructor(transport: ClientTransport, options: McpClientOptions) {
+    const legacySupport = legacySupportIn(options);
     this.#transport = transport;
     this.#capabilities = declaredCapabilities(options.handlers, withTasks(options));
     const limits = clientTimeoutLimits(options);
@@ -426,7 +423,7 @@ export class McpClientCore {
     options: { signal?: AbortSignal; meta?: Record<string, unknown>; timeoutMs?: number } = {},
   ): Subscription {
     if (this.#lifetime.signal.aborted) throw new TransportError('closed', 'the client is closed');
-    const subscription = new Subscription(this.#listenHost, filter, options);
+    const subscription = openSubscription(this.#listenHost, filter, options);
     if (!subscription.ended) this.#listenHost.subscriptions.add(subscription);
     return subscription;
   }

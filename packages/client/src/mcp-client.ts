@@ -1,5 +1,6 @@
 import type { ClientTransport } from '@mcpkit/protocol';
 import { McpClientCore } from './client.js';
+import { withLegacySupport } from './core-options.js';
 import { legacySupport } from './legacy/support.js';
 import type { McpClientOptions } from './options.js';
 
@@ -25,6 +26,6 @@ import type { McpClientOptions } from './options.js';
  */
 export class McpClient extends McpClientCore {
   constructor(transport: ClientTransport, options: McpClientOptions = {}) {
-    super(transport, options, legacySupport);
+    super(transport, withLegacySupport(options, legacySupport));
   }
 }

@@ -20,6 +20,6 @@ import type { McpClientOptions } from './options.js';
  */
 export class McpClient extends McpClientCore {
   constructor(transport: ClientTransport, options: McpClientOptions = {}) {
-    super(transport, options, undefined);
+    super(transport, options);
   }
 }

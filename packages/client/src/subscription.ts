@@ -72,6 +72,15 @@ type Attempt =
   | { kind: 'lost'; error: Error; acknowledged: boolean }
   | { kind: 'failed'; error: unknown };
 
+/** What `McpClient.listen` takes besides the filter. */
+type ListenOptions = { signal?: AbortSignal; meta?: Record<string, unknown>; timeoutMs?: number };
+
+/** Set by the class, whose constructor is private, so that only `openSubscription` makes one. */
+let construct: (host: ListenHost, filter: SubscriptionFilter, options: ListenOptions) => Subscription;
+
+/** Opens a subscription for a client: what `McpClient.listen` returns. */
+export const openSubscription: typeof construct = (host, filter, options) => construct(host, filter, options);
+
 /**
  * One `subscriptions/listen` stream, as an async iterable of typed change notifications. It
  * exposes what the server acknowledged (C-40), keeps only notifications tagged with its own
@@ -109,11 +118,11 @@ export class Subscription implements AsyncIterableIterator<ListenNotification> {
   #ackTimer: ReturnType<typeof setTimeout> | undefined;
   readonly #closeOnAbort = () => this.#finish(undefined, 'aborted');
 
-  constructor(
-    host: ListenHost,
-    filter: SubscriptionFilter,
-    options: { signal?: AbortSignal; meta?: Record<string, unknown>; timeoutMs?: number },
-  ) {
+  static {
+    construct = (host, filter, options) => new Subscription(host, filter, options);
+  }
+
+  private constructor(host: ListenHost, filter: SubscriptionFilter, options: ListenOptions) {
     checkTimeout('timeoutMs', options.timeoutMs);
     this.#host = host;
     this.requested = filter;
