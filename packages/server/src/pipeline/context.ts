@@ -79,8 +79,16 @@ function makeLogger(send: (level: LoggingLevel, data: unknown, logger?: string) 
 /** The logger of a handler whose messages go nowhere. */
 export const SILENT_LOGGER: Logger = makeLogger(() => {});
 
-/** The per-request state behind `HandlerContext`. */
-export class RequestScope implements HandlerContext {
+/** What `RequestIdentity` takes from the request's `_meta` fields. */
+type ClientFields = Pick<McpRequestInfo, 'protocolVersion' | 'clientCapabilities'> & {
+  readonly clientInfo?: Implementation | undefined;
+};
+
+/**
+ * Who sent a request, and how: the fields of `McpRequestInfo` that every context made for the
+ * request shares (the request's own, and that of work it runs as a task), copied once into it.
+ */
+export class RequestIdentity implements Omit<McpRequestInfo, 'signal'> {
   readonly requestId: RequestId;
   readonly method: Method;
   readonly protocolVersion: string;
@@ -89,6 +97,27 @@ export class RequestScope implements HandlerContext {
   readonly auth: AuthInfo | undefined;
   readonly transport: RequestContext['transport'];
   readonly meta: Readonly<Record<string, unknown>>;
+
+  constructor(
+    requestId: RequestId,
+    method: Method,
+    fields: ClientFields,
+    meta: Readonly<Record<string, unknown>>,
+    context: Pick<RequestContext, 'auth' | 'transport'>,
+  ) {
+    this.requestId = requestId;
+    this.method = method;
+    this.protocolVersion = fields.protocolVersion;
+    this.clientCapabilities = fields.clientCapabilities;
+    this.clientInfo = fields.clientInfo;
+    this.auth = context.auth;
+    this.transport = context.transport;
+    this.meta = meta;
+  }
+}
+
+/** The per-request state behind `HandlerContext`. */
+export class RequestScope extends RequestIdentity implements HandlerContext {
   readonly #context: RequestContext;
   private readonly progressToken: ProgressToken | undefined;
   private readonly logLevel: LoggingLevel | undefined;
@@ -104,15 +133,8 @@ export class RequestScope implements HandlerContext {
     context: RequestContext,
     loggingDeclared: boolean,
   ) {
-    this.requestId = requestId;
-    this.method = method;
-    this.protocolVersion = fields.protocolVersion;
-    this.clientCapabilities = fields.clientCapabilities;
-    this.clientInfo = fields.clientInfo;
-    this.auth = context.auth;
-    this.transport = context.transport;
+    super(requestId, method, fields, meta, context);
     this.#context = context;
-    this.meta = meta;
     this.progressToken = fields.progressToken;
     this.logLevel = loggingDeclared ? fields.logLevel : undefined;
   }

@@ -1,19 +1,13 @@
 import type {
-  AuthInfo,
-  ClientCapabilities,
   CreateMessageRequestParams,
   CreateMessageResult,
-  Implementation,
   InputRequest,
   ListRootsResult,
-  Method,
-  RequestContext,
-  RequestId,
 } from '@mcpkit/protocol';
 import { missingCapabilities } from '../input/capabilities.js';
 import type { AnswerOf, AskContext, ElicitAnswer, ElicitParams, InputSpec } from '../input/input-spec.js';
 import type { InputScope } from '../input/scope.js';
-import { type Logger, SILENT_LOGGER } from '../pipeline/context.js';
+import { type Logger, RequestIdentity, SILENT_LOGGER } from '../pipeline/context.js';
 import type { ToolResult } from '../registration/tools.js';
 
 /**
@@ -74,29 +68,14 @@ export interface TaskQuestions {
 }
 
 /** `TaskContext` for work running in the background as a task. */
-export class BackgroundTaskContext implements TaskContext {
-  readonly requestId: RequestId;
-  readonly method: Method;
-  readonly protocolVersion: string;
-  readonly clientCapabilities: ClientCapabilities;
-  readonly clientInfo: Implementation | undefined;
-  readonly auth: AuthInfo | undefined;
-  readonly transport: RequestContext['transport'];
-  readonly meta: Readonly<Record<string, unknown>>;
+export class BackgroundTaskContext extends RequestIdentity implements TaskContext {
   private readonly memo = new Map<string, Promise<unknown>>();
 
   constructor(
     origin: InputScope,
     private readonly questions: TaskQuestions,
   ) {
-    this.requestId = origin.requestId;
-    this.method = origin.method;
-    this.protocolVersion = origin.protocolVersion;
-    this.clientCapabilities = origin.clientCapabilities;
-    this.clientInfo = origin.clientInfo;
-    this.auth = origin.auth;
-    this.transport = origin.transport;
-    this.meta = origin.meta;
+    super(origin.requestId, origin.method, origin, origin.meta, origin);
   }
 
   get taskId(): string {
@@ -159,35 +138,13 @@ export class BackgroundTaskContext implements TaskContext {
 }
 
 /** `TaskContext` for work that runs within its request: the request's own context, without a task. */
-export class InlineTaskContext implements TaskContext {
+export class InlineTaskContext extends RequestIdentity implements TaskContext {
   readonly taskId = undefined;
 
-  constructor(private readonly scope: InputScope) {}
+  constructor(private readonly scope: InputScope) {
+    super(scope.requestId, scope.method, scope, scope.meta, scope);
+  }
 
-  get requestId(): RequestId {
-    return this.scope.requestId;
-  }
-  get method(): Method {
-    return this.scope.method;
-  }
-  get protocolVersion(): string {
-    return this.scope.protocolVersion;
-  }
-  get clientCapabilities(): ClientCapabilities {
-    return this.scope.clientCapabilities;
-  }
-  get clientInfo(): Implementation | undefined {
-    return this.scope.clientInfo;
-  }
-  get auth(): AuthInfo | undefined {
-    return this.scope.auth;
-  }
-  get transport(): RequestContext['transport'] {
-    return this.scope.transport;
-  }
-  get meta(): Readonly<Record<string, unknown>> {
-    return this.scope.meta;
-  }
   get signal(): AbortSignal {
     return this.scope.signal;
   }
