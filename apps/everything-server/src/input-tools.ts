@@ -1,17 +1,6 @@
 import { elicitation, type InputSpec, type McpServer, roots, sampling } from '@mcpkit/server';
 import { textResult } from './content.js';
-
-const NAME_FORM = {
-  type: 'object',
-  properties: { name: { type: 'string' } },
-  required: ['name'],
-} as const;
-
-const CONFIRM_FORM = {
-  type: 'object',
-  properties: { ok: { type: 'boolean' } },
-  required: ['ok'],
-} as const;
+import { NAME_FORM, OK_FORM } from './forms.js';
 
 /**
  * Tools that ask the client for input with multi round-trip requests (the input-required-result-*
@@ -64,7 +53,7 @@ export function registerInputTools(server: McpServer): void {
       const ticket = await ctx.once('ticket', () => `ticket-${Date.now().toString(36)}`);
       const answer = await ctx.elicit('confirm', {
         message: 'Please confirm',
-        requestedSchema: CONFIRM_FORM,
+        requestedSchema: OK_FORM,
       });
       const confirmed = answer.action === 'accept' && answer.content.ok;
       return textResult(`state-ok: ${ticket} ${confirmed ? 'confirmed' : 'not confirmed'}`);
@@ -114,7 +103,7 @@ export function registerInputTools(server: McpServer): void {
     async (_args, ctx) => {
       const answer = await ctx.elicit('confirm', {
         message: 'Please confirm',
-        requestedSchema: CONFIRM_FORM,
+        requestedSchema: OK_FORM,
       });
       return textResult(answer.action === 'accept' && answer.content.ok ? 'Confirmed' : 'Not confirmed');
     },

@@ -1,17 +1,6 @@
 import { elicitation, McpError, type McpServer } from '@mcpkit/server';
 import { pause, textResult } from './content.js';
-
-const NAME_FORM = {
-  type: 'object',
-  properties: { name: { type: 'string' } },
-  required: ['name'],
-} as const;
-
-const CONFIRM_FORM = {
-  type: 'object',
-  properties: { confirm: { type: 'boolean' } },
-  required: ['confirm'],
-} as const;
+import { CONFIRM_FORM, NAME_FORM } from './forms.js';
 
 /**
  * Tools of the tasks extension (SEP-2663), named as the conformance suite's tasks-* scenarios expect

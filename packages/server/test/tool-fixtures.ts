@@ -4,6 +4,12 @@ export function newServer(options: ConstructorParameters<typeof McpServer>[1] = 
   return new McpServer({ name: 'tools-test', version: '1.0.0' }, { onError: () => {}, ...options });
 }
 
+/**
+ * The input schema of the conformance suite's json-schema-2020-12 scenario, which
+ * apps/everything-server also serves (`schema-tools.ts`). Kept here rather than imported from the
+ * app: the app depends on this package, so importing it would make the package's tests depend on
+ * one of its own dependents (and on that being built first).
+ */
 export const json2020 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   type: 'object',
