@@ -50,7 +50,13 @@ export {
   type SessionStore,
 } from './legacy/session-store.js';
 export type { HandlerContext, Logger, McpRequestInfo } from './pipeline/context.js';
-export type { McpCall, MethodResult, Middleware } from './pipeline/middleware.js';
+export type {
+  McpCall,
+  MethodResult,
+  Middleware,
+  TaskMethodTypes,
+  TaskRequestInfo,
+} from './pipeline/middleware.js';
 export type { CacheableMethod, CacheHint, CachingOptions } from './registration/caching.js';
 export type { Completer, CompletionValues } from './registration/completion.js';
 export type {
@@ -92,5 +98,6 @@ export {
   InMemoryTaskStore,
   type InMemoryTaskStoreOptions,
   type TaskRecord,
+  type TaskRunner,
   type TaskStore,
 } from './tasks/task-store.js';

@@ -1,4 +1,4 @@
-import { McpError, type Method } from '@mcpkit/protocol';
+import { McpError, type Method, type TaskMethod } from '@mcpkit/protocol';
 import type { McpCall, McpServer, MethodResult, Middleware } from '@mcpkit/server';
 import { type Challenge, wwwAuthenticate } from './challenge.js';
 import { challengeScopes, ScopeChecker, type ScopeHierarchy } from './scopes.js';
@@ -13,8 +13,11 @@ export const AuthErrorCode = { Unauthorized: -31401, InsufficientScope: -31403 }
 export interface ScopeGuardOptions {
   /** Scopes every request needs. */
   requiredScopes?: readonly string[];
-  /** Scopes per method, e.g. `{ 'tools/call': ['mcp:tools'] }`, on top of each registration's `scopes`. */
-  methodScopes?: Readonly<Partial<Record<Method, readonly string[]>>>;
+  /**
+   * Scopes per method, e.g. `{ 'tools/call': ['mcp:tools'] }`, on top of each registration's
+   * `scopes`; the tasks extension's `tasks/get`, `tasks/update` and `tasks/cancel` included.
+   */
+  methodScopes?: Readonly<Partial<Record<Method | TaskMethod, readonly string[]>>>;
   /** Broad scopes that imply narrower ones (A-11). */
   scopeHierarchy?: ScopeHierarchy;
   /** Leave out of lists what the caller's scopes do not allow it to use (A-14); default `false`. */
@@ -39,7 +42,11 @@ const LISTED: Partial<Record<Method, { field: string; use: Method; target: (item
 };
 
 /** The scopes a registration named by `params` declares, for `method`. */
-function registeredScopes(server: ScopeSource, method: Method, params: Params): readonly string[] {
+function registeredScopes(
+  server: ScopeSource,
+  method: Method | TaskMethod,
+  params: Params,
+): readonly string[] {
   switch (method) {
     case 'tools/call':
       return server.requiredScopes({ tool: String(params.name) });
@@ -76,7 +83,7 @@ function registeredScopes(server: ScopeSource, method: Method, params: Params): 
 export function scopeGuard(server: ScopeSource, options: ScopeGuardOptions = {}): Middleware {
   const checker = new ScopeChecker(options.scopeHierarchy);
   const base = options.requiredScopes ?? [];
-  const needed = (method: Method, params: Params) =>
+  const needed = (method: Method | TaskMethod, params: Params) =>
     challengeScopes(base, options.methodScopes?.[method], registeredScopes(server, method, params));
 
   const refuse = (granted: readonly string[] | undefined, scopes: readonly string[]): McpError => {
@@ -106,7 +113,7 @@ export function scopeGuard(server: ScopeSource, options: ScopeGuardOptions = {})
     const granted = call.context.auth?.scopes;
     const scopes = needed(method, params);
     if (scopes.length > 0 && !checker.coversAll(granted ?? [], scopes)) throw refuse(granted, scopes);
-    const listed = options.filterLists ? LISTED[method] : undefined;
+    const listed = options.filterLists ? LISTED[method as Method] : undefined;
     if (listed === undefined) return call.next();
     const result = (await call.next()) as unknown as Params;
     const items = result[listed.field];

@@ -1,4 +1,12 @@
-import type { InputRequiredResult, Method, ParamsOf, ResultOf } from '@mcpkit/protocol';
+import type {
+  GetTaskResult,
+  InputRequiredResult,
+  InputResponses,
+  Method,
+  ParamsOf,
+  ResultOf,
+  TaskMethod,
+} from '@mcpkit/protocol';
 import type { McpRequestInfo } from './context.js';
 
 /** What a request of `M` resolves to; the three input methods may ask for input (S-53). */
@@ -6,19 +14,45 @@ export type MethodResult<M extends Method> = M extends 'tools/call' | 'prompts/g
   ? ResultOf<M> | InputRequiredResult
   : ResultOf<M>;
 
+/** The params and results of the tasks extension's methods (SEP-2663), as middleware sees them. */
+export interface TaskMethodTypes {
+  'tasks/get': { params: { taskId: string }; result: GetTaskResult };
+  'tasks/update': {
+    params: { taskId: string; inputResponses: InputResponses };
+    result: { resultType: 'complete' };
+  };
+  'tasks/cancel': { params: { taskId: string }; result: { resultType: 'complete' } };
+}
+
+/** What middleware knows about a request of the tasks extension: the request's info, with its method. */
+export interface TaskRequestInfo extends Omit<McpRequestInfo, 'method'> {
+  readonly method: TaskMethod;
+}
+
 /**
  * One request as middleware sees it, after validation: checking `method` narrows `params` and
  * `next`. `next()` runs the rest of the chain and the handler and resolves with the result, which
- * middleware may inspect, replace or filter.
+ * middleware may inspect, replace or filter. With the tasks extension on, `tasks/get`,
+ * `tasks/update` and `tasks/cancel` pass through middleware too (after the extension's own
+ * checks, before its `authorize` hook).
  */
-export type McpCall = {
-  [M in Method]: {
-    readonly method: M;
-    readonly params: ParamsOf<M>;
-    readonly context: McpRequestInfo;
-    next(): Promise<MethodResult<M>>;
-  };
-}[Method];
+export type McpCall =
+  | {
+      [M in Method]: {
+        readonly method: M;
+        readonly params: ParamsOf<M>;
+        readonly context: McpRequestInfo;
+        next(): Promise<MethodResult<M>>;
+      };
+    }[Method]
+  | {
+      [M in TaskMethod]: {
+        readonly method: M;
+        readonly params: TaskMethodTypes[M]['params'];
+        readonly context: TaskRequestInfo;
+        next(): Promise<TaskMethodTypes[M]['result']>;
+      };
+    }[TaskMethod];
 
 /**
  * A hook around every request, on every transport: logging, authorization, rate limiting,
@@ -33,7 +67,9 @@ export type McpCall = {
  * });
  * ```
  */
-export type Middleware = (call: McpCall) => Promise<MethodResult<Method>>;
+export type Middleware = (
+  call: McpCall,
+) => Promise<MethodResult<Method> | TaskMethodTypes[TaskMethod]['result']>;
 
 /**
  * Runs `handler` inside `middleware`, first registered outermost. A layer's `next` runs the rest
@@ -41,9 +77,9 @@ export type Middleware = (call: McpCall) => Promise<MethodResult<Method>>;
  */
 export function runMiddleware(
   middleware: readonly Middleware[],
-  method: Method,
+  method: Method | TaskMethod,
   params: Record<string, unknown>,
-  context: McpRequestInfo,
+  context: McpRequestInfo | TaskRequestInfo,
   handler: () => Promise<object>,
 ): Promise<unknown> {
   if (middleware.length === 0) return handler();

@@ -10,6 +10,7 @@ import type {
   RequestId,
   RequestMetaFields,
   ServerCapabilities,
+  TaskMethod,
 } from '@mcpkit/protocol';
 import {
   decodeMessage,
@@ -29,7 +30,7 @@ import {
 } from '@mcpkit/protocol/internal';
 import { checkInputRequired } from '../input/required-check.js';
 import { InputScope } from '../input/scope.js';
-import { declaresTasks, runTaskMethod } from '../tasks/task-methods.js';
+import { checkTaskRequest, declaresTasks, runTaskMethod, taskRequestInfo } from '../tasks/task-methods.js';
 import { RequestScope } from './context.js';
 import { EMPTY_EXCHANGE, ExchangeStream } from './exchange.js';
 import { checkHeaders } from './header-check.js';
@@ -120,7 +121,7 @@ function startRequest(
     // An extension's method exists only when the server turned the extension on (X-4, X-19).
     if (runtime.tasks === undefined || !isTaskMethod(method)) throw McpError.methodNotFound(method);
     if (deferred) throw deferred;
-    return runTaskMethod(runtime.tasks, method, params, fields.clientCapabilities, context);
+    return startTaskRequest(runtime, request, fields, context);
   }
   const capabilities = runtime.capabilities();
   if (!offers(capabilities, spec)) throw McpError.methodNotFound(method);
@@ -149,6 +150,23 @@ function startRequest(
   );
   // Step 6 has checked the params against the method's shape (surely, or by its schema).
   return startRoute(runtime, known, params as RouteParams<Method>, scope);
+}
+
+/** Step 6 and 7 of a task request (`tasks/get`, `tasks/update`, `tasks/cancel`): checks, middleware, the engine. */
+function startTaskRequest(
+  runtime: ServerRuntime,
+  request: JSONRPCRequest,
+  fields: RequestMetaFields,
+  context: RequestContext,
+): Promise<unknown> {
+  const method = request.method as TaskMethod;
+  const params = request.params as Record<string, unknown>;
+  const checked = checkTaskRequest(method, params, fields.clientCapabilities);
+  const engine = runtime.tasks!;
+  const handler = () => runTaskMethod(engine, method, checked, context.auth);
+  if (runtime.middleware.length === 0) return handler();
+  const info = taskRequestInfo(request.id, method, fields, params._meta as Record<string, unknown>, context);
+  return runMiddleware(runtime.middleware, method, params, info, handler);
 }
 
 /** The end of step 6 (the route's own checks), then step 7. */

@@ -1,10 +1,10 @@
 import type { AuthInfo, DetailedTask, TaskMethod } from '@mcpkit/protocol';
-import { isTerminalTaskStatus, McpError } from '@mcpkit/protocol/internal';
+import { ErrorCode, isTerminalTaskStatus, McpError } from '@mcpkit/protocol/internal';
 import type { InputScope } from '../input/scope.js';
 import type { ToolEntry } from '../registration/tools.js';
 import { LiveTask, type TaskHost } from './live-task.js';
 import type { TaskWork } from './task-context.js';
-import { InMemoryTaskStore, type TaskRecord, type TaskStore } from './task-store.js';
+import { InMemoryTaskStore, type TaskRecord, type TaskRunner, type TaskStore } from './task-store.js';
 
 /** Who asks for what of a task: what `TasksOptions.authorize` decides on (X-18). */
 export interface TaskAccess {
@@ -24,6 +24,15 @@ export interface TasksOptions {
   ttlMs?: number | null;
   /** The poll interval suggested to clients, in milliseconds. Default 1000. */
   pollIntervalMs?: number;
+  /**
+   * Names this server among those sharing `store`; keep it the same across restarts. A task's work
+   * runs in the server that created it and dies with it: when a server finds a task that a
+   * previous start of the same `instanceId` left `working` or `input_required`, it marks the task
+   * `failed` with a `-32603` error saying the server restarted, rather than leaving it unfinished
+   * until it expires. Tasks of other instances are left alone. Default `"default"`: right for one
+   * instance; give each of several instances its own stable name.
+   */
+  instanceId?: string;
   /**
    * Decides every task request (`tasks/get`, `tasks/update`, `tasks/cancel`, and task ids in a
    * `subscriptions/listen` filter; X-18). A refused request gets the same `-32602` as an unknown
@@ -52,6 +61,9 @@ function positiveInteger(name: string, value: number): number {
   return value;
 }
 
+/** What a task whose work was lost in a restart fails with. */
+export const RESTARTED_MESSAGE = 'The server restarted before the task finished; its work was lost';
+
 const notFound = () => McpError.invalidParams('Failed to retrieve task: Task not found');
 const expired = () => McpError.invalidParams('Failed to retrieve task: Task has expired');
 
@@ -66,6 +78,8 @@ export class TaskEngine implements TaskHost {
   private readonly pollIntervalMs: number;
   private readonly authorize: (access: TaskAccess) => boolean | Promise<boolean>;
   private readonly live = new Map<string, LiveTask>();
+  /** Written into every task this server creates, so a later start can tell its tasks were lost. */
+  private readonly runner: TaskRunner;
 
   constructor(
     options: TasksOptions,
@@ -80,6 +94,7 @@ export class TaskEngine implements TaskHost {
       options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS,
     );
     this.authorize = options.authorize ?? sameOwner;
+    this.runner = { instanceId: options.instanceId ?? 'default', startId: crypto.randomUUID() };
   }
 
   now(): number {
@@ -105,6 +120,7 @@ export class TaskEngine implements TaskHost {
       task,
       owner: origin.auth?.principal,
       expiresAt: this.ttlMs === null ? null : now + this.ttlMs,
+      runner: this.runner,
     };
     await this.store.create(record);
     const live = new LiveTask(this, record, origin);
@@ -189,6 +205,32 @@ export class TaskEngine implements TaskHost {
       await this.store.delete(taskId);
       throw expired();
     }
+    if (this.lostInRestart(record)) return this.failLost(record);
     return record;
+  }
+
+  /** Whether `record` is unfinished work of an earlier start of this instance, which no process runs now. */
+  private lostInRestart(record: TaskRecord): boolean {
+    const { runner } = record;
+    return (
+      !isTerminalTaskStatus(record.task.status) &&
+      runner?.instanceId === this.runner.instanceId &&
+      runner.startId !== this.runner.startId
+    );
+  }
+
+  /** Records that the work of `record`'s task was lost: `failed`, with an internal error saying why. */
+  private async failLost(record: TaskRecord): Promise<TaskRecord> {
+    const { inputRequests: _shown, ...rest } = record.task as DetailedTask & { inputRequests?: unknown };
+    const task = {
+      ...rest,
+      status: 'failed',
+      statusMessage: RESTARTED_MESSAGE,
+      error: { code: ErrorCode.InternalError, message: RESTARTED_MESSAGE },
+      lastUpdatedAt: new Date(this.now()).toISOString(),
+    } as DetailedTask;
+    const failed = { ...record, task };
+    await this.save(failed);
+    return failed;
   }
 }

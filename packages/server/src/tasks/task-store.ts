@@ -8,6 +8,16 @@ export interface TaskRecord {
   readonly owner: string | undefined;
   /** When the task may be forgotten, in milliseconds since the epoch; `null` = never. */
   readonly expiresAt: number | null;
+  /** Which server runs the task's work: see `TasksOptions.instanceId`. */
+  readonly runner: TaskRunner;
+}
+
+/** The server instance a task's work runs in, and which start of that instance. */
+export interface TaskRunner {
+  /** `TasksOptions.instanceId` of the server that created the task. */
+  readonly instanceId: string;
+  /** A random id of that server object: a restarted instance has a new one. */
+  readonly startId: string;
 }
 
 /**
@@ -24,7 +34,9 @@ export interface TaskRecord {
  *
  * The running work of a task lives in the process that created it: answers (`tasks/update`) and
  * cancellation reach it there. Several instances share a store and route a task's requests to the
- * instance that made it by the `Mcp-Name` header, which carries the task id (X-16).
+ * instance that made it by the `Mcp-Name` header, which carries the task id (X-16). When that
+ * instance restarts (a new server with the same `instanceId` and store), the work is gone: the
+ * first request that finds such a task marks it `failed` (see `TasksOptions.instanceId`).
  *
  * @example
  * ```ts
