@@ -3,6 +3,7 @@ import { clipForMessage } from './clip.js';
 import { isRecord } from './is-record.js';
 import { budgetedLookup, capUniqueItems, type Expansion, expand, sizeProblem } from './json-schema-cost.js';
 import { compilePatterns, useLinearFormats, withLinearPatterns } from './json-schema-patterns.js';
+import { simpleObjectCheck } from './json-schema-simple.js';
 
 /** Limits on what a schema may cost to validate (P-90). */
 export interface JsonSchemaLimits {
@@ -27,6 +28,8 @@ const MAX_ERROR_LENGTH = 300;
 
 /** The outcome of validating one value; each error is clipped to 300 characters. */
 export type JsonSchemaVerdict = { valid: true } | { valid: false; errors: string[] };
+
+const VALID: JsonSchemaVerdict = Object.freeze({ valid: true });
 
 /** A schema ready to validate values, compiled once. */
 export interface CompiledJsonSchema {
@@ -164,16 +167,18 @@ export function compileJsonSchema(schema: unknown, limits: JsonSchemaLimits = {}
   const { patterns } = compiledPatterns;
   useLinearFormats();
   const budget = expansion.recursive ? budgetedLookup(lookup, expansion.size) : undefined;
+  const surelyValid = simpleObjectCheck(schema);
   const compiled: CompiledJsonSchema = {
     dialect: dialect.dialect,
     validate(value) {
+      if (surelyValid?.(value)) return VALID;
       try {
         budget?.start(value);
         const refs = (budget ? budget.lookup : lookup) as never;
         const result = patterns
           ? withLinearPatterns(patterns, () => validate(value, copy, dialect.draft, refs, true))
           : validate(value, copy, dialect.draft, refs, true);
-        if (result.valid) return { valid: true };
+        if (result.valid) return VALID;
         return {
           valid: false,
           // The validator repeats the schema's `enum` or `const` whole: a peer's million values.
