@@ -13,13 +13,19 @@ const everythingHttp = require.resolve('@mcpkit/everything-server/http');
  * URL it prints once ready; `cleanups` gets the function that stops it.
  */
 export function serveEverythingHttp(cleanups: (() => unknown)[]): Promise<string> {
-  const child: ChildProcess = spawn(process.execPath, [everythingHttp, '--port', '0'], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  return serveHttpScript([everythingHttp, '--port', '0'], cleanups);
+}
+
+/**
+ * Runs `node ...args`, a server that prints `MCP_SERVER_URL=<url>` once it accepts requests, and
+ * resolves with that URL; `cleanups` gets the function that stops it.
+ */
+export function serveHttpScript(args: string[], cleanups: (() => unknown)[]): Promise<string> {
+  const child: ChildProcess = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
   cleanups.push(() => child.kill());
   const lines = createInterface({ input: child.stdout! });
   return new Promise<string>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`everything-server http exited with ${code}`)));
+    child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}`)));
     lines.on('line', (line) => {
       if (line.startsWith('MCP_SERVER_URL=')) resolve(line.slice('MCP_SERVER_URL='.length));
     });
