@@ -33,7 +33,6 @@ describe('loopbackRedirect', () => {
     const redirect = await loopbackRedirect({ open: () => undefined });
     expect((await fetch(`${redirect.redirectUrl}?code=x`)).status).toBe(404);
     const waiting = redirect.authorize(new URL('https://as.test/authorize'));
-    await new Promise((resolve) => setTimeout(resolve, 20));
     await redirect.close();
     await expect(waiting).rejects.toThrow(/closed/);
   });

@@ -40,11 +40,18 @@ function streamableClient(
 ) {
   const handler = createFetchHandler(mcp);
   const received: string[] = [];
+  const waiting: { method: string; resolve: () => void }[] = [];
+  /** Resolves once the server received `method`. */
+  const arrival = (method: string) =>
+    received.includes(method)
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => waiting.push({ method, resolve }));
   const fetch = async (input: string | URL | Request, init?: RequestInit) => {
     const request = new Request(input, init);
     if (request.method === 'POST') {
       const message = JSON.parse(await request.clone().text()) as Message;
       received.push(message.method ?? 'response');
+      for (const waiter of waiting) if (waiter.method === message.method) waiter.resolve();
       if (refuse(message)) {
         const error = { code: -32602, message: 'no such resource' };
         return Response.json({ jsonrpc: '2.0', id: message.id, error });
@@ -57,7 +64,7 @@ function streamableClient(
     ...options,
   });
   cleanups.push(() => client.close());
-  return { client, received };
+  return { client, received, arrival };
 }
 
 async function sseClient(mcp: McpServer) {
@@ -87,7 +94,7 @@ describe('listen against a 2025-era server', () => {
 
   it('C-58 C-40: a resource URI is subscribed with resources/subscribe, its updates delivered, and unsubscribed on close', async () => {
     const mcp = server();
-    const { client, received } = streamableClient(mcp);
+    const { client, received, arrival } = streamableClient(mcp);
     const subscription = client.listen({ resourceSubscriptions: [URI] });
     expect(await subscription.acknowledged).toEqual({ resourceSubscriptions: [URI] });
     expect(received).toContain('resources/subscribe');
@@ -99,7 +106,7 @@ describe('listen against a 2025-era server', () => {
       params: { uri: URI },
     });
     subscription.close();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await arrival('resources/unsubscribe');
     expect(received).toContain('resources/unsubscribe');
   });
 
@@ -140,7 +147,6 @@ describe('listen against a 2025-era server', () => {
     const subscription = client.listen({ resourceSubscriptions: [URI] });
     await subscription.acknowledged;
     http.dropStreams();
-    await new Promise((resolve) => setTimeout(resolve, 20));
     await client.listTools();
     const subscribes = () => http.seen.filter((request) => request.rpc === 'resources/subscribe').length;
     while (subscribes() < 2) await new Promise((resolve) => setTimeout(resolve, 10));

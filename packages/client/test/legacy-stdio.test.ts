@@ -6,13 +6,17 @@ import { McpClient, type McpClientOptions, ResourceNotFoundError } from '../src/
 
 const fixture = fileURLToPath(new URL('./fixtures/legacy-server.mjs', import.meta.url));
 
-/** The stdio transport to the hand-written 2025-11-25 server, recording what the client sends. */
-function legacyServer(sent: string[] = []): ClientTransport {
+/**
+ * The stdio transport to the hand-written 2025-11-25 server, recording what the client sends;
+ * `onExit` hears of each server process the transport saw end.
+ */
+function legacyServer(sent: string[] = [], onExit?: () => void): ClientTransport {
   const stdio = createStdioClientTransport({
     command: process.execPath,
     args: [fixture],
     stderr: 'ignore',
     restart: { initialDelayMs: 10 },
+    onExit,
   });
   return {
     peer: stdio.peer,
@@ -31,15 +35,6 @@ function legacyServer(sent: string[] = []): ClientTransport {
     beginSession: (session) => stdio.beginSession(session),
     endSession: () => stdio.endSession(),
   };
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 const clients: McpClient[] = [];
@@ -164,11 +159,14 @@ describe('against a 2025-era stdio server', { timeout: 30_000 }, () => {
 
   it('T-18, B-11: after the process died while idle, the first call runs initialize on the new process before its request', async () => {
     const sent: string[] = [];
-    const client = connect(legacyServer(sent));
+    let exited!: () => void;
+    const exit = new Promise<void>((resolve) => {
+      exited = resolve;
+    });
+    const client = connect(legacyServer(sent, () => exited()));
     const pid = Number(textOf(await client.callTool('pid')));
     process.kill(pid, 'SIGKILL');
-    while (isAlive(pid)) await new Promise((resolve) => setTimeout(resolve, 10));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await exit;
     expect(textOf(await client.callTool('first'))).toBe('initialize');
     expect(sent.filter((method) => method === 'initialize')).toHaveLength(2);
     expect(sent.filter((method) => method === 'server/discover')).toHaveLength(1);

@@ -3,23 +3,38 @@ import { describe, expect, it } from 'vitest';
 import { McpServer } from '../src/index.js';
 import { drain, meta, request } from './helpers.js';
 
+/** A latch: `done` settles once `open` is called. */
+function latch() {
+  let open!: () => void;
+  const done = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { open, done };
+}
+
+/** `slow` waits for its cancellation; `started` and `finished` settle as its handler gets there. */
 function slowServer() {
   const server = new McpServer({ name: 'c', version: '1' });
   const seen: { aborted?: boolean; reached?: boolean } = {};
+  const started = latch();
+  const finished = latch();
   server.tool('slow', {}, async (_, ctx) => {
-    await new Promise((resolve) => ctx.signal.addEventListener('abort', resolve, { once: true }));
+    const cancelled = new Promise((resolve) => ctx.signal.addEventListener('abort', resolve, { once: true }));
+    started.open();
+    await cancelled;
     seen.aborted = ctx.signal.aborted;
     ctx.progress(1);
     seen.reached = true;
+    finished.open();
     return { content: [{ type: 'text', text: 'too late' }] };
   });
   server.tool('stuck', {}, () => new Promise<never>(() => {}));
-  return { server, seen };
+  return { server, seen, started: started.done, finished: finished.done };
 }
 
 describe('cancellation (S-62..S-64)', () => {
   it('S-62, S-63: aborting the signal aborts the handler; the cancelled exchange yields nothing more', async () => {
-    const { server, seen } = slowServer();
+    const { server, seen, started, finished } = slowServer();
     const controller = new AbortController();
     const items: unknown[] = [];
     const running = (async () => {
@@ -30,10 +45,10 @@ describe('cancellation (S-62..S-64)', () => {
         items.push(item);
       }
     })();
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    await started;
     controller.abort(new Error('cancelled'));
     await expect(running).rejects.toThrow('cancelled');
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    await finished;
     expect(seen).toEqual({ aborted: true, reached: true });
     expect(items).toEqual([]);
   });
@@ -67,8 +82,13 @@ describe('cancellation (S-62..S-64)', () => {
   it('an error after cancellation is not sent as a response', async () => {
     const server = new McpServer({ name: 'c', version: '1' });
     const controller = new AbortController();
+    const started = latch();
     server.tool('fails-when-cancelled', {}, async (_, ctx) => {
-      await new Promise((resolve) => ctx.signal.addEventListener('abort', resolve, { once: true }));
+      const cancelled = new Promise((resolve) =>
+        ctx.signal.addEventListener('abort', resolve, { once: true }),
+      );
+      started.open();
+      await cancelled;
       throw new McpError(-32603, 'gave up');
     });
     const items = drain(
@@ -77,22 +97,22 @@ describe('cancellation (S-62..S-64)', () => {
         signal: controller.signal,
       }),
     );
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    await started.done;
     controller.abort();
     expect(await items).toEqual([]);
   });
 
   it('the client cancelling through a transport aborts the handler', async () => {
-    const { server, seen } = slowServer();
+    const { server, seen, started, finished } = slowServer();
     const transport = createInMemoryTransport(server);
     const controller = new AbortController();
     const running = drain(
       transport.exchange(request('tools/call', { name: 'slow' }), { signal: controller.signal }),
     ).catch(() => []);
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    await started;
     controller.abort(new Error('user cancelled'));
     expect(await running).toEqual([]);
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    await finished;
     expect(seen.aborted).toBe(true);
   });
 

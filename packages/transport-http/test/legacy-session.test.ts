@@ -14,9 +14,17 @@ interface Seen {
   at: number;
 }
 
-/** A scripted 2025-era server: `answer` gets each request and returns the response. */
+/**
+ * A scripted 2025-era server: `answer` gets each request and returns the response. `arrival(i)`
+ * resolves with request `i` once it came, for a request the client sends on its own.
+ */
 function server(answer: (seen: Seen, index: number) => Response | Promise<Response>) {
   const seen: Seen[] = [];
+  const waiting = new Map<number, (entry: Seen) => void>();
+  const arrival = (index: number): Promise<Seen> =>
+    index < seen.length
+      ? Promise.resolve(seen[index]!)
+      : new Promise((resolve) => waiting.set(index, resolve));
   const fetch: Fetch = async (input, init) => {
     const request = new Request(input, init);
     const text = request.method === 'POST' ? await request.text() : '';
@@ -27,9 +35,10 @@ function server(answer: (seen: Seen, index: number) => Response | Promise<Respon
       at: performance.now(),
     };
     seen.push(entry);
+    waiting.get(seen.length - 1)?.(entry);
     return answer(entry, seen.length - 1);
   };
-  return { fetch, seen };
+  return { fetch, seen, arrival };
 }
 
 const json = (body: unknown, headers: Record<string, string> = {}) =>
@@ -102,7 +111,7 @@ describe.each(ENGINES)('through the %s engine', (engine) => {
     });
 
     it('B-13: a request of the server on a response stream goes to the handler and the answer is POSTed back with the session', async () => {
-      const { fetch, seen } = server((_entry, index) => {
+      const { fetch, arrival } = server((_entry, index) => {
         if (index === 0)
           return json({ jsonrpc: '2.0', id: 1, result: initializeResult }, { 'mcp-session-id': 'abc' });
         if (index === 1) {
@@ -122,10 +131,10 @@ describe.each(ENGINES)('through the %s engine', (engine) => {
       await collect(transport.exchange(rpc('initialize', 1), {}));
       transport.beginSession!({ protocolVersion: '2025-11-25' });
       await collect(transport.exchange(rpc('tools/call', 2), {}));
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      const answer = await arrival(2);
       expect(related).toEqual(['tools/call']);
-      expect(seen[2]!.body).toEqual({ jsonrpc: '2.0', id: 'e1', result: { action: 'decline' } });
-      expect(seen[2]!.headers.get('mcp-session-id')).toBe('abc');
+      expect(answer.body).toEqual({ jsonrpc: '2.0', id: 'e1', result: { action: 'decline' } });
+      expect(answer.headers.get('mcp-session-id')).toBe('abc');
     });
 
     it("B-11 (SEP-1699): a stream that ends before its response is resumed with GET and Last-Event-ID after the server's retry", async () => {
