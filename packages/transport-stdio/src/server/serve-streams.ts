@@ -14,6 +14,7 @@ import { RequestIdMap } from '../client/request-id-map.js';
 import { DEFAULT_MAX_MESSAGE_BYTES, LineSplitter } from '../line-splitter.js';
 import { LineWriter } from '../line-writer.js';
 import { ExchangeContext } from './exchange-context.js';
+import { type ExchangeHost, ExchangeRun } from './exchange-run.js';
 
 /** Options of `serveStreams` (and `serveStdio`). */
 export interface StreamServerOptions {
@@ -56,17 +57,6 @@ function isObject(value: unknown): value is JsonObject {
 /** One line of output: the endpoint's own text for a final response, else the message's JSON. */
 function line(item: EndpointItem | ExchangeMessage): string {
   return `${'response' in item ? responseText(item) : JSON.stringify(item)}\n`;
-}
-
-function ignore(): void {}
-
-/** Ends an exchange whose remaining items are not wanted, so the endpoint's cleanup runs. */
-function closeQuietly(iterator: AsyncIterator<EndpointItem>): void {
-  try {
-    iterator.return?.().then(undefined, ignore);
-  } catch {
-    // An endpoint whose `return` throws has nothing left to clean up.
-  }
 }
 
 function cancelledBy(reason: unknown): DOMException {
@@ -134,6 +124,8 @@ class StreamConnection implements StreamServer {
   #resolveClosed!: () => void;
   /** The connection as the endpoint sees it: the legacy era keeps its session on it. */
   readonly #channel: PeerChannel & { end(): void };
+  /** The connection as its running exchanges see it. */
+  readonly #host: ExchangeHost;
 
   constructor(
     endpoint: McpEndpoint,
@@ -155,6 +147,12 @@ class StreamConnection implements StreamServer {
       end: () => ended.abort(),
     };
     this.#context = { ...(options.context ?? { transport: 'stdio' }), channel: this.#channel };
+    this.#host = {
+      stopped: () => this.#finished,
+      write: (item) => this.#writer.write(line(item)),
+      fail: (error, id) => this.#send(toErrorResponse(error, id)),
+      ended: (id, context) => this.#ended(id, context),
+    };
     this.#graceMs = options.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS;
     this.#endOutput = options.endOutput ?? true;
     this.closed = new Promise((resolve) => {
@@ -214,7 +212,7 @@ class StreamConnection implements StreamServer {
       if (!('id' in message)) {
         // A cancel of a request of the server's own (legacy era) is the endpoint's to handle.
         if (message.method === 'notifications/cancelled' && this.#cancel(message.params)) return;
-        void this.#run(message, undefined, false, new ExchangeContext(this.#context, false));
+        this.#run(message, undefined, false, new ExchangeContext(this.#context, false));
         return;
       }
       if (isRequestId(message.id)) {
@@ -223,7 +221,7 @@ class StreamConnection implements StreamServer {
       }
     }
     // Not a request we can track (bad id, a response, not an object): the endpoint says why.
-    void this.#run(message, undefined, true, new ExchangeContext(this.#context, false));
+    this.#run(message, undefined, true, new ExchangeContext(this.#context, false));
   }
 
   #startRequest(message: JsonObject, id: RequestId, listen: boolean): void {
@@ -235,7 +233,7 @@ class StreamConnection implements StreamServer {
     }
     const context = new ExchangeContext(this.#context, listen);
     this.#cancellable.set(id, context);
-    void this.#run(message, id, true, context);
+    this.#run(message, id, true, context);
   }
 
   /**
@@ -251,56 +249,19 @@ class StreamConnection implements StreamServer {
     return true;
   }
 
-  /**
-   * Runs one exchange. For a request (`id` set) exactly one response is written unless the
-   * exchange is cancelled; items the endpoint yields after the response, or after cancellation,
-   * are never written. For a notification nothing is written (P-9).
-   */
-  async #run(
-    message: unknown,
-    id: RequestId | undefined,
-    answer: boolean,
-    context: ExchangeContext,
-  ): Promise<void> {
+  /** Runs one exchange: see `ExchangeRun`. */
+  #run(message: unknown, id: RequestId | undefined, answer: boolean, context: ExchangeContext): void {
     this.#running++;
     if (id === undefined) this.#anonymous.add(context);
-    let responded = false;
-    let iterator: AsyncIterator<EndpointItem> | undefined;
-    let done = false;
-    try {
-      iterator = this.#endpoint.handle(message, context)[Symbol.asyncIterator]();
-      while (true) {
-        const next = await iterator.next();
-        if (next.done) done = true;
-        if (done || context.aborted || this.#finished) break;
-        if (!answer) continue;
-        const item = next.value;
-        // Requests go out too: a legacy-era exchange asks the client on the request's own stream.
-        const isResponse = 'response' in item;
-        const wait = this.#writer.write(line(item));
-        if (isResponse) {
-          responded = true;
-          break;
-        }
-        if (wait) await wait;
-      }
-    } catch (error) {
-      if (answer && !context.aborted && !this.#finished) {
-        this.#send(toErrorResponse(error, id));
-        responded = true;
-      }
-    } finally {
-      if (iterator && !done) closeQuietly(iterator);
-      if (id !== undefined && !responded && !context.aborted && !this.#finished) {
-        this.#send(
-          toErrorResponse(McpError.internalError('The server ended the request without a response'), id),
-        );
-      }
-      if (id !== undefined && this.#cancellable.get(id) === context) this.#cancellable.delete(id);
-      if (id === undefined) this.#anonymous.delete(context);
-      this.#running--;
-      if (!this.#accepting && this.#running === 0) this.#finish();
-    }
+    new ExchangeRun(this.#host, id, answer, context).start(this.#endpoint, message);
+  }
+
+  /** An exchange has ended: it no longer counts as running, nor can it be cancelled. */
+  #ended(id: RequestId | undefined, context: ExchangeContext): void {
+    if (id !== undefined && this.#cancellable.get(id) === context) this.#cancellable.delete(id);
+    if (id === undefined) this.#anonymous.delete(context);
+    this.#running--;
+    if (!this.#accepting && this.#running === 0) this.#finish();
   }
 
   #send(message: ExchangeMessage): void {

@@ -1,0 +1,121 @@
+import type { EndpointItem, McpEndpoint, RequestId } from '@mcpkit/protocol';
+import { McpError } from '@mcpkit/protocol/internal';
+import type { ExchangeContext } from './exchange-context.js';
+
+/** What an exchange being run needs of its connection. */
+export interface ExchangeHost {
+  /** Whether the connection has stopped: nothing more is written. */
+  stopped(): boolean;
+  /** Writes one item; a promise when the output asks to wait before the next one. */
+  write(item: EndpointItem): Promise<void> | undefined;
+  /** Writes the error response for `error`, to request `id` when the message had one. */
+  fail(error: unknown, id: RequestId | undefined): void;
+  /** The exchange has ended: whatever it wrote, it will write nothing more. */
+  ended(id: RequestId | undefined, context: ExchangeContext): void;
+}
+
+function ignore(): void {}
+
+/**
+ * Reads one exchange of the endpoint and writes it out. For a request (`id` set) exactly one
+ * response is written unless the exchange is cancelled; items yielded after the response, or
+ * after cancellation, are never written. Without `answer` (a notification) nothing is written
+ * (P-9). Each item is read with a `then` on the iterator's promise rather than an `await` in an
+ * async function, whose suspended frame a request would otherwise keep while it runs.
+ */
+export class ExchangeRun {
+  #iterator: AsyncIterator<EndpointItem> | undefined;
+  #responded = false;
+  #done = false;
+  #over = false;
+
+  constructor(
+    private readonly host: ExchangeHost,
+    private readonly id: RequestId | undefined,
+    private readonly answer: boolean,
+    private readonly context: ExchangeContext,
+  ) {}
+
+  /** Hands `message` to `endpoint` and starts reading its exchange. */
+  start(endpoint: McpEndpoint, message: unknown): void {
+    try {
+      this.#iterator = endpoint.handle(message, this.context)[Symbol.asyncIterator]();
+    } catch (error) {
+      this.#fail(error);
+      return;
+    }
+    this.#pull();
+  }
+
+  #pull(): void {
+    let next: Promise<IteratorResult<EndpointItem>>;
+    try {
+      next = this.#iterator!.next();
+    } catch (error) {
+      this.#fail(error);
+      return;
+    }
+    next.then(this.#take, this.#onFailure);
+  }
+
+  readonly #take = (next: IteratorResult<EndpointItem>): void => {
+    const { host, context } = this;
+    if (next.done) this.#done = true;
+    if (this.#done || context.aborted || host.stopped()) {
+      this.#end();
+      return;
+    }
+    if (!this.answer) {
+      this.#pull();
+      return;
+    }
+    let wait: Promise<void> | undefined;
+    try {
+      const item = next.value;
+      // Requests go out too: a legacy-era exchange asks the client on the request's own stream.
+      const isResponse = 'response' in item;
+      wait = host.write(item);
+      if (isResponse) {
+        this.#responded = true;
+        this.#end();
+        return;
+      }
+    } catch (error) {
+      this.#fail(error);
+      return;
+    }
+    if (wait) wait.then(() => this.#pull());
+    else this.#pull();
+  };
+
+  readonly #onFailure = (error: unknown): void => this.#fail(error);
+
+  #fail(error: unknown): void {
+    if (this.answer && !this.context.aborted && !this.host.stopped()) {
+      this.host.fail(error, this.id);
+      this.#responded = true;
+    }
+    this.#end();
+  }
+
+  #end(): void {
+    if (this.#over) return;
+    this.#over = true;
+    const { host, id, context } = this;
+    const iterator = this.#iterator;
+    if (iterator && !this.#done) closeQuietly(iterator);
+    if (id !== undefined && !this.#responded && !context.aborted && !host.stopped()) {
+      host.fail(McpError.internalError('The server ended the request without a response'), id);
+    }
+    host.ended(id, context);
+  }
+}
+
+/** Ends an exchange whose remaining items are not wanted, so the endpoint's cleanup runs. */
+function closeQuietly(iterator: AsyncIterator<EndpointItem>): void {
+  try {
+    iterator.return?.().then(undefined, ignore);
+  } catch {
+    // An endpoint whose `return` throws has nothing left to clean up.
+  }
+}
