@@ -25,8 +25,11 @@ interface Route {
   transport: () => ClientTransport;
   era: EraOption;
   connected: 'modern' | 'legacy';
-  /** Whether the server can ask this client a question (not over stateless 2025-era HTTP). */
-  asks: boolean;
+  /**
+   * Whether the server can ask this client a question and announce changes: not over 2025-era
+   * HTTP, which the SDK serves statelessly (a server per request, no GET stream).
+   */
+  stateful: boolean;
 }
 
 const stdio = () =>
@@ -36,20 +39,19 @@ const http = () => createHttpClientTransport(httpUrl);
 const routes: [string, Route][] = [
   [
     'stdio, McpClient in its default mode',
-    { transport: stdio, era: 'auto', connected: 'modern', asks: true },
+    { transport: stdio, era: 'auto', connected: 'modern', stateful: true },
   ],
   [
     'stdio, McpClient as a 2025-11-25 client',
-    { transport: stdio, era: 'legacy', connected: 'legacy', asks: true },
+    { transport: stdio, era: 'legacy', connected: 'legacy', stateful: true },
   ],
   [
     'Streamable HTTP, McpClient in its default mode',
-    { transport: http, era: 'auto', connected: 'modern', asks: true },
+    { transport: http, era: 'auto', connected: 'modern', stateful: true },
   ],
-  // The SDK serves 2025-era HTTP statelessly (a server per request), where no question can be asked.
   [
     'Streamable HTTP, McpClient as a 2025-11-25 client',
-    { transport: http, era: 'legacy', connected: 'legacy', asks: false },
+    { transport: http, era: 'legacy', connected: 'legacy', stateful: false },
   ],
 ];
 
@@ -77,16 +79,28 @@ describe.each(routes)('McpClient against the official SDK v2 server over %s', (_
     expect(client.server?.era).toBe(route.connected);
     expect(client.server?.protocolVersion).toBe(route.connected === 'modern' ? '2026-07-28' : '2025-11-25');
     const { tools } = await client.listTools();
-    expect(tools.map((tool) => tool.name)).toEqual(['add', 'ask-name']);
+    expect(tools.map((tool) => tool.name)).toEqual(['touch-tools', 'add', 'ask-name']);
     expect(textOf(await client.callTool('add', { a: 2, b: 3 }))).toBe('5');
   });
 
-  it.runIf(route.asks)(
+  it.runIf(route.stateful)(
     'C-24 B-13: the question of ask-name reaches the form handler and the answer the result',
     async () => {
       questions.length = 0;
       expect(textOf(await client.callTool('ask-name', {}))).toBe('Hello, Ada!');
       expect(questions).toEqual(['Your name?']);
+    },
+  );
+
+  it.runIf(route.stateful)(
+    'C-39 C-40: a listen for tool list changes hears the change the server announces',
+    async () => {
+      const subscription = client.listen({ toolsListChanged: true });
+      expect(await subscription.acknowledged).toEqual({ toolsListChanged: true });
+      const next = subscription.next();
+      await client.callTool('touch-tools', {});
+      expect((await next).value).toMatchObject({ method: 'notifications/tools/list_changed' });
+      subscription.close();
     },
   );
 
