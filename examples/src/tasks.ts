@@ -1,7 +1,7 @@
 // The tasks extension (SEP-2663): a long tool call answers with a task the client follows to its
 // result. Both sides opt in; the same handler answers inline for a client without tasks.
 // #region tasks
-import { McpClient } from '@mcpkit/client';
+import { followTasks, McpClient } from '@mcpkit/client';
 import { createInMemoryTransport } from '@mcpkit/protocol';
 import { McpServer } from '@mcpkit/server';
 import * as z from 'zod';
@@ -24,7 +24,7 @@ server.tool(
 
 export async function buildAsTask(): Promise<{ text: string; taskId: string }> {
   const client = new McpClient(createInMemoryTransport(server), {
-    tasks: {},
+    tasks: followTasks(),
     handlers: { elicitation: { form: async () => ({ action: 'accept', content: { yes: true } }) } },
   });
   let taskId = '';

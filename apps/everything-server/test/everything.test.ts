@@ -1,4 +1,5 @@
 import {
+  followTasks,
   type InputHandlers,
   McpClient,
   type McpClientOptions,
@@ -364,7 +365,7 @@ describe.each([
   it('X-9, X-13, X-14: a client with tasks on follows a task with a question to its result', async () => {
     const taskIds: string[] = [];
     const tasksClient = connect({
-      tasks: {},
+      tasks: followTasks(),
       handlers: { elicitation: { form: () => ({ action: 'accept', content: { confirm: true } }) } },
     });
     const result = await tasksClient.callTool(

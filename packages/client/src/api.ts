@@ -101,8 +101,10 @@ export type {
 export type { ServerDescription } from './probe.js';
 export { type ListenNotification, Subscription } from './subscription.js';
 export {
+  followTasks,
   type ResumeTaskOptions,
   type TaskCallOptions,
   TaskCancelledError,
+  type TaskSupport,
   type TasksClientOptions,
 } from './tasks.js';

@@ -51,7 +51,9 @@ import type { ServerDescription } from './probe.js';
 import { Requester } from './requester.js';
 import { resendStep } from './resend.js';
 import { type ListenHost, openSubscription, type Subscription } from './subscription.js';
-import { type ResumeTaskOptions, type TaskCallOptions, TaskFollower } from './tasks.js';
+import type { TaskFollower } from './task-follower.js';
+import { followerFor } from './task-support.js';
+import type { ResumeTaskOptions, TaskCallOptions } from './tasks.js';
 import { ToolCatalog } from './tool-catalog.js';
 
 /** `clientInfo` sent when the application names none (C-2). */
@@ -154,15 +156,12 @@ export class McpClientCore {
       }),
     );
     chain.add(resendStep({ requester, connection, limits, tools }));
-    this.#tasks =
-      options.tasks &&
-      new TaskFollower({
-        requester,
-        handlers: options.handlers ?? {},
-        limits,
-        lifetime: this.#lifetime.signal,
-        options: options.tasks,
-      });
+    this.#tasks = followerFor(options.tasks, {
+      requester,
+      handlers: options.handlers ?? {},
+      limits,
+      lifetime: this.#lifetime.signal,
+    });
     if (this.#tasks) chain.add(this.#tasks.step);
     if (legacy) chain.add(legacy.wireStep(connection));
     this.#chain = chain;
@@ -318,7 +317,9 @@ export class McpClientCore {
 
   #taskFollower(): TaskFollower {
     if (this.#tasks === undefined) {
-      throw new TypeError('The tasks extension is off: give McpClient the `tasks` option to use tasks');
+      throw new TypeError(
+        'The tasks extension is off: give McpClient `tasks: followTasks()` (from @mcpkit/client) to use tasks',
+      );
     }
     return this.#tasks;
   }

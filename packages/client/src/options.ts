@@ -9,7 +9,7 @@ import type { CacheStore } from './cache.js';
 import type { Era, EraOption } from './era.js';
 import type { Progress } from './exchange.js';
 import type { InputHandlers } from './handlers.js';
-import type { TasksClientOptions } from './tasks.js';
+import type { TaskSupport } from './task-support.js';
 
 /** How a call uses the response cache (C-30..C-37). */
 export type CacheMode =
@@ -127,12 +127,19 @@ export interface McpClientOptions {
   /** Further capabilities to declare: extensions and experimental ones. */
   capabilities?: Pick<ClientCapabilities, 'experimental' | 'extensions'>;
   /**
-   * Turns on the tasks extension (`io.modelcontextprotocol/tasks`, SEP-2663): every request
-   * declares it, and a `tools/call` the server answers with a task is followed to its end (polls,
-   * questions answered with `handlers`, `tasks/cancel` on abort) before `callTool` resolves; see
-   * `TaskCallOptions.onTask` and `McpClient.resumeTask`. Off by default (X-4).
+   * Turns on the tasks extension (`io.modelcontextprotocol/tasks`, SEP-2663) with what
+   * `followTasks()` returns: every request declares it, and a `tools/call` the server answers with a
+   * task is followed to its end (notifications or polls, questions answered with `handlers`,
+   * `tasks/cancel` on abort) before `callTool` resolves; see `TaskCallOptions.onTask` and
+   * `McpClient.resumeTask`. Off by default (X-4), and then the code that follows tasks is not in
+   * your bundle.
+   *
+   * @example
+   * ```ts
+   * const client = new McpClient(transport, { tasks: followTasks({ pollIntervalMs: 500 }) });
+   * ```
    */
-  tasks?: TasksClientOptions;
+  tasks?: TaskSupport;
   /** Versions this client speaks, most preferred first. Default: every modern version. */
   protocolVersions?: readonly string[];
   /** The server's version, when known: skips the `server/discover` probe (C-9). */

@@ -1,30 +1,56 @@
-import {
-  type CallToolResult,
-  CreateTaskResultSchema,
-  type DetailedTask,
-  DetailedTaskSchema,
-  decodeResult,
-  ErrorCode,
-  type InputRequests,
-  isTerminalTaskStatus,
-  McpError,
-  type Method,
-  type Task,
-} from '@mcpkit/protocol';
-import { compileCheck } from '@mcpkit/protocol/internal';
-import { type CallResult, CallState } from './call.js';
-import type { Next, Step } from './call-chain.js';
-import { InvalidResponseError, McpClientError, peerError, RequestAbortedError } from './errors.js';
-import type { TimeoutLimits } from './exchange.js';
-import type { InputHandlers } from './handlers.js';
-import { fulfilInputRequests } from './input-requests.js';
+import type { Task } from '@mcpkit/protocol';
 import type { CallOptions } from './options.js';
-import type { Requester } from './requester.js';
+import { TaskFollower } from './task-follower.js';
+import { type TaskSupport, taskSupport } from './task-support.js';
 
-/** The client's options for the tasks extension (`McpClientOptions.tasks`); giving them turns it on. */
+export { TaskCancelledError } from './task-follower.js';
+export type { TaskSupport } from './task-support.js';
+
+/** Options of `followTasks`. */
 export interface TasksClientOptions {
   /** How long to wait between polls when the server suggests no `pollIntervalMs`. Default 1000 ms. */
   pollIntervalMs?: number;
+  /**
+   * Follow a task by listening: open a `subscriptions/listen` stream for its id and take its states
+   * from `notifications/tasks` when the server agrees to send them (X-15), polling otherwise.
+   * Default `true`. Each task followed this way holds one stream open while it runs.
+   */
+  listen?: boolean;
+  /**
+   * While listening, send a `tasks/get` anyway after this long without news, in case a
+   * notification never comes (a server's event bus may not reach every instance). Default 30 s.
+   */
+  checkIntervalMs?: number;
+}
+
+function checkInterval(name: string, value: number | undefined, min: number): void {
+  if (value !== undefined && !(Number.isFinite(value) && value >= min)) {
+    throw new RangeError(
+      `tasks.${name} must be a ${min > 0 ? 'positive' : 'non-negative'} number, got ${value}`,
+    );
+  }
+}
+
+/**
+ * Turns on the tasks extension (`io.modelcontextprotocol/tasks`, SEP-2663) for a client: pass its
+ * result as `McpClientOptions.tasks`. Every request then declares the extension, and a `tools/call`
+ * the server answers with a task is followed to its end inside `callTool`: by listening for
+ * `notifications/tasks` where the server offers them, by polling `tasks/get` otherwise; questions
+ * are answered with the client's `handlers`, and aborting the call sends `tasks/cancel`. Throws a
+ * `RangeError` for an interval that is not a number of milliseconds.
+ *
+ * @example
+ * ```ts
+ * import { followTasks, McpClient } from '@mcpkit/client';
+ * const client = new McpClient(transport, { tasks: followTasks(), handlers });
+ * const result = await client.callTool('build', { ref: 'main' }); // the result, however long it takes
+ * ```
+ */
+export function followTasks(options: TasksClientOptions = {}): TaskSupport {
+  checkInterval('pollIntervalMs', options.pollIntervalMs, 0);
+  checkInterval('checkIntervalMs', options.checkIntervalMs, 1);
+  const own = { ...options };
+  return taskSupport(own, (config) => new TaskFollower(config, own));
 }
 
 /** Options of a `tools/call` that may become a task. */
@@ -38,230 +64,3 @@ export interface TaskCallOptions {
 
 /** Options of `resumeTask`. */
 export type ResumeTaskOptions = Pick<CallOptions, 'signal' | 'timeoutMs' | 'meta'>;
-
-/** The task of a call ended `cancelled` (by `tasks/cancel`, from this client or elsewhere, or by the server). */
-export class TaskCancelledError extends McpClientError {
-  readonly taskId: string;
-
-  constructor(taskId: string, statusMessage: string | undefined) {
-    super(`Task ${taskId} was cancelled${statusMessage ? `: ${statusMessage}` : ''}`);
-    this.name = 'TaskCancelledError';
-    this.taskId = taskId;
-  }
-}
-
-const isCreateTaskResult = compileCheck(CreateTaskResultSchema);
-const isDetailedTask = compileCheck(DetailedTaskSchema);
-const DEFAULT_POLL_INTERVAL_MS = 1000;
-
-/** What following tasks needs of the client. */
-export interface TaskFollowerConfig {
-  requester: Requester;
-  handlers: InputHandlers;
-  limits: TimeoutLimits;
-  /** Aborts when the client closes. */
-  lifetime: AbortSignal;
-  options: TasksClientOptions;
-}
-
-/** The call a task belongs to, as following it needs it. */
-interface Following {
-  readonly signal: AbortSignal | undefined;
-  readonly options: CallOptions;
-  /** The `tools/call` params as the application passed them. */
-  readonly params: Record<string, unknown>;
-}
-
-/** Waits `ms`, or rejects when `signal` aborts. */
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) {
-      reject(signal.reason);
-      return;
-    }
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    };
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
-}
-
-/**
- * The client side of the tasks extension (SEP-2663): a step of the call chain that turns a
- * `CreateTaskResult` into the call's final result, and the requests `tasks/get`, `tasks/update`
- * and `tasks/cancel`. It is added to the chain only when the application turned tasks on, so calls
- * of a client without them pay nothing.
- */
-export class TaskFollower {
-  readonly #config: TaskFollowerConfig;
-
-  constructor(config: TaskFollowerConfig) {
-    this.#config = config;
-    const interval = config.options.pollIntervalMs;
-    if (interval !== undefined && !(Number.isFinite(interval) && interval >= 0)) {
-      throw new RangeError(`tasks.pollIntervalMs must be a non-negative number, got ${interval}`);
-    }
-  }
-
-  /**
-   * The step (below the tool request step, so the final result is checked against the tool's
-   * `outputSchema` like any other): a `tools/call` answered with a task is followed to its end (X-9).
-   */
-  readonly step: Step = (call, next) => (call.method === 'tools/call' ? this.#call(call, next) : next(call));
-
-  async #call(call: CallState, next: Next): Promise<CallResult> {
-    const result = await next(call);
-    if (result.resultType !== ('task' as string)) return result;
-    if (!isCreateTaskResult(result)) {
-      throw new InvalidResponseError(
-        'tools/call',
-        'a resultType "task" result that is not a CreateTaskResult',
-        'X-9',
-      );
-    }
-    const {
-      resultType: _type,
-      _meta,
-      ...task
-    } = result as unknown as Task & { resultType: string; _meta?: unknown };
-    (call.options as TaskCallOptions).onTask?.(task);
-    try {
-      return await this.follow(task, { signal: call.signal, options: call.options, params: call.params });
-    } catch (error) {
-      // The resend step above would answer -32020 or -32022 by sending the tools/call again: a second task.
-      if (
-        error instanceof McpError &&
-        (error.code === ErrorCode.HeaderMismatch || error.code === ErrorCode.UnsupportedProtocolVersion)
-      ) {
-        throw new McpClientError(`A request for task ${task.taskId} was refused: ${error.message}`, {
-          cause: error,
-        });
-      }
-      throw error;
-    }
-  }
-
-  /** Polls `task` to its end, answering its questions, and returns the tool's result (X-14). */
-  async follow(task: Task | DetailedTask, call: Following): Promise<CallToolResult> {
-    const { lifetime } = this.#config;
-    const signal = call.signal ? AbortSignal.any([call.signal, lifetime]) : lifetime;
-    const answered = new Set<string>();
-    let state = task;
-    let round = 0;
-    try {
-      for (;;) {
-        if (isTerminalTaskStatus(state.status)) return this.#settle(state as DetailedTask, call);
-        let sent = false;
-        if (state.status === 'input_required') {
-          sent = await this.#answer(
-            state as DetailedTask & { inputRequests: InputRequests },
-            answered,
-            signal,
-            call,
-            ++round,
-          );
-        }
-        if (!sent)
-          await sleep(
-            state.pollIntervalMs ?? this.#config.options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS,
-            signal,
-          );
-        if (signal.aborted) throw signal.reason;
-        state = await this.get(state.taskId, call.options);
-      }
-    } catch (error) {
-      if (signal.aborted) {
-        // Cancel the task, not the request: notifications/cancelled is never used for tasks (X-12).
-        await this.cancel(state.taskId, call.options).catch(() => {});
-        throw new RequestAbortedError('tools/call', signal.reason);
-      }
-      throw error;
-    }
-  }
-
-  /** `tasks/get` (X-12): the task as the server has it now. */
-  async get(taskId: string, options: CallOptions = {}): Promise<DetailedTask> {
-    const result = await this.#request('tasks/get', { taskId }, options);
-    if (!isDetailedTask(result))
-      throw new InvalidResponseError('tasks/get', 'the result is not a task', 'X-10');
-    return result as DetailedTask;
-  }
-
-  /** `tasks/cancel` (X-12): asks the server to cancel the task; it may finish otherwise. */
-  async cancel(taskId: string, options: CallOptions = {}): Promise<void> {
-    await this.#request('tasks/cancel', { taskId }, options);
-  }
-
-  /**
-   * Answers the questions of an `input_required` state not answered before (deduplicated across
-   * polls, X-13) with the registered handlers, as a direct request's would be (X-18), and sends
-   * them with `tasks/update`. Returns whether anything was sent. A question no handler can answer
-   * fails the call; the task is cancelled then.
-   */
-  async #answer(
-    state: DetailedTask & { inputRequests: InputRequests },
-    answered: Set<string>,
-    signal: AbortSignal,
-    call: Following,
-    round: number,
-  ): Promise<boolean> {
-    const fresh: InputRequests = {};
-    let any = false;
-    for (const [key, request] of Object.entries(state.inputRequests)) {
-      if (answered.has(key)) continue;
-      Object.defineProperty(fresh, key, {
-        value: request,
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
-      any = true;
-    }
-    if (!any) return false;
-    let responses: Record<string, unknown>;
-    try {
-      responses = await fulfilInputRequests(fresh, this.#config.handlers, {
-        signal,
-        method: 'tools/call',
-        params: call.params,
-        round,
-      });
-    } catch (error) {
-      if (!signal.aborted) await this.cancel(state.taskId, call.options).catch(() => {});
-      throw error;
-    }
-    for (const key of Object.keys(fresh)) answered.add(key);
-    await this.#request('tasks/update', { taskId: state.taskId, inputResponses: responses }, call.options);
-    return true;
-  }
-
-  /** The call's outcome from a terminal task: its result, its error, or `TaskCancelledError`. */
-  #settle(task: DetailedTask, call: Following): CallToolResult {
-    if (task.status === 'completed') {
-      const decoded = decodeResult('tools/call', task.result);
-      if (!decoded.ok || decoded.value.resultType !== 'complete') {
-        throw new InvalidResponseError('tools/call', `task ${task.taskId} holds no CallToolResult`, 'X-10');
-      }
-      return decoded.value as CallToolResult;
-    }
-    if (task.status === 'failed') {
-      throw peerError({ jsonrpc: '2.0', id: 0, error: task.error }, 'tools/call', call.params);
-    }
-    throw new TaskCancelledError(task.taskId, task.statusMessage);
-  }
-
-  /** Sends one task request (its own request, its own timeouts) and returns its result. */
-  async #request(method: string, params: Record<string, unknown>, options: CallOptions): Promise<unknown> {
-    const { requester, limits } = this.#config;
-    const own: CallOptions = { timeoutMs: options.timeoutMs, meta: options.meta };
-    const call = new CallState(method as Method, params, own, Date.now() + limits.maxTotalTimeoutMs);
-    const response = await requester.exchange(call, requester.version);
-    if ('error' in response) throw peerError(response, method, params);
-    return response.result;
-  }
-}

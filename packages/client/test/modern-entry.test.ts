@@ -79,4 +79,35 @@ describe('@mcpkit/client/modern', () => {
     expect(await bundle('modern.ts')).toEqual([]);
     expect((await bundle('index.ts')).length).toBeGreaterThan(0);
   });
+
+  it('leaves the tasks code out of a bundle that does not call followTasks', async () => {
+    const taskModules = async (code: string) => {
+      const result = await build({
+        stdin: {
+          contents: code,
+          resolveDir: fileURLToPath(new URL('../src/', import.meta.url)),
+          loader: 'ts',
+        },
+        bundle: true,
+        platform: 'browser',
+        format: 'esm',
+        write: false,
+        logLevel: 'silent',
+        metafile: true,
+      });
+      const output = Object.values(result.metafile.outputs)[0]!;
+      return Object.entries(output.inputs)
+        .filter(
+          ([input, { bytesInOutput }]) => bytesInOutput > 0 && /src\/task-(follower|watch)\.ts$/.test(input),
+        )
+        .map(([input]) => input.replace(/^.*src\//, ''));
+    };
+    const client = (options: string) =>
+      `import { followTasks, McpClient } from './modern.js'; console.log(new McpClient({} as never, ${options}));`;
+    expect(await taskModules(client('{}'))).toEqual([]);
+    expect((await taskModules(client('{ tasks: followTasks() }'))).sort()).toEqual([
+      'task-follower.ts',
+      'task-watch.ts',
+    ]);
+  });
 });

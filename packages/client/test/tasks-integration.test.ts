@@ -1,7 +1,7 @@
 import { createInMemoryTransport } from '@mcpkit/protocol';
 import { McpServer } from '@mcpkit/server';
 import { describe, expect, it } from 'vitest';
-import { McpClient, RequestAbortedError } from '../src/index.js';
+import { followTasks, McpClient, RequestAbortedError } from '../src/index.js';
 
 function server() {
   const s = new McpServer({ name: 'tasks', version: '1.0.0' }, { tasks: { pollIntervalMs: 2 } });
@@ -37,7 +37,7 @@ const handlers = { elicitation: { form: () => ({ action: 'accept' as const, cont
 describe('tasks extension: client and server together', () => {
   it('X-9, X-13: a task with a question runs to its result through callTool', async () => {
     const taskIds: string[] = [];
-    const client = new McpClient(createInMemoryTransport(server()), { tasks: {}, handlers });
+    const client = new McpClient(createInMemoryTransport(server()), { tasks: followTasks(), handlers });
     const result = await client.callTool(
       'deploy',
       { env: 'prod' },
@@ -56,7 +56,7 @@ describe('tasks extension: client and server together', () => {
 
   it('X-12: aborting the call cancels the task on the server', async () => {
     const s = server();
-    const client = new McpClient(createInMemoryTransport(s), { tasks: {}, handlers });
+    const client = new McpClient(createInMemoryTransport(s), { tasks: followTasks(), handlers });
     const controller = new AbortController();
     let taskId = '';
     const pending = client.callTool(

@@ -1,6 +1,7 @@
 import { createInMemoryTransport, type JSONRPCRequest, McpError, TASKS_EXTENSION } from '@mcpkit/protocol';
 import { describe, expect, it } from 'vitest';
 import {
+  followTasks,
   InvalidResponseError,
   McpClient,
   type McpClientOptions,
@@ -42,7 +43,10 @@ function scripted(states: Record<string, unknown>[], handlers: Record<string, Ha
   });
 }
 
-function clientOf(server: ReturnType<typeof mockServer>, options: McpClientOptions = { tasks: {} }) {
+function clientOf(
+  server: ReturnType<typeof mockServer>,
+  options: McpClientOptions = { tasks: followTasks() },
+) {
   return new McpClient(createInMemoryTransport(server), { autoListTools: false, handlers: yes, ...options });
 }
 
@@ -102,7 +106,7 @@ describe('tasks extension: client', () => {
       got('completed', { result: done('deleted') }),
     ]);
     const client = clientOf(server, {
-      tasks: {},
+      tasks: followTasks(),
       handlers: {
         elicitation: {
           form: (_params, ctx) => {
@@ -167,7 +171,7 @@ describe('tasks extension: client', () => {
 
   it('X-13: a question no handler can answer fails the call and cancels the task', async () => {
     const server = scripted([got('input_required', { inputRequests: confirm })]);
-    const client = clientOf(server, { tasks: {}, handlers: {} });
+    const client = clientOf(server, { tasks: followTasks(), handlers: {} });
     await expect(client.callTool('t')).rejects.toThrow();
     expect(server.calls('tasks/cancel')).toHaveLength(1);
   });
