@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import * as browser from '../src/browser.js';
-import { chooseFetchSender } from '../src/client/fetch-engine.js';
+import { chooseFetchSender, noNodeEngineInFetchBuild } from '../src/client/fetch-engine.js';
 import * as index from '../src/index.js';
 import * as modern from '../src/modern.js';
 import * as modernBrowser from '../src/modern-browser.js';
@@ -68,8 +68,23 @@ describe('the builds for browsers and workers', () => {
       const { inputs } = await bundle(entry);
       expect(inputs.filter((input) => /client\/(node-sender|engine)\.ts$/.test(input))).toEqual([]);
     }
-    expect(() => chooseFetchSender('node', undefined)).toThrow(/needs Node\.js/);
     expect(() => chooseFetchSender('xhr' as unknown as 'fetch', undefined)).toThrow(TypeError);
+  });
+
+  it("refuse engine 'node' saying why: under Node.js, which export condition loaded them and what to do", () => {
+    expect(() => chooseFetchSender('node', undefined)).toThrow(TypeError);
+    const onNode = noNodeEngineInFetchBuild().message;
+    expect(onNode).toContain('Node.js loaded the build of @mcpkit/transport-http for browsers and workers');
+    expect(onNode).toContain('"browser", "worker" or "workerd" export condition');
+    expect(onNode).toContain('Leave engine out');
+    expect(onNode).toContain('"node" condition');
+    expect(() => browser.createHttpClientTransport('http://127.0.0.1:1/mcp', { engine: 'node' })).toThrow(
+      onNode,
+    );
+    const inBrowser = noNodeEngineInFetchBuild({ navigator: { userAgent: 'Mozilla/5.0' } }).message;
+    expect(inBrowser).toMatch(
+      /needs Node\.js itself \(node:http\), which this runtime is not: leave engine out/,
+    );
   });
 
   it('are what the browser, worker and workerd conditions resolve to', () => {

@@ -2,7 +2,7 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { JSONRPCRequest } from '@mcpkit/protocol';
 import { describe, expect, it } from 'vitest';
-import { nodeBuiltins } from '../src/client/engine.js';
+import { nodeBuiltins } from '../src/client/runtime.js';
 import { createHttpClientTransport } from '../src/index.js';
 
 const node = { release: { name: 'node' }, versions: { node: '20.19.0' }, getBuiltinModule: () => ({}) };
