@@ -1,5 +1,6 @@
 import { createInMemoryTransport, type RequestContext } from '@mcpkit/protocol';
 import { McpServer } from '@mcpkit/server';
+import { createFetchHandler, createHttpClientTransport } from '@mcpkit/transport-http';
 import { describe, expect, it } from 'vitest';
 import { followTasks, McpClient, RequestAbortedError, type TasksClientOptions } from '../src/index.js';
 import { done } from './helpers/input-rounds.js';
@@ -72,6 +73,32 @@ describe('tasks extension: following a task by its notifications', () => {
     });
     const total = (counts: Map<string, number>) => [...counts.values()].reduce((a, b) => a + b, 0);
     expect(total(listened.counts)).toBeLessThan(total(polled.counts));
+  });
+
+  it('X-15, X-16: over Streamable HTTP the task is followed on a listen stream, its one read naming the task in Mcp-Name', async () => {
+    const { server } = countingServer(60_000, (counts) => (counts.get('tasks/get') ?? 0) >= 1);
+    const handler = createFetchHandler(server);
+    const posts: { method: string | null; name: string | null }[] = [];
+    const fetch = async (input: string | URL | Request, init?: RequestInit) => {
+      const request = new Request(input, init);
+      posts.push({ method: request.headers.get('mcp-method'), name: request.headers.get('mcp-name') });
+      return handler(request);
+    };
+    const client = new McpClient(createHttpClientTransport('http://localhost/mcp', { fetch }), {
+      autoListTools: false,
+      tasks: followTasks(),
+    });
+    let taskId = '';
+    const result = await client.callTool('wait', {}, { onTask: (task) => (taskId = task.taskId) });
+    expect(result).toMatchObject(done('waited'));
+    expect(posts.map((post) => post.method)).toEqual([
+      'server/discover',
+      'tools/call',
+      'subscriptions/listen',
+      'tasks/get',
+    ]);
+    expect(posts[3]?.name).toBe(taskId);
+    await client.close();
   });
 
   it('X-15: a server that does not send task notifications is polled, and not asked to listen again', async () => {
