@@ -217,6 +217,26 @@ describe('serveStreams: cancellation, shutdown, backpressure', () => {
     expect(seen).toEqual([]);
   });
 
+  it('close() from a running handler still starts every request read in the same chunk', async () => {
+    let server: StreamServer | undefined;
+    const { endpoint: e, seen } = endpoint({
+      async *stop(m) {
+        await Promise.resolve();
+        void server!.close();
+        yield final(m.id);
+      },
+      echo,
+    });
+    const peer = streamPeer(e);
+    server = peer.server;
+    let chunk = `${JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'stop' })}\n`;
+    for (let id = 1; id <= 20; id++) chunk += `${JSON.stringify({ jsonrpc: '2.0', id, method: 'echo' })}\n`;
+    peer.input.write(chunk);
+    await peer.server.closed;
+    expect(seen).toHaveLength(21);
+    expect(new Set(peer.messages().map((m) => m.id)).size).toBe(21);
+  });
+
   it('pulls a chatty exchange only as fast as the output drains (no unbounded buffering)', async () => {
     let produced = 0;
     const { endpoint: e } = endpoint({

@@ -74,4 +74,31 @@ describe('serveStreams: memory', () => {
     peer.input.end();
     await peer.server.closed;
   });
+
+  it('starts the lines of a chunk one after another: an exchange that needs no I/O ends before the last line is handed over', async () => {
+    const events: string[] = [];
+    const endpoint: McpEndpoint = {
+      handle(message) {
+        const id = (message as Message).id;
+        events.push(`handle ${id}`);
+        return (async function* () {
+          try {
+            yield final(id, { ok: true });
+          } finally {
+            events.push(`ended ${id}`);
+          }
+        })();
+      },
+    };
+    const peer = streamPeer(endpoint);
+    peer.input.write(requestLines(1, IN_FLIGHT));
+    await peer.until((messages) => messages.length === IN_FLIGHT);
+    expect(events.filter((event) => event.startsWith('ended'))).toHaveLength(IN_FLIGHT);
+    expect(events.indexOf('ended 1')).toBeLessThan(events.indexOf(`handle ${IN_FLIGHT}`));
+    expect(events.filter((event) => event.startsWith('handle'))).toEqual(
+      Array.from({ length: IN_FLIGHT }, (_, i) => `handle ${i + 1}`),
+    );
+    peer.input.end();
+    await peer.server.closed;
+  });
 });

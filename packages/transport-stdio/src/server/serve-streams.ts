@@ -118,6 +118,9 @@ class StreamConnection implements StreamServer {
   readonly #anonymous = new Set<ExchangeContext>();
   /** How many exchanges are running: every request, cancelled or not, and the anonymous ones. */
   #running = 0;
+  /** Lines read but not started yet (see `#startLater`), and the index of the next one to start. */
+  #unstarted: Array<string | Buffer> | undefined;
+  #nextUnstarted = 0;
   #accepting = true;
   #finished = false;
   #graceTimer: ReturnType<typeof setTimeout> | undefined;
@@ -166,9 +169,10 @@ class StreamConnection implements StreamServer {
       },
     });
     this.#splitter = new LineSplitter(options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES, {
-      text: (line) => this.#onLine(line),
-      // Only lines that are not UTF-8 come as bytes; parsing them reports that (P-2).
-      line: (bytes) => this.#onLine(bytes),
+      text: (line) => this.#startLater(line),
+      // Only lines that are not UTF-8 come as bytes, views into the chunk: kept as copies. Parsing
+      // them reports that they are not UTF-8 (P-2).
+      line: (bytes) => this.#startLater(Buffer.from(bytes)),
       oversized: (limit) =>
         this.#send(toErrorResponse(McpError.parseError(`the message exceeds ${limit} bytes`), undefined)),
     });
@@ -198,6 +202,37 @@ class StreamConnection implements StreamServer {
     this.#writer.abandon();
     this.#stopAccepting();
     this.#finish();
+  };
+
+  /**
+   * Starts a line that was read: the first of a chunk at once, each later one a microtask after
+   * the one before. A request that needs no I/O is then answered before the chunk's last lines
+   * are parsed, so a garbage collection meanwhile finds a few requests alive rather than the
+   * whole chunk's: what survives collections is what makes V8 grow its young generation, and a
+   * server's memory with it.
+   */
+  #startLater(line: string | Buffer): void {
+    if (this.#unstarted !== undefined) {
+      this.#unstarted.push(line);
+      return;
+    }
+    this.#unstarted = [];
+    this.#nextUnstarted = 0;
+    queueMicrotask(this.#startNext);
+    this.#onLine(line);
+  }
+
+  readonly #startNext = (): void => {
+    const unstarted = this.#unstarted;
+    if (unstarted === undefined) return;
+    if (this.#nextUnstarted === unstarted.length) {
+      this.#unstarted = undefined;
+      return;
+    }
+    const line = unstarted[this.#nextUnstarted]!;
+    unstarted[this.#nextUnstarted++] = '';
+    queueMicrotask(this.#startNext);
+    this.#onLine(line);
   };
 
   #onLine(line: string | Buffer): void {
@@ -270,6 +305,8 @@ class StreamConnection implements StreamServer {
 
   #stopAccepting(): void {
     if (!this.#accepting) return;
+    // Lines already read are started, as they would have been had they come in a chunk of their own.
+    while (this.#unstarted !== undefined) this.#startNext();
     this.#accepting = false;
     this.#input.off('data', this.#onData);
     this.#input.pause();
