@@ -1,6 +1,9 @@
 import { execFile } from 'node:child_process';
 import { type EraOption, McpClient, McpError, type Progress, ResourceNotFoundError } from '@mcpkit/client';
 import type { LoggingMessageNotificationParams } from '@mcpkit/protocol';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { CreateMessageRequestSchema, ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveEverythingHttp, textOf } from './support/everything-server.js';
 import { configDir, mcpRemote, mcpRemoteCommand } from './support/mcp-remote.js';
@@ -243,5 +246,45 @@ describe("mcp-remote's HTTP+SSE transport (2024-11-05)", () => {
     });
     expect(outcome.code).toBe(1);
     expect(outcome.stderr).toMatch(/Non-200 status code \(405\)/);
+  });
+});
+
+// What most desktop hosts are: the official SDK v1 Client, spawning mcp-remote over stdio.
+describe('the official SDK v1 Client through mcp-remote', () => {
+  it('B-9 B-13: initializes, calls a tool, and answers the elicitation/create and sampling/createMessage the server sends', async () => {
+    const { command, args, env } = mcpRemoteCommand(serverUrl, configDir(cleanups));
+    const client = new Client(
+      { name: 'sdk-v1-via-mcp-remote', version: '0.0.0' },
+      { capabilities: { elicitation: {}, sampling: {} } },
+    );
+    client.setRequestHandler(ElicitRequestSchema, async () => ({
+      action: 'accept',
+      content: { username: 'ada', email: 'ada@example.com' },
+    }));
+    client.setRequestHandler(CreateMessageRequestSchema, async () => ({
+      role: 'assistant',
+      content: { type: 'text', text: 'Roses are red' },
+      model: 'fixed-model',
+    }));
+    await client.connect(
+      new StdioClientTransport({ command, args, env: env as Record<string, string>, stderr: 'ignore' }),
+    );
+    try {
+      expect(client.getServerVersion()?.name).toBe('mcpkit-everything-server');
+      const simple = await client.callTool({ name: 'test_simple_text', arguments: {} });
+      expect(textOf(simple)).toBe('This is a simple text response for testing.');
+      const asked = await client.callTool({
+        name: 'test_elicitation',
+        arguments: { message: 'Who are you?' },
+      });
+      expect(JSON.parse(textOf(asked).replace(/^User response: /, ''))).toEqual({
+        action: 'accept',
+        content: { username: 'ada', email: 'ada@example.com' },
+      });
+      const sampled = await client.callTool({ name: 'test_sampling', arguments: { prompt: 'Write a poem' } });
+      expect(textOf(sampled)).toBe('LLM response: Roses are red');
+    } finally {
+      await client.close();
+    }
   });
 });
