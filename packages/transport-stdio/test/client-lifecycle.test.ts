@@ -23,7 +23,8 @@ describe('StdioClientTransport: cancellation (T-11, C-51)', () => {
     const pending = collect(
       transport.exchange(request('probe-1', 'server/discover'), { signal: controller.signal }),
     );
-    await sleep(20);
+    // A request not yet written is withdrawn, not cancelled on the wire: wait until the server has it.
+    while (!stderr.includes('got server/discover')) await sleep(5);
     controller.abort(new Error('user gave up'));
     await expect(pending).rejects.toThrow('user gave up');
     while (!stderr.includes('cancelled probe-1')) await sleep(5);
@@ -65,7 +66,7 @@ describe('StdioClientTransport: cancellation (T-11, C-51)', () => {
     let stderr = '';
     const transport = spawnFixture('legacy.mjs', { stderr: (text) => (stderr += text) });
     const pending = collect(transport.exchange(request('x', 'server/discover'), {}));
-    await sleep(10);
+    while (!stderr.includes('got server/discover')) await sleep(5);
     await transport.notify({
       jsonrpc: '2.0',
       method: 'notifications/cancelled',
