@@ -444,6 +444,7 @@ export class McpClientCore {
     if (this.#lifetime.signal.aborted) return;
     void this.#connection.restarted();
     for (const subscription of this.#listenHost.subscriptions) subscription.transportRestarted();
+    this.#tasks?.transportRestarted();
   }
 }
 

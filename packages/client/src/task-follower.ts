@@ -208,6 +208,11 @@ export class TaskFollower {
     }
   }
 
+  /** The transport reconnected to a new peer, which may send task notifications where the old one did not. */
+  transportRestarted(): void {
+    this.#noTaskNotifications = false;
+  }
+
   /** A listen for `task`'s notifications, unless listening is off or the server offers none. */
   #watch(task: Task, options: CallOptions): TaskWatch | undefined {
     if (this.#options.listen === false || this.#noTaskNotifications || isTerminalTaskStatus(task.status)) {

@@ -126,6 +126,32 @@ describe('tasks extension: following a task by its notifications', () => {
     expect(server.calls('tasks/get')).toHaveLength(6);
   });
 
+  it('asks a server again after the transport restarted: the new peer may send task notifications', async () => {
+    let polls = 0;
+    const server = mockServer({
+      'tools/call': () => ({ resultType: 'task', ...task('working') }),
+      'tasks/get': () =>
+        ++polls % 2 === 0
+          ? { resultType: 'complete', ...task('completed', { result: done('polled') }) }
+          : { resultType: 'complete', ...task('working') },
+    });
+    const restart: (() => void)[] = [];
+    const transport = {
+      ...createInMemoryTransport(server),
+      onRestart: (listener: () => void) => {
+        restart.push(listener);
+        return () => {};
+      },
+    };
+    const client = new McpClient(transport, { autoListTools: false, tasks: followTasks() });
+    await client.callTool('t');
+    await client.callTool('t');
+    expect(server.calls('subscriptions/listen')).toHaveLength(1);
+    for (const listener of restart) listener();
+    await client.callTool('t');
+    expect(server.calls('subscriptions/listen')).toHaveLength(2);
+  });
+
   it('a listen that acknowledges the task but stays silent still ends: a check every checkIntervalMs', async () => {
     let polls = 0;
     const server = mockServer({
