@@ -7,6 +7,10 @@ import type {
 } from '@mcpkit/protocol';
 
 const DONE: IteratorReturnResult<undefined> = Object.freeze({ done: true, value: undefined });
+/** A settled promise can be handed to any number of readers: one for every exchange that has ended. */
+const DONE_PROMISE: Promise<IteratorResult<EndpointItem>> = Promise.resolve(DONE);
+
+type Reader = (result: IteratorResult<EndpointItem>) => void;
 
 /**
  * The stream of one exchange: notifications pushed while the request runs, then at most one
@@ -17,8 +21,13 @@ const DONE: IteratorReturnResult<undefined> = Object.freeze({ done: true, value:
 export class ExchangeStream implements EndpointExchange, AsyncIterator<EndpointItem> {
   /** Items not yet read; created on first use, as most exchanges hand their one item to a waiting reader. */
   private queue: EndpointItem[] | undefined;
-  /** Readers waiting for an item, oldest first (a consumer may call `next` again before it settles). */
-  private waiting: Array<(result: IteratorResult<EndpointItem>) => void> | undefined;
+  /**
+   * The reader waiting for an item, then any others, oldest first (a consumer may call `next`
+   * again before it settles). Not one array: nearly every exchange has one reader at a time,
+   * and an array's first push allocates room for 16.
+   */
+  private reader: Reader | undefined;
+  private laterReaders: Reader[] | undefined;
   private started = false;
   private ended = false;
   private onConsumerReturn: (() => void) | undefined;
@@ -61,8 +70,7 @@ export class ExchangeStream implements EndpointExchange, AsyncIterator<EndpointI
     if (this.ended) return;
     if (final) this.deliver(final);
     this.ended = true;
-    const waiting = this.waiting;
-    if (waiting) while (waiting.length > 0) waiting.shift()!(DONE);
+    for (let reader = this.takeReader(); reader !== undefined; reader = this.takeReader()) reader(DONE);
   }
 
   next(): Promise<IteratorResult<EndpointItem>> {
@@ -72,12 +80,8 @@ export class ExchangeStream implements EndpointExchange, AsyncIterator<EndpointI
     }
     const message = this.queue?.shift();
     if (message !== undefined) return Promise.resolve({ done: false, value: message });
-    if (this.ended) return Promise.resolve(DONE);
-    this.waiting ??= [];
-    const waiting = this.waiting;
-    return new Promise((resolve) => {
-      waiting.push(resolve);
-    });
+    if (this.ended) return DONE_PROMISE;
+    return new Promise((resolve) => this.addReader(resolve));
   }
 
   return(): Promise<IteratorResult<EndpointItem>> {
@@ -86,15 +90,31 @@ export class ExchangeStream implements EndpointExchange, AsyncIterator<EndpointI
     const callback = this.onConsumerReturn;
     this.onConsumerReturn = undefined;
     callback?.();
-    return Promise.resolve(DONE);
+    return DONE_PROMISE;
   }
 
   [Symbol.asyncIterator](): AsyncIterator<EndpointItem> {
     return this;
   }
 
+  private addReader(reader: Reader): void {
+    if (this.reader === undefined) {
+      this.reader = reader;
+      return;
+    }
+    this.laterReaders ??= [];
+    this.laterReaders.push(reader);
+  }
+
+  /** The oldest waiting reader, no longer waiting. */
+  private takeReader(): Reader | undefined {
+    const reader = this.reader;
+    this.reader = this.laterReaders?.shift();
+    return reader;
+  }
+
   private deliver(message: EndpointItem): void {
-    const resolve = this.waiting?.shift();
+    const resolve = this.takeReader();
     if (resolve) {
       resolve({ done: false, value: message });
       return;
@@ -106,5 +126,5 @@ export class ExchangeStream implements EndpointExchange, AsyncIterator<EndpointI
 
 /** An exchange that yields nothing: the answer to a notification. */
 export const EMPTY_EXCHANGE: EndpointExchange = {
-  [Symbol.asyncIterator]: () => ({ next: () => Promise.resolve(DONE) }),
+  [Symbol.asyncIterator]: () => ({ next: () => DONE_PROMISE }),
 };
