@@ -65,7 +65,7 @@ describe('tasks extension: a server restart', () => {
     expect(got.result).not.toHaveProperty('inputRequests');
   });
 
-  it('leaves alone the running tasks of another instance sharing the store, and its own', async () => {
+  it('X-16: leaves alone the running tasks of another instance sharing the store, and its own', async () => {
     const store = new InMemoryTaskStore();
     const a = taskServer({ store, instanceId: 'a' }, never);
     const b = taskServer({ store, instanceId: 'b' }, never);
@@ -75,6 +75,10 @@ describe('tasks extension: a server restart', () => {
     expect((await taskRequest(a.server, 'tasks/get', { taskId })).result?.status).toBe('working');
     const restartedB = taskServer({ store, instanceId: 'b' }, never);
     expect((await taskRequest(restartedB.server, 'tasks/get', { taskId })).result?.status).toBe('working');
+    // A cancel sent to the wrong instance is acknowledged and cannot reach the work.
+    expect((await taskRequest(b.server, 'tasks/cancel', { taskId })).result?.resultType).toBe('complete');
+    expect(a.seen.signal?.aborted).toBe(false);
+    expect((await taskRequest(a.server, 'tasks/get', { taskId })).result?.status).toBe('working');
     const restartedA = taskServer({ store, instanceId: 'a' }, never);
     expect((await taskRequest(restartedA.server, 'tasks/get', { taskId })).result?.status).toBe('failed');
   });

@@ -162,18 +162,13 @@ export class TaskEngine implements TaskHost {
 
   /**
    * `tasks/cancel` (X-12): a running task's work sees its signal abort and the task is `cancelled`;
-   * a task that already ended stays as it is. Acknowledged either way.
+   * a task that already ended stays as it is. Acknowledged either way, as is a task another
+   * instance runs: its work cannot be reached from here (requests are routed by `Mcp-Name`, X-16),
+   * and writing `cancelled` over it would be overwritten when that work moves on.
    */
   async cancel(taskId: string, auth: AuthInfo | undefined): Promise<Record<string, unknown>> {
-    const record = await this.find(taskId, 'tasks/cancel', auth);
-    const live = this.live.get(taskId);
-    if (live) await live.cancel();
-    else if (!isTerminalTaskStatus(record.task.status)) {
-      // Its work ran in a process that is gone: nothing will finish it.
-      const { inputRequests: _shown, ...rest } = record.task as DetailedTask & { inputRequests?: unknown };
-      const task = { ...rest, status: 'cancelled', lastUpdatedAt: new Date(this.now()).toISOString() };
-      await this.save({ ...record, task: task as DetailedTask });
-    }
+    await this.find(taskId, 'tasks/cancel', auth);
+    await this.live.get(taskId)?.cancel();
     return { resultType: 'complete' };
   }
 
