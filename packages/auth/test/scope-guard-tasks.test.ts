@@ -26,7 +26,7 @@ describe('scopeGuard and the tasks extension', () => {
   it('X-18: task requests need the scopes of requiredScopes and methodScopes like any other', async () => {
     const server = new McpServer({ name: 's', version: '1' }, { tasks: {} });
     server.tool('long', { taskSupport: 'optional' }, (_args, ctx) =>
-      ctx.runAsTask(() => new Promise(() => {})),
+      ctx.runAsTask(() => new Promise<never>(() => {})),
     );
     server.use(scopeGuard(server, { requiredScopes: ['mcp'], methodScopes: { 'tasks/cancel': ['admin'] } }));
     const user: AuthInfo = { principal: 'u', scopes: ['mcp'] };
