@@ -5,7 +5,8 @@
  *
  * Importing it loads no schema library: it also re-exports, unchanged, the parts of the public API
  * that need none, so a package that imports only from here starts without zod. The schemas come
- * through `loadSchemas` when a message needs them.
+ * through `loadSchemas` when a message needs them, and the JSON Schema validator through
+ * `loadJsonSchemaCompiler` (or `@mcpkit/protocol/json-schema`, for code that needs it at once).
  *
  * @internal
  * @packageDocumentation
@@ -34,7 +35,12 @@ export {
 export { decodeHeaderValue, encodeHeaderValue } from './header-value.js';
 export { createInMemoryTransport } from './in-memory.js';
 export { isRecord } from './is-record.js';
-export { type CompiledJsonSchema, compileJsonSchema } from './json-schema.js';
+export type { CompiledJsonSchema } from './json-schema.js';
+export {
+  type JsonSchemaModule,
+  loadedJsonSchemaCompiler,
+  loadJsonSchemaCompiler,
+} from './json-schema-loader.js';
 export { LazyAbort } from './lazy-abort.js';
 export { LazyRequestContext } from './lazy-context.js';
 export { MAX_COMPLETION_VALUES } from './limits.js';
@@ -49,8 +55,20 @@ export {
 } from './mcp-header.js';
 export { MetaKey, readRequestMeta, requestMeta, subscriptionIdOf } from './meta.js';
 export { type MethodInfo, methodInfo } from './method-info.js';
+export {
+  isAcknowledgedParams,
+  isNotificationParams,
+  isResourceUpdatedParams,
+} from './notification-shapes.js';
 export { surelyCallToolResult, surelyValidParams } from './quick-checks.js';
-export { loadedSchemas, loadSchemas, type SchemaSet } from './schema-loader.js';
+export { applyResultDefaults, decodeResultWithoutSchemas } from './read-result.js';
+export {
+  type ClientSchemaSet,
+  loadClientSchemas,
+  loadedSchemas,
+  loadSchemas,
+  type SchemaSet,
+} from './schema-loader.js';
 export {
   isTaskMethod,
   isTerminalTaskStatus,

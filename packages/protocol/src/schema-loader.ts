@@ -20,3 +20,18 @@ export function loadSchemas(): Promise<SchemaSet> {
 export function loadedSchemas(): SchemaSet | undefined {
   return loaded;
 }
+
+/** The schemas a client checks rarer messages with: `client-schema-set.ts`, loaded on first need. */
+export type ClientSchemaSet = typeof import('./client-schema-set.js');
+
+let clientLoading: Promise<ClientSchemaSet> | undefined;
+
+/**
+ * Loads the client's schema set once: what `loadSchemas` loads, without the server's converter
+ * for app schemas, so a client bundle that splits code fetches less. A client that meets only
+ * the results the hand-written checks accept (`decodeResultWithoutSchemas`) never calls this.
+ */
+export function loadClientSchemas(): Promise<ClientSchemaSet> {
+  clientLoading ??= import('./client-schema-set.js');
+  return clientLoading;
+}

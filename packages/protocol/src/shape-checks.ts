@@ -27,21 +27,25 @@ function isJsonValue(value: unknown): boolean {
   }
 }
 
-function isJsonObject(value: unknown): boolean {
+/** `JSONObjectSchema`'s verdict: an object whose values are JSON (finite numbers, no `undefined`). */
+export function isJsonObject(value: unknown): boolean {
   if (!isRecord(value)) return false;
   for (const key in value) if (!isJsonValue(value[key])) return false;
   return true;
 }
 
-function optional(value: unknown, check: (value: unknown) => boolean): boolean {
+/** Whether `value` is absent or passes `check`: an optional field. */
+export function optional(value: unknown, check: (value: unknown) => boolean): boolean {
   return value === undefined || check(value);
 }
 
-function isOptionalString(value: unknown): boolean {
+/** Whether `value` is absent or a string. */
+export function isOptionalString(value: unknown): boolean {
   return value === undefined || typeof value === 'string';
 }
 
-function isSettingsMap(value: unknown): boolean {
+/** An `experimental`/`extensions` map: an object of JSON objects. */
+export function isSettingsMap(value: unknown): boolean {
   if (!isRecord(value)) return false;
   for (const key in value) if (!isJsonObject(value[key])) return false;
   return true;
@@ -52,7 +56,7 @@ function hasOptionalJsonObjects(value: unknown, first: string, second: string): 
 }
 
 /** Runs `check`, reading a value nested past the stack as not matching (as `compileCheck` does). */
-function withinStack(check: (value: unknown) => boolean): (value: unknown) => boolean {
+export function withinStack(check: (value: unknown) => boolean): (value: unknown) => boolean {
   return (value) => {
     try {
       return check(value);
@@ -73,7 +77,8 @@ export const isClientCapabilities = withinStack(
     optional(value.extensions, isSettingsMap),
 );
 
-function isIcon(value: unknown): boolean {
+/** `IconSchema`'s verdict. */
+export function isIcon(value: unknown): boolean {
   if (!isRecord(value) || typeof value.src !== 'string') return false;
   if (!isOptionalString(value.mimeType)) return false;
   const { sizes, theme } = value;

@@ -4,12 +4,8 @@ import { decodeWith } from './decode-with.js';
 import { McpError } from './errors.js';
 import { isRecord } from './is-record.js';
 import type { Method } from './methods.js';
-import {
-  applyResultDefaults,
-  decodeInputRequiredResult,
-  decodeResult,
-  type ResultDecodeOptions,
-} from './results.js';
+import { applyResultDefaults } from './read-result.js';
+import { decodeInputRequiredResult, decodeResult, type ResultDecodeOptions } from './results.js';
 import { ResultSchema } from './schemas/base.js';
 import { type WireTypeName, wireSchemas } from './schemas/registry.js';
 import { ServerResultSchema } from './schemas/unions.js';

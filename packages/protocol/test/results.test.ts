@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decodeResult } from '../src/index.js';
-import { applyResultDefaults, decodeInputRequiredResult } from '../src/results.js';
+import { applyResultDefaults } from '../src/read-result.js';
+import { decodeInputRequiredResult } from '../src/results.js';
 
 const text = [{ type: 'text', text: 'ok' }];
 

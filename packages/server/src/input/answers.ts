@@ -3,12 +3,12 @@ import {
   type Check,
   type CompiledJsonSchema,
   compileCheck,
-  compileJsonSchema,
   describeFailure,
   loadedSchemas,
   McpError,
   type SchemaSet,
 } from '@mcpkit/protocol/internal';
+import { compileJsonSchema } from '@mcpkit/protocol/json-schema';
 import { canonicalJson } from '../encoding/canonical-json.js';
 import { describeSchemaErrors } from '../registration/schema-adapter.js';
 

@@ -1,4 +1,5 @@
-import { clipForMessage, compileJsonSchema, loadedSchemas } from '@mcpkit/protocol/internal';
+import { clipForMessage, loadedSchemas } from '@mcpkit/protocol/internal';
+import { compileJsonSchema } from '@mcpkit/protocol/json-schema';
 import type * as core from 'zod/v4/core';
 import {
   isStandardSchema,

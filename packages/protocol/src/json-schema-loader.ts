@@ -1,0 +1,23 @@
+/** The JSON Schema validator's module (`@mcpkit/protocol/json-schema`), loaded on first need. */
+export type JsonSchemaModule = typeof import('./json-schema-entry.js');
+
+let loading: Promise<JsonSchemaModule> | undefined;
+let loaded: JsonSchemaModule | undefined;
+
+/**
+ * Loads the JSON Schema validator once. A client needs it only for a tool with an `outputSchema`
+ * or a form with a `requestedSchema`, so a bundle can keep it (and its regex automata) out of the
+ * code every page loads.
+ */
+export function loadJsonSchemaCompiler(): Promise<JsonSchemaModule> {
+  loading ??= import('./json-schema-entry.js').then((module) => {
+    loaded = module;
+    return module;
+  });
+  return loading;
+}
+
+/** The validator if `loadJsonSchemaCompiler` has finished, so a caller can stay synchronous once it has. */
+export function loadedJsonSchemaCompiler(): JsonSchemaModule | undefined {
+  return loaded;
+}
