@@ -1,4 +1,4 @@
-import { ErrorCode, McpError } from '@mcpkit/protocol';
+import { ErrorCode, McpError } from '@mcpkit/protocol/internal';
 import { cachePrefix, primaryKey, type ResponseCache } from './cache.js';
 import type { CallResult, CallState } from './call.js';
 import type { Next, Step } from './call-chain.js';

@@ -1,9 +1,5 @@
-import {
-  type ClientCapabilities,
-  methodSpec,
-  type ServerCapabilities,
-  type SubscriptionFilter,
-} from '@mcpkit/protocol';
+import type { ClientCapabilities, ServerCapabilities, SubscriptionFilter } from '@mcpkit/protocol';
+import { methodInfo } from '@mcpkit/protocol/internal';
 import type { InputHandlers } from './handlers.js';
 
 /**
@@ -42,7 +38,7 @@ export function declaredCapabilities(
 
 /** The server capability `method` needs, when the server does not advertise it (C-12); else `undefined`. */
 export function missingServerCapability(method: string, server: ServerCapabilities): string | undefined {
-  const capability = methodSpec(method)?.capability;
+  const capability = methodInfo(method)?.capability;
   return capability === undefined || server[capability] !== undefined ? undefined : capability;
 }
 

@@ -1,4 +1,5 @@
-import { type Method, TransportError } from '@mcpkit/protocol';
+import type { Method } from '@mcpkit/protocol';
+import { TransportError } from '@mcpkit/protocol/internal';
 import type { CallState } from './call.js';
 import type { Step } from './call-chain.js';
 import { waitLimit, waitUnless } from './call-limits.js';

@@ -1,4 +1,5 @@
-import { type ClientCapabilities, type DiscoverResult, type Implementation, MetaKey } from '@mcpkit/protocol';
+import type { ClientCapabilities, DiscoverResult, Implementation } from '@mcpkit/protocol';
+import { MetaKey } from '@mcpkit/protocol/internal';
 import { type Era, type EraEvidence, type EraOption, type EraSettings, nextEraStep } from './era.js';
 import { LegacyServerError, McpClientError, NoCommonVersionError } from './errors.js';
 import type { LegacyHandshake } from './legacy/handshake.js';

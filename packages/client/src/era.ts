@@ -1,4 +1,5 @@
-import { ErrorCode, LEGACY_PROTOCOL_VERSIONS, type McpError, type TransportError } from '@mcpkit/protocol';
+import type { McpError, TransportError } from '@mcpkit/protocol';
+import { ErrorCode, LEGACY_PROTOCOL_VERSIONS } from '@mcpkit/protocol/internal';
 import { type ProbeOutcome, probeVerdict } from './version.js';
 
 /**

@@ -1,10 +1,5 @@
-import {
-  type ClientCapabilities,
-  ErrorCode,
-  isResourceNotFound,
-  type JSONRPCErrorResponse,
-  McpError,
-} from '@mcpkit/protocol';
+import type { ClientCapabilities, JSONRPCErrorResponse } from '@mcpkit/protocol';
+import { ErrorCode, isResourceNotFound, McpError } from '@mcpkit/protocol/internal';
 
 /**
  * `-32021` from the server: the request needs client capabilities it did not declare (C-18).

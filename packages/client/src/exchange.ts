@@ -1,14 +1,19 @@
-import {
-  type ClientTransport,
-  decodeMessage,
-  decodeResult,
-  type ExchangeMessage,
-  type JSONRPCErrorResponse,
-  type JSONRPCRequest,
-  type JSONRPCResultResponse,
-  type LoggingMessageNotificationParams,
-  TransportError,
+import type {
+  ClientTransport,
+  Decoded,
+  ExchangeMessage,
+  JSONRPCErrorResponse,
+  JSONRPCRequest,
+  JSONRPCResultResponse,
+  LoggingMessageNotificationParams,
+  Method,
 } from '@mcpkit/protocol';
+import {
+  decodeMessage,
+  decodeResultWithoutSchemas,
+  loadClientSchemas,
+  TransportError,
+} from '@mcpkit/protocol/internal';
 import type { CallResult, CallState } from './call.js';
 import type { Deadlines, Expiring } from './deadlines.js';
 import { InvalidResponseError, peerError, RequestAbortedError, RequestTimeoutError } from './errors.js';
@@ -81,12 +86,27 @@ export function awaitResult(
 /**
  * The result of `call` decoded by the receiver's rules; a peer error is thrown as an `McpError`.
  * `resultType: "task"` is a result only of a `tools/call`, and only with `taskResults` (X-9).
+ * The results every connection meets are checked without the schemas; anything else (a rarer
+ * method, an `input_required` round, a result the hand-written checks refuse, whose error names
+ * the schema's first failing path) waits for the schemas to load, so the returned value is a
+ * promise then.
  */
-export function decodeResponse(call: CallState, response: Response, taskResults = false): CallResult {
+export function decodeResponse(
+  call: CallState,
+  response: Response,
+  taskResults = false,
+): CallResult | Promise<CallResult> {
   if ('error' in response) throw peerError(response, call.method, call.params);
   const options = taskResults && call.method === 'tools/call' ? TASK_RESULTS : CORE_RESULTS;
-  const decoded = decodeResult(call.method, response.result, options);
-  if (!decoded.ok) throw new InvalidResponseError(call.method, decoded.error.message, decoded.rule);
+  const quick = decodeResultWithoutSchemas(call.method, response.result, options);
+  if (quick !== undefined) return decodedResult(call.method, quick);
+  return loadClientSchemas().then((schemas) =>
+    decodedResult(call.method, schemas.decodeResult(call.method as Method, response.result, options)),
+  );
+}
+
+function decodedResult(method: string, decoded: Decoded<unknown>): CallResult {
+  if (!decoded.ok) throw new InvalidResponseError(method, decoded.error.message, decoded.rule);
   return decoded.value as CallResult;
 }
 
@@ -206,7 +226,9 @@ class PendingResponse implements Expiring {
           const value =
             call === undefined ? response : decodeResponse(call, response, this.#defaults.taskResults);
           this.#settle();
-          this.#resolve(value);
+          // Only a result that needs the schemas is a promise; the common one resolves at once.
+          if (value instanceof Promise) value.then(this.#resolve, this.#reject);
+          else this.#resolve(value);
           return;
         }
       }

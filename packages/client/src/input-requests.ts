@@ -1,21 +1,35 @@
-import {
-  type CreateMessageRequestParams,
-  CreateMessageResultSchema,
-  compileJsonSchema,
-  type ElicitRequestFormParams,
-  type ElicitRequestURLParams,
-  ElicitResultSchema,
-  type InputRequest,
-  type InputRequests,
-  type InputResponse,
-  type InputResponses,
+import type {
+  CreateMessageRequestParams,
+  ElicitRequestFormParams,
+  ElicitRequestURLParams,
+  InputRequest,
+  InputRequests,
+  InputResponse,
+  InputResponses,
 } from '@mcpkit/protocol';
-import { compileCheck } from '@mcpkit/protocol/internal';
+import {
+  type Check,
+  type ClientSchemaSet,
+  compileCheck,
+  loadClientSchemas,
+  loadJsonSchemaCompiler,
+} from '@mcpkit/protocol/internal';
 import { InputRequiredError, RequestAbortedError } from './errors.js';
 import type { InputHandlerContext, InputHandlers } from './handlers.js';
 
-const isElicitResult = compileCheck(ElicitResultSchema);
-const isCreateMessageResult = compileCheck(CreateMessageResultSchema);
+/** A check of a schema of the schema set, which loads on the first answer a handler gives. */
+function answerCheck(
+  pick: (schemas: ClientSchemaSet) => Parameters<typeof compileCheck>[0],
+): () => Promise<Check> {
+  let check: Promise<Check> | undefined;
+  return () => {
+    check ??= loadClientSchemas().then((schemas) => compileCheck(pick(schemas)));
+    return check;
+  };
+}
+
+const elicitResultCheck = answerCheck((schemas) => schemas.ElicitResultSchema);
+const createMessageResultCheck = answerCheck((schemas) => schemas.CreateMessageResultSchema);
 
 /** What the fulfilment of one round knows. */
 export type RoundContext = Omit<InputHandlerContext, 'key'>;
@@ -112,16 +126,17 @@ async function elicit(
 }
 
 /** The answer must be an `ElicitResult`; accepted form content must fit `requestedSchema` (C-47). */
-function checkElicitResult(
+async function checkElicitResult(
   result: unknown,
   requestedSchema: unknown,
   context: InputHandlerContext,
-): InputResponse {
+): Promise<InputResponse> {
+  const isElicitResult = await elicitResultCheck();
   if (!isElicitResult(result))
     throw invalid(context, 'the elicitation handler did not return an ElicitResult');
   const { action, content } = result as { action: string; content?: unknown };
   if (requestedSchema !== undefined && action === 'accept') {
-    const compiled = compileJsonSchema(requestedSchema);
+    const compiled = (await loadJsonSchemaCompiler()).compileJsonSchema(requestedSchema);
     if (!compiled.ok) throw invalid(context, `the requested schema is unusable: ${compiled.reason}`);
     const verdict = compiled.schema.validate(content ?? {});
     if (!verdict.valid)
@@ -145,6 +160,7 @@ async function sample(
     );
   }
   const result = await sampling.createMessage(params, context);
+  const isCreateMessageResult = await createMessageResultCheck();
   if (!isCreateMessageResult(result))
     throw invalid(context, 'the sampling handler did not return a CreateMessageResult');
   return result;

@@ -1,19 +1,17 @@
+import type { JSONRPCNotification } from '@mcpkit/protocol';
 import {
-  type JSONRPCNotification,
-  notificationSpec,
-  SubscriptionsAcknowledgedNotificationParamsSchema,
-} from '@mcpkit/protocol';
-import { compileCheck } from '@mcpkit/protocol/internal';
+  isAcknowledgedParams,
+  isNotificationParams,
+  isResourceUpdatedParams,
+} from '@mcpkit/protocol/internal';
 import type { ListenNotification } from './subscription.js';
 
-const listenChecks = new Map(
-  [
-    'notifications/tools/list_changed',
-    'notifications/prompts/list_changed',
-    'notifications/resources/list_changed',
-    'notifications/resources/updated',
-  ].map((method) => [method, compileCheck(notificationSpec(method)!.params)]),
-);
+const listenChecks = new Map<string, (params: unknown) => boolean>([
+  ['notifications/tools/list_changed', isNotificationParams],
+  ['notifications/prompts/list_changed', isNotificationParams],
+  ['notifications/resources/list_changed', isNotificationParams],
+  ['notifications/resources/updated', isResourceUpdatedParams],
+]);
 
 /** Whether `notification` is a change notification a listen delivers, with valid params. */
 export function isListenNotification(notification: JSONRPCNotification): notification is ListenNotification {
@@ -21,7 +19,7 @@ export function isListenNotification(notification: JSONRPCNotification): notific
 }
 
 /** Whether `params` are those of `notifications/subscriptions/acknowledged`. */
-export const isAcknowledgement = compileCheck(SubscriptionsAcknowledgedNotificationParamsSchema);
+export const isAcknowledgement = isAcknowledgedParams;
 
 /** Whether two queued notifications say the same thing (same method, same resource). */
 export function sameNotification(a: ListenNotification, b: ListenNotification): boolean {

@@ -1,4 +1,5 @@
-import { LOGGING_LEVELS, type LoggingLevel, type LoggingMessageNotificationParams } from '@mcpkit/protocol';
+import type { LoggingLevel, LoggingMessageNotificationParams } from '@mcpkit/protocol';
+import { LOGGING_LEVELS } from '@mcpkit/protocol/internal';
 
 /** Receives log messages from the server (deprecated Logging). */
 export type LogListener = (message: LoggingMessageNotificationParams) => void;

@@ -1,11 +1,10 @@
+import type { DiscoverResult, Implementation, ServerCapabilities } from '@mcpkit/protocol';
 import {
-  type DiscoverResult,
-  decodeResult,
-  type Implementation,
+  decodeResultWithoutSchemas,
+  loadClientSchemas,
   McpError,
-  type ServerCapabilities,
   TransportError,
-} from '@mcpkit/protocol';
+} from '@mcpkit/protocol/internal';
 import type { ResponseCache } from './cache.js';
 import { CallState } from './call.js';
 import type { Era } from './era.js';
@@ -55,7 +54,9 @@ export async function discoverOnce(
     const call = new CallState('server/discover', {}, probeOptions, Date.now() + timeoutMs);
     const response = await requester.exchange(call, version);
     if ('error' in response) return { kind: 'error', error: McpError.fromResponse(response) };
-    const decoded = decodeResult('server/discover', response.result);
+    const decoded =
+      decodeResultWithoutSchemas('server/discover', response.result) ??
+      (await loadClientSchemas()).decodeResult('server/discover', response.result);
     if (!decoded.ok) throw new InvalidResponseError('server/discover', decoded.error.message, decoded.rule);
     const result = decoded.value as DiscoverResult;
     if (visit) await cache!.keep('server/discover', '-', version, result, visit);

@@ -1,14 +1,13 @@
-import {
-  type ClientCapabilities,
-  type ClientTransport,
-  type Implementation,
-  type JSONRPCErrorResponse,
-  type JSONRPCRequest,
-  type JSONRPCResultResponse,
-  type LoggingLevel,
-  MetaKey,
-  requestMeta,
+import type {
+  ClientCapabilities,
+  ClientTransport,
+  Implementation,
+  JSONRPCErrorResponse,
+  JSONRPCRequest,
+  JSONRPCResultResponse,
+  LoggingLevel,
 } from '@mcpkit/protocol';
+import { MetaKey, requestMeta } from '@mcpkit/protocol/internal';
 import type { CallResult, CallState } from './call.js';
 import { Deadlines } from './deadlines.js';
 import { NoCommonVersionError } from './errors.js';

@@ -1,4 +1,4 @@
-import { ErrorCode, McpError, TransportError } from '@mcpkit/protocol';
+import { ErrorCode, McpError, TransportError } from '@mcpkit/protocol/internal';
 import type { CallResult, CallState } from './call.js';
 import type { Next, Step } from './call-chain.js';
 import { waitLimit, waitUnless } from './call-limits.js';

@@ -1,17 +1,19 @@
+import type {
+  JSONRPCNotification,
+  PromptListChangedNotification,
+  RequestId,
+  ResourceListChangedNotification,
+  ResourceUpdatedNotification,
+  SubscriptionFilter,
+  ToolListChangedNotification,
+} from '@mcpkit/protocol';
 import {
+  abortable,
   decodeMessage,
   ErrorCode,
-  type JSONRPCNotification,
-  type PromptListChangedNotification,
-  type RequestId,
-  type ResourceListChangedNotification,
-  type ResourceUpdatedNotification,
-  type SubscriptionFilter,
   subscriptionIdOf,
-  type ToolListChangedNotification,
   TransportError,
-} from '@mcpkit/protocol';
-import { abortable } from '@mcpkit/protocol/internal';
+} from '@mcpkit/protocol/internal';
 import { checkTimeout } from './call-limits.js';
 import { supportedFilter, unacknowledged } from './capabilities.js';
 import type { Connection } from './connection.js';

@@ -1,17 +1,5 @@
-import {
-  type CallToolResult,
-  CreateTaskResultSchema,
-  type DetailedTask,
-  DetailedTaskSchema,
-  decodeResult,
-  ErrorCode,
-  type InputRequests,
-  isTerminalTaskStatus,
-  McpError,
-  type Method,
-  type Task,
-} from '@mcpkit/protocol';
-import { compileCheck } from '@mcpkit/protocol/internal';
+import type { CallToolResult, DetailedTask, InputRequests, Method, Task } from '@mcpkit/protocol';
+import { ErrorCode, isTerminalTaskStatus, McpError } from '@mcpkit/protocol/internal';
 import { type CallResult, CallState } from './call.js';
 import type { Next, Step } from './call-chain.js';
 import { InvalidResponseError, McpClientError, peerError, RequestAbortedError } from './errors.js';
@@ -20,6 +8,7 @@ import type { InputHandlers } from './handlers.js';
 import { fulfilInputRequests } from './input-requests.js';
 import type { CallOptions } from './options.js';
 import type { Requester } from './requester.js';
+import { loadedTaskChecks, loadTaskChecks } from './task-checks.js';
 import { TaskWatch } from './task-watch.js';
 import type { TaskCallOptions, TasksClientOptions } from './tasks.js';
 
@@ -34,8 +23,6 @@ export class TaskCancelledError extends McpClientError {
   }
 }
 
-const isCreateTaskResult = compileCheck(CreateTaskResultSchema);
-const isDetailedTask = compileCheck(DetailedTaskSchema);
 const DEFAULT_POLL_INTERVAL_MS = 1000;
 const DEFAULT_CHECK_INTERVAL_MS = 30_000;
 
@@ -100,6 +87,8 @@ export class TaskFollower {
   constructor(config: TaskFollowerConfig, options: TasksClientOptions) {
     this.#config = config;
     this.#options = options;
+    // The checks load with the schemas, in the background: ready by the time a task comes back.
+    loadTaskChecks().catch(() => {});
   }
 
   /**
@@ -111,7 +100,7 @@ export class TaskFollower {
   async #call(call: CallState, next: Next): Promise<CallResult> {
     const result = await next(call);
     if (result.resultType !== ('task' as string)) return result;
-    if (!isCreateTaskResult(result)) {
+    if (!(await loadTaskChecks()).isCreateTaskResult(result)) {
       throw new InvalidResponseError(
         'tools/call',
         'a resultType "task" result that is not a CreateTaskResult',
@@ -147,6 +136,8 @@ export class TaskFollower {
    * aborting `call.signal` or closing the client ends it with `tasks/cancel`.
    */
   async follow(task: Task | DetailedTask, call: Following): Promise<CallToolResult> {
+    // Reading a task's states and result (here and in its watch) needs the checks at hand.
+    await loadTaskChecks();
     const { lifetime } = this.#config;
     const signal = call.signal ? AbortSignal.any([call.signal, lifetime]) : lifetime;
     const answered = new Set<string>();
@@ -232,7 +223,7 @@ export class TaskFollower {
   /** `tasks/get` (X-12): the task as the server has it now. */
   async get(taskId: string, options: CallOptions = {}): Promise<DetailedTask> {
     const result = await this.#request('tasks/get', { taskId }, options);
-    if (!isDetailedTask(result))
+    if (!(await loadTaskChecks()).isDetailedTask(result))
       throw new InvalidResponseError('tasks/get', 'the result is not a task', 'X-10');
     return result as DetailedTask;
   }
@@ -288,7 +279,7 @@ export class TaskFollower {
   /** The call's outcome from a terminal task: its result, its error, or `TaskCancelledError`. */
   #settle(task: DetailedTask, call: Following): CallToolResult {
     if (task.status === 'completed') {
-      const decoded = decodeResult('tools/call', task.result);
+      const decoded = loadedTaskChecks()!.decodeResult('tools/call', task.result);
       if (!decoded.ok || decoded.value.resultType !== 'complete') {
         throw new InvalidResponseError('tools/call', `task ${task.taskId} holds no CallToolResult`, 'X-10');
       }

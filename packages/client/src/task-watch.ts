@@ -1,18 +1,10 @@
-import {
-  type DetailedTask,
-  DetailedTaskSchema,
-  decodeMessage,
-  ErrorCode,
-  type JSONRPCNotification,
-  type RequestId,
-  subscriptionIdOf,
-} from '@mcpkit/protocol';
-import { abortable, compileCheck } from '@mcpkit/protocol/internal';
+import type { DetailedTask, JSONRPCNotification, RequestId } from '@mcpkit/protocol';
+import { abortable, decodeMessage, ErrorCode, subscriptionIdOf } from '@mcpkit/protocol/internal';
 import { isAcknowledgement } from './listen-checks.js';
+import { loadedTaskChecks } from './task-checks.js';
 import type { CallOptions } from './options.js';
 import type { Requester } from './requester.js';
 
-const isDetailedTask = compileCheck(DetailedTaskSchema);
 
 /**
  * What a watch reports: whether the server agreed to send the task's notifications (`granted`, and
@@ -110,7 +102,8 @@ export class TaskWatch {
     } else if (
       notification.method === 'notifications/tasks' &&
       params.taskId === this.#taskId &&
-      isDetailedTask(params)
+      // A watch starts inside TaskFollower.follow, once the task checks have loaded.
+      loadedTaskChecks()!.isDetailedTask(params)
     ) {
       const { _meta, ...task } = params;
       this.#report({ kind: 'task', task: task as unknown as DetailedTask });

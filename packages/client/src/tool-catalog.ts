@@ -1,4 +1,5 @@
-import { type CallToolResult, ErrorCode, type ListToolsResult, McpError, type Tool } from '@mcpkit/protocol';
+import type { CallToolResult, ListToolsResult, Tool } from '@mcpkit/protocol';
+import { ErrorCode, McpError } from '@mcpkit/protocol/internal';
 import type { CallResult, CallState } from './call.js';
 import type { CallChain, Next, Step } from './call-chain.js';
 import { timerDelay } from './deadlines.js';
@@ -18,6 +19,12 @@ export interface ToolCatalogOptions {
   toolLimits: ToolLimits;
   /** A tool was left out of `tools/list` (H-24). */
   rejected(tool: string, reason: string): void;
+}
+
+/** `result`, unless `problem` says why it breaks the tool's `outputSchema` (C-20). */
+function refusedIf(problem: string | undefined, result: CallResult): CallResult {
+  if (problem) throw new InvalidResponseError('tools/call', problem, 'C-20');
+  return result;
 }
 
 /**
@@ -116,15 +123,15 @@ export class ToolCatalog {
 
   /**
    * A tool call's result, once checked: a `complete` one must fit the `outputSchema` of the tool
-   * as last listed (C-20), or the call fails with an `InvalidResponseError`.
+   * as last listed (C-20), or the call fails with an `InvalidResponseError`. A promise while the
+   * JSON Schema validator loads: the result is never returned before its check ran.
    */
-  checked(call: CallState, result: CallResult): CallResult {
+  checked(call: CallState, result: CallResult): CallResult | Promise<CallResult> {
     const entry = call.tool;
-    if (entry && result.resultType === 'complete' && this.#options.validateStructuredContent) {
-      const problem = this.#registry.outputProblem(entry, result as CallToolResult);
-      if (problem) throw new InvalidResponseError('tools/call', problem, 'C-20');
-    }
-    return result;
+    if (!entry || result.resultType !== 'complete' || !this.#options.validateStructuredContent) return result;
+    const problem = this.#registry.outputProblem(entry, result as CallToolResult);
+    if (problem instanceof Promise) return problem.then((found) => refusedIf(found, result));
+    return refusedIf(problem, result);
   }
 
   /**

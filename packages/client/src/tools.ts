@@ -1,12 +1,11 @@
+import type { CallToolResult, McpHeaderAnnotation, Tool } from '@mcpkit/protocol';
 import {
-  type CallToolResult,
   type CompiledJsonSchema,
-  compileJsonSchema,
   extractMcpHeaderValues,
-  type McpHeaderAnnotation,
+  loadedJsonSchemaCompiler,
+  loadJsonSchemaCompiler,
   readMcpHeaderAnnotations,
-  type Tool,
-} from '@mcpkit/protocol';
+} from '@mcpkit/protocol/internal';
 import { InvalidResponseError } from './errors.js';
 
 /** How many tools a server may list: on one `tools/list` page, and in all (`McpClientOptions`). */
@@ -158,14 +157,19 @@ export class ToolRegistry {
    * Why `result` breaks the tool's `outputSchema`, or `undefined` when it fits or the tool has
    * none (C-20). A tool error (`isError`) is not checked. A schema that cannot be compiled (an
    * external `$ref`, which is never fetched) rejects the result rather than passing it (P-89).
+   * The JSON Schema validator loads with the first result it checks: the answer is a promise
+   * until it has.
    */
-  outputProblem(entry: ToolEntry, result: CallToolResult): string | undefined {
+  outputProblem(entry: ToolEntry, result: CallToolResult): string | undefined | Promise<string | undefined> {
     const schema = entry.tool.outputSchema;
     if (schema === undefined || result.isError === true) return undefined;
     if (!('structuredContent' in result))
       return 'the tool has an outputSchema but the result has no structuredContent';
     if (entry.output === undefined) {
-      const compiled = compileJsonSchema(schema);
+      const validator = loadedJsonSchemaCompiler();
+      if (validator === undefined)
+        return loadJsonSchemaCompiler().then(() => this.outputProblem(entry, result));
+      const compiled = validator.compileJsonSchema(schema);
       entry.output = compiled.ok ? compiled.schema : compiled.reason;
     }
     if (typeof entry.output === 'string') return `the outputSchema cannot be used: ${entry.output}`;

@@ -1,10 +1,5 @@
-import {
-  chooseProtocolVersion,
-  type DiscoverResult,
-  ErrorCode,
-  type McpError,
-  type TransportError,
-} from '@mcpkit/protocol';
+import type { DiscoverResult, McpError, TransportError } from '@mcpkit/protocol';
+import { chooseProtocolVersion, ErrorCode } from '@mcpkit/protocol/internal';
 
 /** What came back from a `server/discover` probe. */
 export type ProbeOutcome =

@@ -1,5 +1,6 @@
 import { createInMemoryTransport, type JSONRPCRequest, McpError } from '@mcpkit/protocol';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loadClientSchemas, loadJsonSchemaCompiler } from '@mcpkit/protocol/internal';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type CallOptions, McpClient } from '../src/index.js';
 import { discoverResult, mockServer } from './helpers/mock-server.js';
 
@@ -12,6 +13,13 @@ const done = { resultType: 'complete', content: [] };
 const after = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('one hard deadline per request (C-54, P-81)', () => {
+  // An input_required round is checked with the schemas and a form answer with the JSON Schema
+  // validator, which load on first need: loading takes real time that fake timers cannot
+  // advance, so they are loaded before the clock stops.
+  beforeAll(async () => {
+    await Promise.all([loadClientSchemas(), loadJsonSchemaCompiler()]);
+  });
+
   beforeEach(() => {
     vi.useFakeTimers();
   });

@@ -1,13 +1,11 @@
-import {
-  type ClientCapabilities,
-  type ClientTransport,
-  type Implementation,
-  McpError,
-  type Method,
-  type ServerCapabilities,
-  TransportError,
+import type {
+  ClientCapabilities,
+  ClientTransport,
+  Implementation,
+  Method,
+  ServerCapabilities,
 } from '@mcpkit/protocol';
-import { isRecord } from '@mcpkit/protocol/internal';
+import { isRecord, McpError, TransportError } from '@mcpkit/protocol/internal';
 import { CallState } from '../call.js';
 import { timerDelay } from '../deadlines.js';
 import type { Era, InitializeOutcome } from '../era.js';

@@ -1,4 +1,5 @@
-import { type JSONRPCNotification, McpError, type Method, type SubscriptionFilter } from '@mcpkit/protocol';
+import type { JSONRPCNotification, Method, SubscriptionFilter } from '@mcpkit/protocol';
+import { McpError } from '@mcpkit/protocol/internal';
 import { CallState } from '../call.js';
 import { peerError } from '../errors.js';
 import type { TimeoutLimits } from '../exchange.js';

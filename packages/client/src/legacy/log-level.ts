@@ -1,4 +1,5 @@
-import { type LoggingLevel, type Method, TransportError } from '@mcpkit/protocol';
+import type { LoggingLevel, Method } from '@mcpkit/protocol';
+import { TransportError } from '@mcpkit/protocol/internal';
 import { CallState } from '../call.js';
 import { waitUnless } from '../call-limits.js';
 import { RequestTimeoutError } from '../errors.js';

@@ -1,19 +1,23 @@
-import {
-  type ClientTransport,
-  ErrorCode,
-  type InputRequest,
-  InputRequestSchema,
-  type JSONRPCRequest,
-  type ServerRequestHandler,
-  type ServerRequestResponse,
+import type {
+  ClientTransport,
+  InputRequest,
+  JSONRPCRequest,
+  ServerRequestHandler,
+  ServerRequestResponse,
 } from '@mcpkit/protocol';
-import { compileCheck } from '@mcpkit/protocol/internal';
+import { type Check, compileCheck, ErrorCode, loadClientSchemas } from '@mcpkit/protocol/internal';
 import type { Era } from '../era.js';
 import { InputRequiredError } from '../errors.js';
 import type { InputHandlers, InputRequiredMethod } from '../handlers.js';
 import { fulfilInputRequests } from '../input-requests.js';
 
-const isInputRequest = compileCheck(InputRequestSchema);
+let inputRequestCheck: Promise<Check> | undefined;
+
+/** The check of an input request's shape; the schemas load with the first server request. */
+function isInputRequest(): Promise<Check> {
+  inputRequestCheck ??= loadClientSchemas().then((schemas) => compileCheck(schemas.InputRequestSchema));
+  return inputRequestCheck;
+}
 const INPUT_METHODS = new Set(['tools/call', 'prompts/get', 'resources/read']);
 
 function failure(request: JSONRPCRequest, code: number, message: string): ServerRequestResponse {
@@ -38,7 +42,7 @@ export function legacyServerRequestHandler(
     if (!['elicitation/create', 'sampling/createMessage', 'roots/list'].includes(request.method)) {
       return failure(request, ErrorCode.MethodNotFound, `Method not found: ${request.method}`);
     }
-    if (!isInputRequest(asked)) {
+    if (!(await isInputRequest())(asked)) {
       return failure(request, ErrorCode.InvalidParams, `Invalid params for ${request.method}`);
     }
     const related = context.related;
