@@ -3,7 +3,7 @@
 import { execFile } from 'node:child_process';
 import { lstat, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
@@ -53,7 +53,12 @@ export async function measureNodeModules(nodeModules) {
   return { bytes, packages };
 }
 
-/** Minified and gzipped (level 9) sizes of `entry` bundled by esbuild for `platform`. */
+/**
+ * Minified and gzipped (level 9) sizes of `entry` bundled by esbuild for `platform`, with code splitting
+ * as an app's bundler does it: `gzipped` is the first chunk (the entry and the chunks it imports
+ * statically, which load before any of its code runs), `totalGzipped` adds every chunk it can load later
+ * with `import()`. Without dynamic imports the two are the same.
+ */
 export async function measureBundle(entry, platform) {
   const result = await build({
     entryPoints: [entry],
@@ -62,9 +67,37 @@ export async function measureBundle(entry, platform) {
     format: 'esm',
     platform,
     target: 'es2022',
+    splitting: true,
+    outdir: join(tmpdir(), 'mcpkit-bench-bundle'),
     write: false,
+    metafile: true,
     logLevel: 'silent',
   });
-  const code = result.outputFiles[0].contents;
-  return { minified: code.byteLength, gzipped: gzipSync(code, { level: 9 }).byteLength };
+  const files = new Map(
+    result.outputFiles.map((file) => [relative(process.cwd(), file.path), file.contents]),
+  );
+  const outputs = result.metafile.outputs;
+  const reached = (kinds) => {
+    const seen = new Set();
+    // Every chunk `import()` reaches is an entry point of its own: start from the app's.
+    const queue = Object.keys(outputs).filter(
+      (path) => outputs[path].entryPoint === relative(process.cwd(), entry),
+    );
+    while (queue.length > 0) {
+      const path = queue.pop();
+      if (seen.has(path)) continue;
+      seen.add(path);
+      for (const link of outputs[path].imports) if (kinds.includes(link.kind)) queue.push(link.path);
+    }
+    return [...seen].map((path) => files.get(path));
+  };
+  const size = (chunks, measure) => chunks.reduce((sum, code) => sum + measure(code), 0);
+  const gzipped = (code) => gzipSync(code, { level: 9 }).byteLength;
+  const first = reached(['import-statement']);
+  const all = reached(['import-statement', 'dynamic-import']);
+  return {
+    minified: size(first, (code) => code.byteLength),
+    gzipped: size(first, gzipped),
+    totalGzipped: size(all, gzipped),
+  };
 }
