@@ -1,10 +1,9 @@
 import type { DetailedTask, JSONRPCNotification, RequestId } from '@mcpkit/protocol';
 import { abortable, decodeMessage, ErrorCode, subscriptionIdOf } from '@mcpkit/protocol/internal';
 import { isAcknowledgement } from './listen-checks.js';
-import { loadedTaskChecks } from './task-checks.js';
 import type { CallOptions } from './options.js';
 import type { Requester } from './requester.js';
-
+import { loadedTaskChecks } from './task-checks.js';
 
 /**
  * What a watch reports: whether the server agreed to send the task's notifications (`granted`, and
