@@ -81,8 +81,9 @@ describe('mcp-remote signing in to apps/oauth-demo (oidc-provider) for McpClient
   });
 
   // Completing this step-up fails at the authorization server, not here: mcp-remote registered with
-  // the scope of the first challenge, and oidc-provider confines a registered client to the scope
-  // it registered (invalid_scope). What is ours is the 403 challenge, which mcp-remote follows.
+  // the scope of the first challenge (even when --static-oauth-client-metadata pins a wider one,
+  // which reaches only the authorization URL), and oidc-provider confines a registered client to
+  // the scope it registered (invalid_scope). What is ours is the 403 challenge, which it follows.
   it('A-10 A-39: a 403 insufficient_scope makes mcp-remote start a new sign-in for the union of the scopes', async () => {
     const remote = mcpRemote(demo.mcpUrl, state);
     const client = new McpClient(remote.transport, { era: 'legacy', clientInfo });

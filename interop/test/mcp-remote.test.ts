@@ -55,11 +55,12 @@ const routes: [string, Route][] = [
 ];
 
 /** What the user answers, by question. */
-const answers: Record<string, Record<string, string>> = {
+const answers: Record<string, Record<string, string | boolean>> = {
   'Who are you?': { username: 'ada', email: 'ada@example.com' },
   'What is your name?': { name: 'Ada' },
   'Step 1: What is your name?': { name: 'Ada' },
   'Step 2: What is your favorite color?': { color: 'green' },
+  'Continue?': { proceed: true },
 };
 
 describe.each(routes)('%s', (_title, route) => {
@@ -147,6 +148,22 @@ describe.each(routes)('%s', (_title, route) => {
     async () => {
       const result = await client.callTool('test_reconnection', {});
       expect(textOf(result)).toBe('Reconnection test completed');
+    },
+  );
+
+  // The server runs the handler again once the answer is in, and the handler reports its progress
+  // again: in a 2025 session the client sees one request, whose progress must keep increasing.
+  it.runIf(!route.servedModern)(
+    'P-80: a tool that reports progress around a question sends each value once',
+    async () => {
+      const seen: number[] = [];
+      const result = await client.callTool(
+        'test_streaming_elicitation',
+        {},
+        { onProgress: (p) => seen.push(p.progress) },
+      );
+      expect(textOf(result)).toBe('Continued');
+      expect(seen).toEqual([1, 2]);
     },
   );
 

@@ -1,5 +1,6 @@
 import type {
   EndpointExchange,
+  ExchangeMessage,
   FinalResponse,
   InputRequest,
   JSONRPCRequest,
@@ -64,11 +65,31 @@ function withMeta(sent: Record<string, unknown>, meta: Record<string, unknown>):
   return params;
 }
 
+/** The highest `progress` one legacy request has sent so far, over all its input rounds. */
+interface ProgressSent {
+  highest: number;
+}
+
+/**
+ * Whether `item` repeats progress an earlier input round already sent. Each round runs the
+ * handler again from the start, so it reports its progress again; the client sees one request,
+ * whose progress must increase with each notification (P-80), so those are not sent twice.
+ */
+function isRepeatedProgress(item: ExchangeMessage, sent: ProgressSent): boolean {
+  if (!('method' in item) || item.method !== 'notifications/progress') return false;
+  const progress = (item.params as { progress?: unknown } | undefined)?.progress;
+  if (typeof progress !== 'number') return false;
+  if (progress <= sent.highest) return true;
+  sent.highest = progress;
+  return false;
+}
+
 /** Runs one modern request to its response, pushing its notifications onto the legacy stream. */
 async function runModern(
   target: ForwardTarget,
   request: JSONRPCRequest,
   scope: ForwardScope,
+  progress: ProgressSent,
 ): Promise<FinalResponse | undefined> {
   const { transport, auth } = scope.context;
   const context = new LazyRequestContext(
@@ -81,7 +102,7 @@ async function runModern(
     const next = await items.next();
     if (next.done) return undefined;
     if ('response' in next.value) return next.value;
-    scope.stream.push(next.value);
+    if (!isRepeatedProgress(next.value, progress)) scope.stream.push(next.value);
   }
 }
 
@@ -131,11 +152,13 @@ export async function forwardRequest(
   const sent = (isRecord(request.params) ? request.params : {}) as Record<string, unknown>;
   const meta = modernMeta(target, scope.session, sent._meta);
   let params = withMeta(sent, meta);
+  const progress: ProgressSent = { highest: Number.NEGATIVE_INFINITY };
   for (let round = 0; ; round++) {
     const final = await runModern(
       target,
       { jsonrpc: request.jsonrpc, id: request.id, method: request.method, params },
       scope,
+      progress,
     );
     if (final === undefined) return undefined;
     if ('error' in final.response) return legacyError(final, request.method);

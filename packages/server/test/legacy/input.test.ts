@@ -29,6 +29,25 @@ describe('server-to-client requests (B-13)', () => {
     expect(counters.once).toBe(1);
   });
 
+  it('P-80: a handler run again after each answer reports its progress again, and each value goes out once: it increases with each notification', async () => {
+    const connection = new LegacyConnection(legacyTestServer().server, () => ({
+      action: 'accept',
+      content: { go: true },
+    }));
+    await connection.initialize('2025-11-25', ELICIT);
+    const { items, response } = await connection.request('tools/call', {
+      name: 'progress_then_ask',
+      arguments: {},
+      _meta: { progressToken: 'tok' },
+    });
+    const progress = items.filter((item) => 'method' in item && item.method === 'notifications/progress');
+    expect(progress.map((item) => (item as { params: unknown }).params)).toEqual([
+      { progressToken: 'tok', progress: 1, total: 2, message: 'asking' },
+      { progressToken: 'tok', progress: 2, total: 2, message: 'done' },
+    ]);
+    expect(text(response)).toBe('accept');
+  });
+
   it('questions asked together go out together and each gets its answer', async () => {
     const { server } = legacyTestServer();
     const methods: string[] = [];

@@ -22,6 +22,19 @@ export function legacyTestServer(options: ServerOptions = {}) {
     return { content: [{ type: 'text', text: `${name} #${id}` }] };
   });
   server.tool(
+    'progress_then_ask',
+    { description: 'Reports progress, elicits, reports more' },
+    async (_args, ctx) => {
+      ctx.progress(1, 2, 'asking');
+      const answer = await ctx.elicit('go', {
+        message: 'Go on?',
+        requestedSchema: { type: 'object', properties: { go: { type: 'boolean' } }, required: ['go'] },
+      });
+      ctx.progress(2, 2, 'done');
+      return { content: [{ type: 'text', text: answer.action }] };
+    },
+  );
+  server.tool(
     'ask_all',
     { description: 'Samples, elicits and lists roots in one round' },
     async (_args, ctx) => {
