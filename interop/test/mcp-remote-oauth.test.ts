@@ -2,7 +2,7 @@ import { McpClient } from '@mcpkit/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAsBrowser } from './support/browser.js';
 import { textOf } from './support/everything-server.js';
-import { configDir, mcpRemote } from './support/mcp-remote.js';
+import { configDir, MCP_REMOTE_START_MS, mcpRemote } from './support/mcp-remote.js';
 import { type OAuthDemo, serveOAuthDemo } from './support/oauth-demo.js';
 
 // mcp-remote's own OAuth client against apps/oauth-demo: the everything server protected by
@@ -23,12 +23,13 @@ afterAll(async () => {
 });
 
 const clientInfo = { name: 'mcpkit-via-mcp-remote', version: '0.0.0' };
+const probeTimeoutMs = MCP_REMOTE_START_MS;
 
 describe('mcp-remote signing in to apps/oauth-demo (oidc-provider) for McpClient', () => {
   it('A-5 A-6 A-28 A-29: the 401 makes mcp-remote sign in (registration, code + PKCE S256, resource); the protected tools work through it', async () => {
     const remote = mcpRemote(demo.mcpUrl, state);
     // The 2025-11-25 client a desktop host is: its initialize waits in the pipe until the sign-in is done.
-    const client = new McpClient(remote.transport, { era: 'legacy', clientInfo });
+    const client = new McpClient(remote.transport, { era: 'legacy', clientInfo, probeTimeoutMs });
     try {
       const connecting = client.connect();
       const authorization = await remote.nextAuthorizationUrl();
@@ -66,8 +67,7 @@ describe('mcp-remote signing in to apps/oauth-demo (oidc-provider) for McpClient
 
   it('A-7 A-36: a second mcp-remote on the same state reuses the stored token, and McpClient talks 2026-07-28 through it', async () => {
     const remote = mcpRemote(demo.mcpUrl, state);
-    // Longer than the default wait for server/discover: a loaded machine must not pass for an older server.
-    const client = new McpClient(remote.transport, { clientInfo, probeTimeoutMs: 25_000 });
+    const client = new McpClient(remote.transport, { clientInfo, probeTimeoutMs });
     try {
       await client.connect();
       expect(client.server?.era).toBe('modern');
@@ -86,7 +86,7 @@ describe('mcp-remote signing in to apps/oauth-demo (oidc-provider) for McpClient
   // the scope it registered (invalid_scope). What is ours is the 403 challenge, which it follows.
   it('A-10 A-39: a 403 insufficient_scope makes mcp-remote start a new sign-in for the union of the scopes', async () => {
     const remote = mcpRemote(demo.mcpUrl, state);
-    const client = new McpClient(remote.transport, { era: 'legacy', clientInfo });
+    const client = new McpClient(remote.transport, { era: 'legacy', clientInfo, probeTimeoutMs });
     try {
       await client.connect();
       const writing = client.callTool('write_note', { text: 'hi' });

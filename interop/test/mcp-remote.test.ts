@@ -6,7 +6,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { CreateMessageRequestSchema, ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveEverythingHttp, textOf } from './support/everything-server.js';
-import { configDir, mcpRemote, mcpRemoteCommand } from './support/mcp-remote.js';
+import { configDir, MCP_REMOTE_START_MS, mcpRemote, mcpRemoteCommand } from './support/mcp-remote.js';
 
 // mcp-remote is the stdio ↔ remote HTTP proxy desktop hosts run to reach a remote server: the host
 // speaks stdio to it, it speaks Streamable HTTP (or HTTP+SSE) to the server. Here McpClient is the
@@ -20,13 +20,6 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
-
-/**
- * How long mcp-remote may take to start reading stdin (it first connects to the server): longer
- * than McpClient's default wait for an answer to server/discover, so a loaded machine does not
- * pass for a 2025-era server.
- */
-const MCP_REMOTE_START_MS = 25_000;
 
 interface Route {
   /** How McpClient connects: `auto` probes with server/discover, `legacy` opens with initialize. */
@@ -235,6 +228,7 @@ describe("mcp-remote's HTTP+SSE transport (2024-11-05)", () => {
     const remote = mcpRemote(serverUrl, configDir(cleanups), ['--transport', 'sse-first']);
     const client = new McpClient(remote.transport, {
       era: 'legacy',
+      probeTimeoutMs: MCP_REMOTE_START_MS,
       clientInfo: { name: 'mcpkit-via-mcp-remote', version: '0.0.0' },
     });
     try {

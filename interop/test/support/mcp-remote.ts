@@ -11,6 +11,13 @@ const proxy = require.resolve('mcp-remote/dist/proxy.js');
 /** Keeps mcp-remote from launching a browser (see the file). */
 const noBrowser = fileURLToPath(new URL('../fixtures/no-browser/register.mjs', import.meta.url));
 
+/**
+ * How long an McpClient waits for mcp-remote's first answer (its `probeTimeoutMs`, which also
+ * bounds the wait for `initialize`): mcp-remote reads stdin only once it has reached the server,
+ * after a sign-in when there is one, so a loaded machine must not pass for a silent server.
+ */
+export const MCP_REMOTE_START_MS = 25_000;
+
 /** The line mcp-remote prints before the URL a person would open to sign in. */
 const SIGN_IN_PROMPT = 'Please authorize this client by visiting:';
 
