@@ -57,8 +57,8 @@ let formatsReplaced = false;
 /**
  * Replaces the validator's formats whose checks take exponential time with linear ones that
  * accept the same strings. Only `url` needs it: its check nests repetitions (`(?:[a-z0-9]+-?)*`),
- * and 37 characters took seconds. The table is the validator's own, shared by its other users
- * in this process, who get the same linear check.
+ * and 37 characters took seconds. The table is the validator's own; the build includes the
+ * validator, so other users of it in the process keep theirs.
  */
 export function useLinearFormats(): void {
   if (formatsReplaced) return;

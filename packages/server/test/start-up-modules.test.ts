@@ -26,6 +26,9 @@ async function firstCalls(...args: string[]): Promise<{ responses: unknown[]; lo
 
 const fromZod = (url: string) => /\/zod\//.test(url);
 const fromProtocolSchemas = (url: string) => /\/protocol\/dist\/(index|schema-set)/.test(url);
+const fromFixtures = (url: string) => url.includes('/test/fixtures/start-up/');
+/** The built server and protocol: the JSON Schema validator is part of protocol's build, not a package. */
+const fromMcpkitBuild = (url: string) => /\/packages\/(server|protocol)\/dist\//.test(url);
 
 describe('start-up: what answering plain requests loads', () => {
   it('a JSON Schema tool: discover, list and call load no zod', async () => {
@@ -35,6 +38,13 @@ describe('start-up: what answering plain requests loads', () => {
     expect(loaded.length).toBeGreaterThan(0);
     expect(loaded.filter(fromZod)).toEqual([]);
     expect(loaded.filter(fromProtocolSchemas)).toEqual([]);
+  });
+
+  it('a JSON Schema tool loads no module outside the built server and protocol', async () => {
+    const { responses, loaded } = await firstCalls();
+    expect(JSON.stringify(responses[2])).toContain('"text":"hello"');
+    expect(loaded.filter(fromMcpkitBuild).length).toBeGreaterThan(0);
+    expect(loaded.filter((url) => !fromFixtures(url) && !fromMcpkitBuild(url))).toEqual([]);
   });
 
   it("a zod tool: only the app's zod loads, not the protocol's schemas or zod/mini", async () => {
