@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import type { Readable, Writable } from 'node:stream';
 import type {
   EndpointItem,
@@ -119,7 +120,7 @@ class StreamConnection implements StreamServer {
   /** How many exchanges are running: every request, cancelled or not, and the anonymous ones. */
   #running = 0;
   /** Lines read but not started yet (see `#startLater`), and the index of the next one to start. */
-  #unstarted: Array<string | Buffer> | undefined;
+  #unstarted: Array<Buffer | undefined> | undefined;
   #nextUnstarted = 0;
   #accepting = true;
   #finished = false;
@@ -169,10 +170,9 @@ class StreamConnection implements StreamServer {
       },
     });
     this.#splitter = new LineSplitter(options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES, {
-      text: (line) => this.#startLater(line),
-      // Only lines that are not UTF-8 come as bytes, views into the chunk: kept as copies. Parsing
-      // them reports that they are not UTF-8 (P-2).
-      line: (bytes) => this.#startLater(Buffer.from(bytes)),
+      // Lines come as bytes and are decoded when started: a line waiting its turn keeps its own
+      // bytes, outside V8's heap, rather than a slice of the whole chunk's decoded text.
+      line: (bytes) => this.#startLater(bytes),
       oversized: (limit) =>
         this.#send(toErrorResponse(McpError.parseError(`the message exceeds ${limit} bytes`), undefined)),
     });
@@ -211,9 +211,10 @@ class StreamConnection implements StreamServer {
    * whole chunk's: what survives collections is what makes V8 grow its young generation, and a
    * server's memory with it.
    */
-  #startLater(line: string | Buffer): void {
+  #startLater(line: Buffer): void {
     if (this.#unstarted !== undefined) {
-      this.#unstarted.push(line);
+      // A view into the chunk, which the stream's writer may reuse once the chunk is read.
+      this.#unstarted.push(Buffer.from(line));
       return;
     }
     this.#unstarted = [];
@@ -230,14 +231,15 @@ class StreamConnection implements StreamServer {
       return;
     }
     const line = unstarted[this.#nextUnstarted]!;
-    unstarted[this.#nextUnstarted++] = '';
+    unstarted[this.#nextUnstarted++] = undefined;
     queueMicrotask(this.#startNext);
     this.#onLine(line);
   };
 
-  #onLine(line: string | Buffer): void {
+  #onLine(line: Buffer): void {
     if (!this.#accepting) return;
-    const parsed = parseJson(line);
+    // Bytes that are not UTF-8 go to `parseJson` as they are, which reports it (P-2).
+    const parsed = parseJson(isUtf8(line) ? line.toString() : line);
     if (!parsed.ok) {
       this.#send(toErrorResponse(parsed.error, undefined));
       return;
