@@ -1,5 +1,11 @@
 import { fileURLToPath } from 'node:url';
-import { type ClientTransport, type EraOption, McpClient, McpError } from '@mcpkit/client';
+import {
+  type ClientTransport,
+  type EraOption,
+  McpClient,
+  McpError,
+  ServerStreamRefusedError,
+} from '@mcpkit/client';
 import { createHttpClientTransport } from '@mcpkit/transport-http';
 import { createStdioClientTransport } from '@mcpkit/transport-stdio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -101,6 +107,17 @@ describe.each(routes)('McpClient against the official SDK v2 server over %s', (_
       await client.callTool('touch-tools', {});
       expect((await next).value).toMatchObject({ method: 'notifications/tools/list_changed' });
       subscription.close();
+    },
+  );
+
+  it.runIf(!route.stateful)(
+    'B-11 C-40: a listen ends with ServerStreamRefusedError: the server refuses the GET stream with 405',
+    async () => {
+      const subscription = client.listen({ toolsListChanged: true });
+      await expect(subscription.next()).rejects.toBeInstanceOf(ServerStreamRefusedError);
+      // Once the 405 is known, a listen is refused before any acknowledgement.
+      const again = client.listen({ toolsListChanged: true });
+      await expect(again.acknowledged).rejects.toBeInstanceOf(ServerStreamRefusedError);
     },
   );
 

@@ -85,6 +85,7 @@ export {
   RequestAbortedError,
   RequestTimeoutError,
   ResourceNotFoundError,
+  ServerStreamRefusedError,
   SubscriptionClosedError,
   UnsupportedByServerError,
 } from './errors.js';

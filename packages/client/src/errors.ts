@@ -60,6 +60,34 @@ export class McpClientError extends Error {
   }
 }
 
+/**
+ * A listen on a 2025-era Streamable HTTP session whose server offers no stream outside requests: it
+ * answered the session's `GET` with 405, as the spec allows (servers that serve each request on its
+ * own do). Nothing a listen asks for can reach the client then: what `Subscription.acknowledged` (or,
+ * when the refusal came after the acknowledgement, the subscription's iteration) rejects with.
+ * Re-fetch lists when needed instead.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await client.listen({ toolsListChanged: true }).acknowledged;
+ * } catch (error) {
+ *   if (error instanceof ServerStreamRefusedError) setInterval(() => client.listTools(), 60_000);
+ * }
+ * ```
+ */
+export class ServerStreamRefusedError extends McpClientError {
+  /** The HTTP status the server refused the stream with. */
+  readonly status = 405;
+
+  constructor() {
+    super(
+      'The server offers no stream for notifications outside requests (HTTP 405 to GET): a listen cannot be served',
+    );
+    this.name = 'ServerStreamRefusedError';
+  }
+}
+
 /** No response within the call's timeout (reset by progress) or its hard maximum (C-54, P-81). */
 export class RequestTimeoutError extends McpClientError {
   readonly method: string;

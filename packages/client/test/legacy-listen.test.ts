@@ -1,7 +1,7 @@
 import { McpServer } from '@mcpkit/server';
 import { createFetchHandler, createHttpClientTransport } from '@mcpkit/transport-http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { McpClient, type McpClientOptions } from '../src/index.js';
+import { McpClient, type McpClientOptions, ServerStreamRefusedError } from '../src/index.js';
 import { serveHttpSse } from './helpers/http-sse-server.js';
 
 /**
@@ -31,12 +31,14 @@ type Message = { id?: number; method?: string; params?: { uri?: string } };
 
 /**
  * A client of `mcp` over 2025-era Streamable HTTP, with every method the server received;
- * `refuse` answers the messages it picks with a JSON-RPC error in the server's place.
+ * `refuse` answers the messages it picks with a JSON-RPC error in the server's place, and
+ * `offersStream: false` answers `GET` with 405, as a server without a standalone stream does.
  */
 function streamableClient(
   mcp: McpServer,
   options: McpClientOptions = {},
   refuse: (message: Message) => boolean = () => false,
+  offersStream = true,
 ) {
   const handler = createFetchHandler(mcp);
   const received: string[] = [];
@@ -48,6 +50,7 @@ function streamableClient(
       : new Promise<void>((resolve) => waiting.push({ method, resolve }));
   const fetch = async (input: string | URL | Request, init?: RequestInit) => {
     const request = new Request(input, init);
+    if (request.method === 'GET' && !offersStream) return new Response(null, { status: 405 });
     if (request.method === 'POST') {
       const message = JSON.parse(await request.clone().text()) as Message;
       received.push(message.method ?? 'response');
@@ -124,6 +127,20 @@ describe('listen against a 2025-era server', () => {
       { kind: 'subscription-degraded', missing: { resourceSubscriptions: ['file:///unknown'] } },
     ]);
     subscription.close();
+  });
+
+  it('B-11 C-40: a server that answers GET with 405 offers no stream: the listen ends with ServerStreamRefusedError, not a silent acknowledgement', async () => {
+    const { client, received } = streamableClient(server(), {}, () => false, false);
+    const first = client.listen({ toolsListChanged: true, resourceSubscriptions: [URI] });
+    // Opened before the 405 came back it may have been acknowledged; it ends as soon as the 405 is known.
+    await expect(first.next()).rejects.toBeInstanceOf(ServerStreamRefusedError);
+    expect(first.ended).toBe(true);
+    const subscribes = received.filter((method) => method === 'resources/subscribe').length;
+    const second = client.listen({ toolsListChanged: true, resourceSubscriptions: [URI] });
+    await expect(second.acknowledged).rejects.toBeInstanceOf(ServerStreamRefusedError);
+    await expect(second.next()).rejects.toBeInstanceOf(ServerStreamRefusedError);
+    expect(received.filter((method) => method === 'resources/subscribe').length).toBe(subscribes);
+    expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(['echo']);
   });
 
   it('B-7 C-58 C-40: over HTTP+SSE, list changes and resource updates come on the one stream', async () => {

@@ -74,7 +74,7 @@ export class LegacyEra {
   async follow(description: ServerDescription): Promise<void> {
     this.#serverRequests.follow(description.era);
     if (description.era === 'modern') return;
-    this.#stream.follow();
+    this.#stream.follow(description.era);
     await this.#logLevel.started(description);
   }
 

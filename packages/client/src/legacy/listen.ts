@@ -1,7 +1,7 @@
 import type { JSONRPCNotification, Method, SubscriptionFilter } from '@mcpkit/protocol';
 import { McpError } from '@mcpkit/protocol/internal';
 import { CallState } from '../call.js';
-import { peerError } from '../errors.js';
+import { peerError, ServerStreamRefusedError } from '../errors.js';
 import type { TimeoutLimits } from '../exchange.js';
 import type { Requester } from '../requester.js';
 
@@ -15,7 +15,9 @@ type Listener = (notification: JSONRPCNotification) => void;
 export class LegacyListenHub {
   readonly #listeners = new Set<Listener>();
   readonly #sessionListeners = new Set<() => void>();
+  readonly #refusalListeners = new Set<() => void>();
   #session = 0;
+  #streamRefused = false;
 
   /** Counts sessions: it changes each time `initialize` starts a new one. */
   get session(): number {
@@ -26,18 +28,35 @@ export class LegacyListenHub {
     for (const listener of this.#listeners) listener(notification);
   }
 
+  /** Whether the current session's server refused its standalone stream (HTTP 405 to `GET`). */
+  get streamRefused(): boolean {
+    return this.#streamRefused;
+  }
+
   sessionStarted(): void {
     this.#session++;
+    this.#streamRefused = false;
     for (const listener of this.#sessionListeners) listener();
   }
 
-  /** Adds `listener` for notifications and `onSession` for new sessions; returns their removal. */
-  add(listener: Listener, onSession: () => void): () => void {
+  /** The server offers the session no stream outside requests: nothing a listen asks for can come. */
+  refuseStream(): void {
+    this.#streamRefused = true;
+    for (const listener of this.#refusalListeners) listener();
+  }
+
+  /**
+   * Adds `listener` for notifications, `onSession` for new sessions and `onRefused` for a refused
+   * stream; returns their removal.
+   */
+  add(listener: Listener, onSession: () => void, onRefused: () => void): () => void {
     this.#listeners.add(listener);
     this.#sessionListeners.add(onSession);
+    this.#refusalListeners.add(onRefused);
     return () => {
       this.#listeners.delete(listener);
       this.#sessionListeners.delete(onSession);
+      this.#refusalListeners.delete(onRefused);
     };
   }
 }
@@ -79,7 +98,10 @@ async function subscription(
  * anyway, each resource URI by `resources/subscribe`, then its `notifications/resources/updated`.
  * A URI the server refuses is left out of the acknowledged filter (C-40). Resolves `'closed'` when
  * `signal` aborts, after `resources/unsubscribe` for what it subscribed (sent, not awaited), or
- * `'reopen'` when a new session starts, whose subscriptions must be made again.
+ * `'reopen'` when a new session starts, whose subscriptions must be made again. Rejects with
+ * `ServerStreamRefusedError` once the server refuses the session's stream (HTTP 405 to `GET`, which
+ * the spec allows): nothing of the filter can reach the client then, and this client reads
+ * notifications outside requests from that stream only.
  *
  * @example
  * ```ts
@@ -99,13 +121,18 @@ export async function listenLegacy(
       context.accept(notification);
     }
   };
-  let wake: ((outcome: 'closed' | 'reopen') => void) | undefined;
+  let wake: ((outcome: 'closed' | 'reopen' | 'refused') => void) | undefined;
   let newSession = false;
-  const remove = context.hub.add(listener, () => {
-    newSession = true;
-    wake?.('reopen');
-  });
+  const remove = context.hub.add(
+    listener,
+    () => {
+      newSession = true;
+      wake?.('reopen');
+    },
+    () => wake?.('refused'),
+  );
   try {
+    if (context.hub.streamRefused) throw new ServerStreamRefusedError();
     for (const uri of filter.resourceSubscriptions ?? []) {
       try {
         await subscription(context, 'resources/subscribe', uri, signal);
@@ -117,12 +144,14 @@ export async function listenLegacy(
     const acknowledged: SubscriptionFilter = { ...filter };
     if (filter.resourceSubscriptions !== undefined) acknowledged.resourceSubscriptions = [...granted];
     context.acknowledge(acknowledged);
-    const outcome = await new Promise<'closed' | 'reopen'>((resolve) => {
+    const outcome = await new Promise<'closed' | 'reopen' | 'refused'>((resolve) => {
       wake = resolve;
       if (newSession) resolve('reopen');
+      if (context.hub.streamRefused) resolve('refused');
       if (signal.aborted) resolve('closed');
       signal.addEventListener('abort', () => resolve('closed'), { once: true });
     });
+    if (outcome === 'refused') throw new ServerStreamRefusedError();
     return outcome;
   } finally {
     remove();
