@@ -94,6 +94,12 @@ export class CallState implements Omit<ClientCall, 'method'> {
   tool: ToolEntry | undefined = undefined;
   /** `tools/call`: whether `tools/list` was refreshed after `-32020` already (H-28: once a call). */
   toolsRefreshed = false;
+  /**
+   * The last progress value given to `onProgress`. The requests of one call (input rounds, re-sends)
+   * each have their own token, whose progress may start over; the caller sees one call, so only a
+   * value above this one is delivered (P-80 per request, kept across the call).
+   */
+  progressDelivered = Number.NEGATIVE_INFINITY;
 
   constructor(method: Method, params: Record<string, unknown>, options: ClientCallOptions, deadline: number) {
     this.method = method;

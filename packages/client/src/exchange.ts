@@ -54,10 +54,11 @@ type Response = JSONRPCResultResponse | JSONRPCErrorResponse;
  * Sends one request of `call` through the transport and resolves with its response (result or
  * error), giving up when nothing arrives for the call's `timeoutMs` or at its hard `deadline`, at
  * once if that has passed. Progress for the request's token (its id, when `options.onProgress` is
- * set) go to the call's `onProgress`, log notifications to its `onLog` or the client's (see `deliverLog`); anything else on the request's stream
- * is ignored. Aborting the call's `signal` or running out of time cancels the exchange through
- * the transport (C-51) and stops reading it, so a late response is dropped (C-53). A stream that
- * ends without a response is a retryable `TransportError` (C-55).
+ * set) goes to the call's `onProgress` when above what the call delivered already, log
+ * notifications to its `onLog` or the client's (see `deliverLog`); anything else on the request's
+ * stream is ignored. Aborting the call's `signal` or running out of time cancels the exchange
+ * through the transport (C-51) and stops reading it, so a late response is dropped (C-53). A
+ * stream that ends without a response is a retryable `TransportError` (C-55).
  */
 export function awaitResponse(
   transport: ClientTransport,
@@ -151,6 +152,7 @@ class PendingResponse implements Expiring {
   readonly #maxDeadline: number;
   /** The call whose result to decode, or `undefined` to resolve with the raw response. */
   readonly #decodeFor: CallState | undefined;
+  readonly #call: CallState;
   #resolve!: (response: unknown) => void;
   #reject!: (error: unknown) => void;
   #iterator: AsyncIterator<ExchangeMessage> | undefined;
@@ -166,6 +168,7 @@ class PendingResponse implements Expiring {
     decode: boolean,
   ) {
     this.#decodeFor = decode ? call : undefined;
+    this.#call = call;
     const options = call.options;
     this.#request = request;
     this.#options = options;
@@ -249,6 +252,8 @@ class PendingResponse implements Expiring {
         if (onProgress === undefined || params?.progressToken !== id) return undefined;
         if (typeof params.progress !== 'number') return undefined;
         if (this.#resetOnProgress) this.deadline = Math.min(Date.now() + this.#timeoutMs, this.#maxDeadline);
+        if (params.progress <= this.#call.progressDelivered) return undefined;
+        this.#call.progressDelivered = params.progress;
         onProgress(params as unknown as Progress);
       } else if (decoded.message.method === 'notifications/message' && params) {
         deliverLog(params as unknown as LoggingMessageNotificationParams, this.#options, this.#defaults);

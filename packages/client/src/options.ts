@@ -51,7 +51,11 @@ export interface CallOptions {
   maxTotalTimeoutMs?: number;
   /** Whether progress restarts the `timeoutMs` clock. Default: the client's (`true`). */
   resetTimeoutOnProgress?: boolean;
-  /** Receive progress; asks the server for it with a `progressToken` (C-6). */
+  /**
+   * Receive progress; asks the server for it with a `progressToken` (C-6). Values only rise over
+   * the whole call: each input round is a new request whose progress may start over, and a value
+   * not above the last one delivered is dropped.
+   */
   onProgress?: (progress: Progress) => void;
   /**
    * Ask for log messages of this request at or above this level (deprecated Logging, C-7).

@@ -2,7 +2,7 @@ import type { InputRequests } from '@mcpkit/protocol';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { client, confirm, done, type P, paramsOf } from './helpers/input-rounds.js';
-import { deferred } from './helpers/mock-server.js';
+import { deferred, progress } from './helpers/mock-server.js';
 
 describe('multi round-trip requests (client fulfilment)', () => {
   it('C-3, C-24, C-25, C-26: fulfils, then retries as a new request echoing requestState exactly', async () => {
@@ -32,6 +32,21 @@ describe('multi round-trip requests (client fulfilment)', () => {
       inputResponses: { confirm: { action: 'accept', content: { ok: true } } },
       requestState: state,
     });
+  });
+
+  it('P-80 C-6: progress seen by onProgress only rises across rounds, though each round starts over', async () => {
+    const { client: c } = client({
+      'tools/call': async function* (request) {
+        const answered = paramsOf(request).inputResponses !== undefined;
+        for (const value of answered ? [1, 2, 3] : [1]) yield progress(request.id, value, 3);
+        const result = answered ? done('ok') : { resultType: 'input_required', inputRequests: confirm };
+        yield { jsonrpc: '2.0', id: request.id, result };
+      },
+    });
+    const seen: number[] = [];
+    const result = await c.callTool('t', {}, { onProgress: ({ progress: value }) => seen.push(value) });
+    expect(result).toEqual(done('ok'));
+    expect(seen).toEqual([1, 2, 3]);
   });
 
   it('C-25: requestState is echoed byte for byte, whatever it holds (property)', async () => {
