@@ -1,5 +1,13 @@
-/** The JSON Schema validator's module (`@mcpkit/protocol/json-schema`), loaded on first need. */
-export type JsonSchemaModule = typeof import('./json-schema-entry.js');
+import type { compileJsonSchema } from './json-schema.js';
+
+/**
+ * The JSON Schema validator's module (`@mcpkit/protocol/json-schema`), loaded on first need. Named by
+ * what callers use rather than as `typeof import(...)`, which the declaration bundle turns into a
+ * namespace whose type exports are declared as values (an error for every consumer's type check).
+ */
+export interface JsonSchemaModule {
+  readonly compileJsonSchema: typeof compileJsonSchema;
+}
 
 let loading: Promise<JsonSchemaModule> | undefined;
 let loaded: JsonSchemaModule | undefined;
