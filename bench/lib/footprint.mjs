@@ -87,7 +87,10 @@ export async function measureBundle(entry, platform) {
       const path = queue.pop();
       if (seen.has(path)) continue;
       seen.add(path);
-      for (const link of outputs[path].imports) if (kinds.includes(link.kind)) queue.push(link.path);
+      for (const link of outputs[path].imports) {
+        // A Node built-in (`node:crypto`) stays an import of the bundle, not a chunk of it.
+        if (!link.external && kinds.includes(link.kind)) queue.push(link.path);
+      }
     }
     return [...seen].map((path) => files.get(path));
   };
