@@ -9,7 +9,8 @@ import { fulfilInputRequests } from './input-requests.js';
 import type { CallOptions } from './options.js';
 import type { Requester } from './requester.js';
 import { loadedTaskChecks, loadTaskChecks } from './task-checks.js';
-import { TaskWatch } from './task-watch.js';
+import { TaskListenHub } from './task-listen-hub.js';
+import type { TaskWatch } from './task-watch.js';
 import type { TaskCallOptions, TasksClientOptions } from './tasks.js';
 
 /** The task of a call ended `cancelled` (by `tasks/cancel`, from this client or elsewhere, or by the server). */
@@ -83,6 +84,8 @@ export class TaskFollower {
   readonly #options: TasksClientOptions;
   /** The server answered a listen without `taskIds`: it sends no task notifications, so only poll. */
   #noTaskNotifications = false;
+  /** The listen stream every followed task shares, made for the first. */
+  #hub: TaskListenHub | undefined;
 
   constructor(config: TaskFollowerConfig, options: TasksClientOptions) {
     this.#config = config;
@@ -143,7 +146,7 @@ export class TaskFollower {
     const answered = new Set<string>();
     let state = task;
     let round = 0;
-    let watch = this.#watch(task, call.options);
+    let watch = this.#watch(task);
     let listening = false;
     try {
       for (;;) {
@@ -204,12 +207,13 @@ export class TaskFollower {
     this.#noTaskNotifications = false;
   }
 
-  /** A listen for `task`'s notifications, unless listening is off or the server offers none. */
-  #watch(task: Task, options: CallOptions): TaskWatch | undefined {
+  /** A watch on `task`'s notifications, unless listening is off or the server offers none. */
+  #watch(task: Task): TaskWatch | undefined {
     if (this.#options.listen === false || this.#noTaskNotifications || isTerminalTaskStatus(task.status)) {
       return undefined;
     }
-    return new TaskWatch(this.#config.requester, task.taskId, options);
+    this.#hub ??= new TaskListenHub(this.#config.requester);
+    return this.#hub.watch(task.taskId);
   }
 
   #pollInterval(state: Task): number {

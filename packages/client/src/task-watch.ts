@@ -1,9 +1,4 @@
-import type { DetailedTask, JSONRPCNotification, RequestId } from '@mcpkit/protocol';
-import { abortable, decodeMessage, ErrorCode, subscriptionIdOf } from '@mcpkit/protocol/internal';
-import { isAcknowledgement } from './listen-checks.js';
-import type { CallOptions } from './options.js';
-import type { Requester } from './requester.js';
-import { loadedTaskChecks } from './task-checks.js';
+import type { DetailedTask } from '@mcpkit/protocol';
 
 /**
  * What a watch reports: whether the server agreed to send the task's notifications (`granted`, and
@@ -16,33 +11,31 @@ export type WatchEvent =
   | { kind: 'ended'; unsupported: boolean };
 
 /**
- * One `subscriptions/listen` stream that asks for `notifications/tasks` of one task (X-15), read in
- * the background. The follower takes its events one at a time with `next`, each wait bounded by a
- * delay of its choosing, so a silent stream never holds the call longer than that.
+ * The `notifications/tasks` of one task, as `TaskListenHub` hands them over from the listen stream
+ * it shares among every task being followed (X-15). The follower takes its events one at a time
+ * with `next`, each wait bounded by a delay of its choosing, so a silent stream never holds the
+ * call longer than that.
  */
 export class TaskWatch {
-  readonly #taskId: string;
-  readonly #controller = new AbortController();
+  readonly taskId: string;
+  /** Whether an acknowledgement that covers this task was reported. */
+  acknowledged = false;
   readonly #events: WatchEvent[] = [];
+  readonly #onClose: (watch: TaskWatch) => void;
   #wake: (() => void) | undefined;
-  #ended = false;
+  #closed = false;
 
-  constructor(requester: Requester, taskId: string, options: CallOptions) {
-    this.#taskId = taskId;
-    const request = requester.build(
-      'subscriptions/listen',
-      { notifications: { taskIds: [taskId] } },
-      requester.version,
-      { meta: options.meta },
-    );
-    void this.#read(requester, request);
+  constructor(taskId: string, onClose: (watch: TaskWatch) => void) {
+    this.taskId = taskId;
+    this.#onClose = onClose;
   }
 
-  /** Stops listening; the stream is cancelled and nothing more is reported. */
+  /** Stops watching: nothing more is reported, and the hub may close its stream. */
   close(): void {
-    this.#ended = true;
-    this.#controller.abort();
+    if (this.#closed) return;
+    this.#closed = true;
     this.#wake?.();
+    this.#onClose(this);
   }
 
   /**
@@ -68,49 +61,9 @@ export class TaskWatch {
     });
   }
 
-  async #read(requester: Requester, request: ReturnType<Requester['build']>): Promise<void> {
-    const signal = this.#controller.signal;
-    let unsupported = false;
-    try {
-      const exchange = requester.transport.exchange(request, { signal });
-      for await (const message of abortable(exchange, signal)) {
-        const decoded = decodeMessage(message);
-        if (!decoded.ok) continue;
-        // A response (the server closed the stream) or an error: either way, no more news here.
-        if (decoded.kind !== 'notification') {
-          unsupported = decoded.kind === 'error' && decoded.message.error.code === ErrorCode.MethodNotFound;
-          break;
-        }
-        this.#notification(decoded.message, request.id);
-      }
-    } catch {
-      // A lost stream is an ended watch: the follower polls instead.
-    }
-    this.#report({ kind: 'ended', unsupported });
-    this.#ended = true;
-  }
-
-  #notification(notification: JSONRPCNotification, id: RequestId): void {
-    if (subscriptionIdOf(notification) !== id) return;
-    const params = (notification.params ?? {}) as Record<string, unknown>;
-    if (notification.method === 'notifications/subscriptions/acknowledged') {
-      if (!isAcknowledgement(params)) return;
-      const taskIds = (params.notifications as { taskIds?: unknown }).taskIds;
-      const granted = Array.isArray(taskIds) && taskIds.includes(this.#taskId);
-      this.#report({ kind: 'acknowledged', granted, knowsTasks: taskIds !== undefined });
-    } else if (
-      notification.method === 'notifications/tasks' &&
-      params.taskId === this.#taskId &&
-      // A watch starts inside TaskFollower.follow, once the task checks have loaded.
-      loadedTaskChecks()!.isDetailedTask(params)
-    ) {
-      const { _meta, ...task } = params;
-      this.#report({ kind: 'task', task: task as unknown as DetailedTask });
-    }
-  }
-
-  #report(event: WatchEvent): void {
-    if (this.#ended) return;
+  /** Queues `event` for `next`. */
+  report(event: WatchEvent): void {
+    if (this.#closed) return;
     // Only the latest state matters (it lists every outstanding question): a backlog stays short.
     const last = this.#events.length - 1;
     if (event.kind === 'task' && this.#events[last]?.kind === 'task') this.#events[last] = event;
