@@ -47,13 +47,27 @@ export function encodeHeaderValue(value: string | number | boolean): string {
   return plain ? text : `${SENTINEL_PREFIX}${base64Utf8(text)}${SENTINEL_SUFFIX}`;
 }
 
+/** A space or a tab: the whitespace allowed around a field value (RFC 9110 §5.5). */
+function isBlank(code: number): boolean {
+  return code === 0x20 || code === 0x09;
+}
+
+/**
+ * A received field value without the spaces and tabs around it. Clients send unpadded values,
+ * so the regex runs only when an end is blank.
+ */
+export function trimFieldValue(raw: string): string {
+  if (raw === '' || (!isBlank(raw.charCodeAt(0)) && !isBlank(raw.charCodeAt(raw.length - 1)))) return raw;
+  return raw.replace(/^[ \t]+|[ \t]+$/g, '');
+}
+
 /**
  * Decodes a received `Mcp-Name` or `Mcp-Param-*` value: optional whitespace around it is
  * ignored, a sentinel value is Base64-decoded as UTF-8. Returns `undefined` when the value holds
  * characters a header may not carry or its Base64 is malformed (H-29).
  */
 export function decodeHeaderValue(raw: string): string | undefined {
-  const value = raw.replace(/^[ \t]+|[ \t]+$/g, '');
+  const value = trimFieldValue(raw);
   if (!FIELD_VALUE.test(value)) return undefined;
   const match = SENTINEL.exec(value);
   if (!match) return looksLikeSentinel(value) ? undefined : value;

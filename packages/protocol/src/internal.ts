@@ -32,7 +32,7 @@ export {
   sendableError,
   toErrorResponse,
 } from './errors.js';
-export { decodeHeaderValue, encodeHeaderValue } from './header-value.js';
+export { decodeHeaderValue, encodeHeaderValue, trimFieldValue } from './header-value.js';
 export { createInMemoryTransport } from './in-memory.js';
 export { isRecord } from './is-record.js';
 export type { CompiledJsonSchema } from './json-schema.js';

@@ -7,6 +7,7 @@ import {
   readMcpHeaderAnnotations,
   requestHeaders,
 } from '../src/index.js';
+import { trimFieldValue } from '../src/internal.js';
 
 describe('H-26: header value encoding (streamable-http.mdx, "Encoding examples")', () => {
   it.each([
@@ -45,6 +46,21 @@ describe('H-26: header value encoding (streamable-http.mdx, "Encoding examples")
 
   it('decoding ignores whitespace around the value', () => {
     expect(decodeHeaderValue('  us-west1\t')).toBe('us-west1');
+  });
+
+  it('trimFieldValue drops spaces and tabs at either end only, and returns an unpadded value as it is', () => {
+    expect(trimFieldValue('us-west1')).toBe('us-west1');
+    expect(trimFieldValue('')).toBe('');
+    expect(trimFieldValue('a b')).toBe('a b');
+    expect(trimFieldValue('\tus-west1')).toBe('us-west1');
+    expect(trimFieldValue('us-west1 ')).toBe('us-west1');
+    expect(trimFieldValue(' \t ')).toBe('');
+    expect(trimFieldValue('\nus-west1')).toBe('\nus-west1');
+    fc.assert(
+      fc.property(fc.string(), (raw) => {
+        expect(trimFieldValue(raw)).toBe(raw.replace(/^[ \t]+|[ \t]+$/g, ''));
+      }),
+    );
   });
 
   it('H-29: decoding refuses invalid characters and malformed Base64', () => {

@@ -219,7 +219,9 @@ export async function answerHttpRequest(
     return errorReply(415, McpError.invalidRequest('the body must be application/json'), cors);
   }
 
-  const authenticated = await authenticate(request, config, cors);
+  // Without a hook there is nothing to wait for: no promise, no extra turn per request.
+  const authenticated =
+    config.authenticate === undefined ? ANONYMOUS : await authenticate(request, config, cors);
   if (authenticated.kind === 'reply') return authenticated.reply;
   const auth = authenticated.info;
 
@@ -245,7 +247,8 @@ export async function answerHttpRequest(
   }
 
   const context = new LazyRequestContext({ transport: 'http', headers, auth }, request.cancellation);
-  return replyFromExchange(endpoint, message, context, request, mode, config, cors);
+  // Awaited rather than returned: an async function that returns a promise adopts it two turns later.
+  return await replyFromExchange(endpoint, message, context, request, mode, config, cors);
 }
 
 async function replyFromExchange(
@@ -263,37 +266,22 @@ async function replyFromExchange(
   let exchange: EndpointExchange;
   let iterator: AsyncIterator<EndpointItem>;
   let first: IteratorResult<EndpointItem>;
-  let handedOff = false;
-  let replying = false;
+  let handOff: DropHandOff | undefined;
   try {
     exchange = endpoint.handle(message, context);
     iterator = exchange[Symbol.asyncIterator]();
     const reading = iterator.next();
     if (request.headers.has('mcp-session-id')) {
-      // A 2025-era session's client that leaves before anything was sent: its request runs on
-      // for the resume window, as after any other drop, instead of until it ends on its own.
-      const started = exchange;
-      const running = iterator;
-      request.cancellation.onAbort(() => {
-        const session = started.session;
-        if (replying || !session?.resumable || session.id === undefined) return;
-        handedOff = true;
-        const stream = new ResumableStream(
-          running,
-          id,
-          crypto.randomUUID(),
-          session.id,
-          config.resumable,
-          true,
-        );
-        stream.start(reading, undefined).cancel();
-      });
+      handOff = handOffOnDrop(exchange, iterator, reading, id, request, config);
     }
-    const polling = mode !== 'json' ? await pollDue(reading, config.resumable.pollAfterMs) : undefined;
-    if (handedOff) return { kind: 'none' };
+    const polling =
+      mode !== 'json' && config.resumable.pollAfterMs > 0
+        ? await pollDue(reading, config.resumable.pollAfterMs)
+        : undefined;
+    if (handOff?.handedOff) return { kind: 'none' };
     const session = exchange.session;
     if (polling === 'due' && session?.resumable && session.id !== undefined) {
-      replying = true;
+      if (handOff) handOff.replying = true;
       // SSE polling: the request runs on; the client gets a priming event and reconnects for the rest.
       const stream = new ResumableStream(
         iterator,
@@ -307,8 +295,8 @@ async function replyFromExchange(
       return { kind: 'stream', headers, source: stream.start(reading, 0) };
     }
     first = await reading;
-    if (handedOff) return { kind: 'none' };
-    replying = true;
+    if (handOff?.handedOff) return { kind: 'none' };
+    if (handOff) handOff.replying = true;
     // A client that takes only JSON gets the response without the notifications before it.
     while (mode === 'json' && !first.done && !('response' in first.value)) first = await iterator.next();
   } catch (error) {
@@ -342,12 +330,41 @@ async function replyFromExchange(
   return { kind: 'stream', headers, source };
 }
 
+/** Whether a 2025-era session's request was handed off on a drop, or a reply to it has begun. */
+interface DropHandOff {
+  handedOff: boolean;
+  replying: boolean;
+}
+
+/**
+ * A 2025-era session's client that leaves before anything was sent: its request runs on for the
+ * resume window, as after any other drop, instead of until it ends on its own. Kept apart from
+ * `replyFromExchange`, so a request without a session allocates none of this.
+ */
+function handOffOnDrop(
+  exchange: EndpointExchange,
+  iterator: AsyncIterator<EndpointItem>,
+  reading: Promise<IteratorResult<EndpointItem>>,
+  id: RequestId | undefined,
+  request: IncomingHttpRequest,
+  config: HandlerConfig,
+): DropHandOff {
+  const state: DropHandOff = { handedOff: false, replying: false };
+  request.cancellation.onAbort(() => {
+    const session = exchange.session;
+    if (state.replying || !session?.resumable || session.id === undefined) return;
+    state.handedOff = true;
+    const stream = new ResumableStream(iterator, id, crypto.randomUUID(), session.id, config.resumable, true);
+    stream.start(reading, undefined).cancel();
+  });
+  return state;
+}
+
 /**
  * `'due'` when the exchange's first item has not come within `pollAfterMs` (then SSE polling may
- * answer for it), `undefined` when it came in time or polling is off.
+ * answer for it), `undefined` when it came in time.
  */
 async function pollDue(reading: Promise<unknown>, pollAfterMs: number): Promise<'due' | undefined> {
-  if (pollAfterMs === 0) return undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const due = new Promise<'due'>((resolve) => {
     timer = setTimeout(resolve, pollAfterMs, 'due');
@@ -365,13 +382,15 @@ async function pollDue(reading: Promise<unknown>, pollAfterMs: number): Promise<
 
 type Authenticated = { kind: 'pass'; info: AuthInfo | undefined } | { kind: 'reply'; reply: HttpReply };
 
+const ANONYMOUS: Authenticated = { kind: 'pass', info: undefined };
+
 /** Runs the authentication hook (every method that reaches the endpoint goes through it). */
 async function authenticate(
   request: IncomingHttpRequest,
   config: HandlerConfig,
   cors: Record<string, string> | undefined,
 ): Promise<Authenticated> {
-  if (config.authenticate === undefined) return { kind: 'pass', info: undefined };
+  if (config.authenticate === undefined) return ANONYMOUS;
   const info = { method: request.method, url: request.url(), headers: request.headers };
   const answer = await callHook(config.authenticate, info, asAuthInfo);
   if (answer.kind === 'respond') {

@@ -5,16 +5,13 @@ import {
   McpError,
   McpHeader,
   mirroredNameParam,
+  trimFieldValue,
   valueAtPath,
 } from '@mcpkit/protocol/internal';
 
 const FIELD_VALUE = /^[\x20-\x7e\t]*$/;
 // `\d+(?:\.\d*)?`, not `\d+\.?\d*`: two runs of digits side by side made a long header cost quadratic time.
 const NUMBER = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
-
-function trimmed(raw: string): string {
-  return raw.replace(/^[ \t]+|[ \t]+$/g, '');
-}
 
 function describe(value: unknown): string {
   return typeof value === 'string' ? value : (JSON.stringify(value) ?? 'undefined');
@@ -32,7 +29,7 @@ function mismatch(header: string, headerValue: string, bodyValue: unknown): McpE
 function plainHeader(headers: Headers, name: string, bodyValue: string): McpError | undefined {
   const raw = headers.get(name);
   if (raw === null) return McpError.headerMismatch(`Header mismatch: missing ${name} header`);
-  const value = trimmed(raw);
+  const value = trimFieldValue(raw);
   if (!FIELD_VALUE.test(value))
     return McpError.headerMismatch(`Header mismatch: ${name} header holds invalid characters`);
   return value === bodyValue ? undefined : mismatch(name, value, bodyValue);
@@ -50,7 +47,7 @@ function sameParam(decoded: string, bodyValue: unknown): boolean {
 function encodedHeader(headers: Headers, name: string, bodyValue: unknown): McpError | undefined {
   const raw = headers.get(name);
   if (bodyValue === undefined || bodyValue === null) {
-    return raw === null ? undefined : mismatch(name, trimmed(raw), bodyValue);
+    return raw === null ? undefined : mismatch(name, trimFieldValue(raw), bodyValue);
   }
   if (raw === null) return McpError.headerMismatch(`Header mismatch: missing ${name} header`);
   const decoded = decodeHeaderValue(raw);

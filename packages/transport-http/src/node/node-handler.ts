@@ -6,6 +6,8 @@ import { type BodyRead, CLIENT_GONE, type IncomingHttpRequest } from '../incomin
 import { type HttpServerOptions, resolveConfig } from '../options.js';
 import { NodeHeaders } from './node-headers.js';
 
+type BufferedReply = Extract<HttpReply, { kind: 'buffered' }>;
+
 /** An `IncomingMessage`, possibly with a body a framework already parsed (Express, Fastify). */
 export type NodeRequest = IncomingMessage & { body?: unknown };
 
@@ -15,14 +17,15 @@ function readStream(req: IncomingMessage, limit: number): Promise<BodyRead> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
+    let settled = false;
+    // Listeners stay until the request is dropped: removing them costs more than ignoring them.
     const finish = (read: BodyRead) => {
-      req.off('data', onData);
-      req.off('end', onEnd);
-      req.off('error', onFailure);
-      req.off('close', onFailure);
+      if (settled) return;
+      settled = true;
       resolve(read);
     };
-    const onData = (chunk: Buffer) => {
+    req.on('data', (chunk: Buffer) => {
+      if (settled) return;
       size += chunk.length;
       if (size <= limit) {
         chunks.push(chunk);
@@ -30,13 +33,12 @@ function readStream(req: IncomingMessage, limit: number): Promise<BodyRead> {
       }
       req.pause();
       finish({ kind: 'too-large' });
-    };
-    const onEnd = () =>
-      finish({ kind: 'bytes', bytes: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size) });
+    });
+    req.on('end', () =>
+      finish({ kind: 'bytes', bytes: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size) }),
+    );
     // `close` before `end`: the client went away while sending.
     const onFailure = () => finish({ kind: 'failed' });
-    req.on('data', onData);
-    req.on('end', onEnd);
     req.on('error', onFailure);
     req.on('close', onFailure);
   });
@@ -135,17 +137,21 @@ async function pump(res: ServerResponse, source: SseStream): Promise<void> {
   if (!res.destroyed) res.end();
 }
 
-async function writeReply(res: ServerResponse, reply: HttpReply, cancellation: LazyAbort): Promise<void> {
+function writeBuffered(res: ServerResponse, reply: BufferedReply): void {
+  if (reply.body === undefined) {
+    res.writeHead(reply.status, reply.headers).end();
+    return;
+  }
+  reply.headers['content-length'] = String(Buffer.byteLength(reply.body));
+  res.writeHead(reply.status, reply.headers).end(reply.body);
+}
+
+async function writeUnbuffered(
+  res: ServerResponse,
+  reply: Exclude<HttpReply, BufferedReply>,
+  cancellation: LazyAbort,
+): Promise<void> {
   switch (reply.kind) {
-    case 'buffered': {
-      if (reply.body === undefined) {
-        res.writeHead(reply.status, reply.headers).end();
-        return;
-      }
-      reply.headers['content-length'] = String(Buffer.byteLength(reply.body));
-      res.writeHead(reply.status, reply.headers).end(reply.body);
-      return;
-    }
     case 'stream': {
       if (cancellation.aborted) {
         reply.source.cancel();
@@ -197,12 +203,15 @@ export function createNodeHandler(
   return async (req, res) => {
     const incoming = new NodeIncoming(req);
     const { cancellation } = incoming;
-    res.once('close', () => {
+    // `on`, not `once`: a response closes once, and `once` allocates a wrapper per request.
+    res.on('close', () => {
       if (!res.writableFinished) cancellation.abort(CLIENT_GONE);
     });
     try {
       const reply = await answerHttpRequest(endpoint, incoming, config);
-      await writeReply(res, reply, cancellation);
+      // Most replies are buffered: written at once, without another promise to wait for.
+      if (reply.kind === 'buffered') writeBuffered(res, reply);
+      else await writeUnbuffered(res, reply, cancellation);
     } catch {
       // Only a broken socket gets here; the reply rules never throw.
       if (!res.headersSent) res.writeHead(500).end();

@@ -1,0 +1,97 @@
+// Server cost per request on node:http: spawns each subject's HTTP server script, drives it with the floor
+// node:http client one tools/call after another, and prints calls/s, p50 and p99 per round. Subjects take
+// turns within a round, so a neighbour's load on the machine hits them alike; the last lines are medians.
+// "server CPU" is the server process's user + system time per call (Linux /proc, 10 ms ticks).
+//
+//   node bench/http-server-cost.mjs [--rounds 5] [--seconds 3] [--subjects floor,mcpkit] [--cpu-prof DIR]
+//
+// `--cpu-prof DIR` starts the servers with `--cpu-prof`, one profile per server process, in DIR.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { spawnTracked, stopChild, waitForLine } from './lib/children.mjs';
+import { ECHO_TEXT, expectEcho } from './lib/mcp-wire.mjs';
+import { latencySummary, median } from './lib/stats.mjs';
+import { connect } from './subjects/floor/http-node.mjs';
+
+const { values } = parseArgs({
+  options: {
+    rounds: { type: 'string', default: '5' },
+    seconds: { type: 'string', default: '3' },
+    'warmup-seconds': { type: 'string', default: '1' },
+    subjects: { type: 'string', default: 'floor,mcpkit' },
+    'cpu-prof': { type: 'string' },
+  },
+});
+const rounds = Number(values.rounds);
+const measureMs = Number(values.seconds) * 1000;
+const warmupMs = Number(values['warmup-seconds']) * 1000;
+const subjects = values.subjects.split(',');
+const cpuProfDir = values['cpu-prof'];
+
+async function startServer(subject) {
+  const script = fileURLToPath(new URL(`./subjects/${subject}/http-server.mjs`, import.meta.url));
+  const profiling = cpuProfDir === undefined ? [] : ['--cpu-prof', '--cpu-prof-interval', '50', '--cpu-prof-dir', cpuProfDir];
+  const child = spawnTracked(process.execPath, [...profiling, script, '--tools', '1']);
+  const port = await waitForLine(child, /listening (\d+)/);
+  return { url: `http://127.0.0.1:${port}/mcp`, pid: child.pid, stop: () => stopChild(child) };
+}
+
+/** CPU time a process has used so far, user plus system, in µs (Linux: /proc/<pid>/stat, 100 ticks/s). */
+function cpuMicros(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10_000;
+}
+
+async function runFor(client, ms, latencies) {
+  const end = performance.now() + ms;
+  let calls = 0;
+  while (performance.now() < end) {
+    const start = performance.now();
+    expectEcho(await client.callEcho(ECHO_TEXT));
+    latencies?.push(performance.now() - start);
+    calls++;
+  }
+  return calls;
+}
+
+async function measure(subject) {
+  const server = await startServer(subject);
+  const client = await connect(server.url);
+  try {
+    await runFor(client, warmupMs);
+    const latencies = [];
+    const started = performance.now();
+    const cpuBefore = cpuMicros(server.pid);
+    const calls = await runFor(client, measureMs, latencies);
+    const serverCpu = (cpuMicros(server.pid) - cpuBefore) / calls;
+    const { p50, p99 } = latencySummary(latencies);
+    return { callsPerSecond: (calls * 1000) / (performance.now() - started), p50, p99, serverCpu };
+  } finally {
+    await client.close();
+    await server.stop();
+  }
+}
+
+const format = ({ callsPerSecond, p50, p99, serverCpu }) =>
+  `${Math.round(callsPerSecond).toString().padStart(6)} calls/s  p50 ${p50.toFixed(3)} ms  p99 ${p99.toFixed(3)} ms  server CPU ${serverCpu.toFixed(1)} µs/call`;
+
+const results = Object.fromEntries(subjects.map((subject) => [subject, []]));
+for (let round = 1; round <= rounds; round++) {
+  for (const subject of subjects) {
+    const result = await measure(subject);
+    results[subject].push(result);
+    console.log(`round ${round}  ${subject.padEnd(8)} ${format(result)}`);
+  }
+}
+for (const subject of subjects) {
+  const runs = results[subject];
+  const medianOf = (key) => median(runs.map((run) => run[key]));
+  const summary = {
+    callsPerSecond: medianOf('callsPerSecond'),
+    p50: medianOf('p50'),
+    p99: medianOf('p99'),
+    serverCpu: medianOf('serverCpu'),
+  };
+  console.log(`median   ${subject.padEnd(8)} ${format(summary)}`);
+}
