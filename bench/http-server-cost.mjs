@@ -4,13 +4,16 @@
 // "server CPU" is the server process's user + system time per call (Linux /proc, 10 ms ticks).
 //
 //   node bench/http-server-cost.mjs [--rounds 5] [--seconds 3] [--subjects floor,mcpkit] [--cpu-prof DIR]
+//                                   [--connections 64]
 //
 // `--cpu-prof DIR` starts the servers with `--cpu-prof`, one profile per server process, in DIR.
+// `--connections N` drives each server with autocannon over N keep-alive connections instead (req/s, p50, p99).
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
 import { spawnTracked, stopChild, waitForLine } from './lib/children.mjs';
-import { ECHO_TEXT, expectEcho } from './lib/mcp-wire.mjs';
+import { callEchoRequest, ECHO_TEXT, expectEcho, httpHeaders } from './lib/mcp-wire.mjs';
 import { latencySummary, median } from './lib/stats.mjs';
 import { connect } from './subjects/floor/http-node.mjs';
 
@@ -21,6 +24,7 @@ const { values } = parseArgs({
     'warmup-seconds': { type: 'string', default: '1' },
     subjects: { type: 'string', default: 'floor,mcpkit' },
     'cpu-prof': { type: 'string' },
+    connections: { type: 'string' },
   },
 });
 const rounds = Number(values.rounds);
@@ -28,10 +32,12 @@ const measureMs = Number(values.seconds) * 1000;
 const warmupMs = Number(values['warmup-seconds']) * 1000;
 const subjects = values.subjects.split(',');
 const cpuProfDir = values['cpu-prof'];
+const connections = values.connections === undefined ? undefined : Number(values.connections);
 
 async function startServer(subject) {
   const script = fileURLToPath(new URL(`./subjects/${subject}/http-server.mjs`, import.meta.url));
-  const profiling = cpuProfDir === undefined ? [] : ['--cpu-prof', '--cpu-prof-interval', '50', '--cpu-prof-dir', cpuProfDir];
+  const profiling =
+    cpuProfDir === undefined ? [] : ['--cpu-prof', '--cpu-prof-interval', '50', '--cpu-prof-dir', cpuProfDir];
   const child = spawnTracked(process.execPath, [...profiling, script, '--tools', '1']);
   const port = await waitForLine(child, /listening (\d+)/);
   return { url: `http://127.0.0.1:${port}/mcp`, pid: child.pid, stop: () => stopChild(child) };
@@ -55,7 +61,35 @@ async function runFor(client, ms, latencies) {
   return calls;
 }
 
+/** autocannon over `connections` keep-alive connections: the same tools/call bytes on every request. */
+async function measureLoad(subject) {
+  const server = await startServer(subject);
+  try {
+    const requests = [
+      {
+        method: 'POST',
+        headers: httpHeaders('tools/call', 'echo'),
+        body: JSON.stringify(callEchoRequest(1)),
+      },
+    ];
+    const run = (seconds) => autocannon({ url: server.url, requests, connections, duration: seconds });
+    await run(Number(values['warmup-seconds']));
+    const cpuBefore = cpuMicros(server.pid);
+    const result = await run(measureMs / 1000);
+    if (result.non2xx + result.errors + result.timeouts > 0) throw new Error(`${subject}: requests failed`);
+    return {
+      callsPerSecond: result.requests.total / result.duration,
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      serverCpu: (cpuMicros(server.pid) - cpuBefore) / result.requests.total,
+    };
+  } finally {
+    await server.stop();
+  }
+}
+
 async function measure(subject) {
+  if (connections !== undefined) return measureLoad(subject);
   const server = await startServer(subject);
   const client = await connect(server.url);
   try {
