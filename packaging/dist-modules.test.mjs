@@ -3,16 +3,12 @@
 // `@mcpkit/auth/node` is not an `OAuthClientError` of `@mcpkit/auth`), and the package ships it twice.
 // esbuild marks each module it bundles with a `// src/<path>.ts` comment, which is what this counts.
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { publishedPackages } from './packages.mjs';
+import { filesOf, publishedPackages } from './packages.mjs';
 
 const MODULE_MARKER = /^\/\/ (src\/\S+\.ts)$/gm;
-
-function filesOf(dir, extension) {
-  return readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith(extension));
-}
 
 /**
  * The source modules of the files of `dist` with `extension`, each with the files it is in.

@@ -15,6 +15,11 @@ export function publishedPackages() {
     .map(({ dir, manifest }) => ({ name: manifest.name, dir }));
 }
 
+/** The files under `dir` (recursively) whose names end with `extension`, relative to `dir`. */
+export function filesOf(dir, extension) {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith(extension));
+}
+
 /** Packs each package into `destination` (workspace ranges become versions); returns name → tarball. */
 export function packAll(packages, destination) {
   const tarballs = new Map();

@@ -290,7 +290,7 @@ export class UriTemplate {
     this.pattern = new UriPattern(nodes, captures.length);
   }
 
-  /** The URI for `values` (RFC 6570 §3.2). Undefined variables, empty lists and empty maps are left out. */
+  /** The URI for `values` (RFC 6570, section 3.2). Undefined variables, empty lists and empty maps are left out. */
   expand(values: Record<string, UriTemplateValue | undefined>): string {
     let out = '';
     for (const part of this.parts) out += typeof part === 'string' ? part : expandExpression(part, values);

@@ -172,7 +172,7 @@ export class LiveTask implements TaskQuestions {
     return { status: 'input_required', inputRequests };
   }
 
-  /** `key` if the client was never shown it in this task, else `key#2`, `key#3`, … (X-13). */
+  /** `key` if the client was never shown it in this task, else `key#2`, `key#3` and so on (X-13). */
   private unusedKey(key: string): string {
     if (!this.shown.has(key)) return key;
     let n = 2;

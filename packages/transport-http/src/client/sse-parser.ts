@@ -34,7 +34,7 @@ export class SseEventTooLarge extends RangeError {
 export class SseParser {
   /**
    * The start of a line whose end has not arrived yet, as the pieces it came in. Joined once
-   * when the line ends, so a long `data:` line costs time in its size, not size × chunks.
+   * when the line ends, so a long `data:` line costs time in its size, not size times chunks.
    */
   #partial: string[] = [];
   /** The last chunk ended with `\r`: a `\n` opening the next one completes that line end. */
