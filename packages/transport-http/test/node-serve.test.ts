@@ -22,6 +22,7 @@ describe('serveHttp()', () => {
   it.each([
     ['0.0.0.0', '127.0.0.1'],
     ['::', '[::1]'],
+    ['0:0:0:0:0:0:0:0', '[::1]'],
   ])(
     'H-3: a wildcard bind (%s) reports a loopback URL (%s) that the server serves',
     async (host, loopback) => {
