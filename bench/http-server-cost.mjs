@@ -9,13 +9,13 @@
 // `--cpu-prof DIR` starts the servers with `--cpu-prof`, one profile per server process, in DIR.
 // `--connections N` drives each server with autocannon over N keep-alive connections instead (req/s, p50, p99).
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
-import { spawnTracked, stopChild, waitForLine } from './lib/children.mjs';
-import { callEchoRequest, ECHO_TEXT, expectEcho, httpHeaders } from './lib/mcp-wire.mjs';
+import { startHttpServer } from './lib/http-server.mjs';
+import { ECHO_TEXT, expectEcho } from './lib/mcp-wire.mjs';
 import { latencySummary, median } from './lib/stats.mjs';
+import { slotUrl } from './lib/subjects.mjs';
 import { connect } from './subjects/floor/http-node.mjs';
+import { checkedLoad } from './workloads/http-load.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -34,13 +34,10 @@ const subjects = values.subjects.split(',');
 const cpuProfDir = values['cpu-prof'];
 const connections = values.connections === undefined ? undefined : Number(values.connections);
 
-async function startServer(subject) {
-  const script = fileURLToPath(new URL(`./subjects/${subject}/http-server.mjs`, import.meta.url));
+function startServer(subject) {
   const profiling =
     cpuProfDir === undefined ? [] : ['--cpu-prof', '--cpu-prof-interval', '50', '--cpu-prof-dir', cpuProfDir];
-  const child = spawnTracked(process.execPath, [...profiling, script, '--tools', '1']);
-  const port = await waitForLine(child, /listening (\d+)/);
-  return { url: `http://127.0.0.1:${port}/mcp`, pid: child.pid, stop: () => stopChild(child) };
+  return startHttpServer(slotUrl(subject, 'http-server'), 1, profiling);
 }
 
 /** CPU time a process has used so far, user plus system, in µs (Linux: /proc/<pid>/stat, 100 ticks/s). */
@@ -61,21 +58,13 @@ async function runFor(client, ms, latencies) {
   return calls;
 }
 
-/** autocannon over `connections` keep-alive connections: the same tools/call bytes on every request. */
+/** The load workload's autocannon run (sampled bodies checked) over `connections` keep-alive connections. */
 async function measureLoad(subject) {
   const server = await startServer(subject);
   try {
-    const requests = [
-      {
-        method: 'POST',
-        headers: httpHeaders('tools/call', 'echo'),
-        body: JSON.stringify(callEchoRequest(1)),
-      },
-    ];
-    const run = (seconds) => autocannon({ url: server.url, requests, connections, duration: seconds });
-    await run(Number(values['warmup-seconds']));
+    await checkedLoad(server.url, connections, warmupMs / 1000);
     const cpuBefore = cpuMicros(server.pid);
-    const result = await run(measureMs / 1000);
+    const result = await checkedLoad(server.url, connections, measureMs / 1000);
     if (result.non2xx + result.errors + result.timeouts > 0) throw new Error(`${subject}: requests failed`);
     return {
       callsPerSecond: result.requests.total / result.duration,

@@ -2,11 +2,17 @@
 import { fileURLToPath } from 'node:url';
 import { spawnTracked, stopChild, waitForLine } from './children.mjs';
 
-export async function startHttpServer(serverScript, toolCount = 1) {
-  const child = spawnTracked(process.execPath, [fileURLToPath(serverScript), '--tools', String(toolCount)]);
+/** Starts `serverScript` with `toolCount` tools; `nodeArgs` go to node before the script (`--cpu-prof`). */
+export async function startHttpServer(serverScript, toolCount = 1, nodeArgs = []) {
+  const child = spawnTracked(process.execPath, [
+    ...nodeArgs,
+    fileURLToPath(serverScript),
+    '--tools',
+    String(toolCount),
+  ]);
   try {
     const port = await waitForLine(child, /listening (\d+)/);
-    return { url: `http://127.0.0.1:${port}/mcp`, stop: () => stopChild(child) };
+    return { url: `http://127.0.0.1:${port}/mcp`, pid: child.pid, stop: () => stopChild(child) };
   } catch (error) {
     await stopChild(child);
     throw error;

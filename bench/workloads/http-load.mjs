@@ -32,7 +32,7 @@ async function checkRequest(url) {
 const BODY_CHECK_EVERY = 16;
 
 /** A load run whose sampled bodies must each be the echo; returns autocannon's result and the check counts. */
-async function load(url, connections, duration) {
+export async function checkedLoad(url, connections, duration) {
   const bodies = { seen: 0, checked: 0, wrong: undefined };
   const onResponse = (status, text) => {
     if (bodies.seen++ % BODY_CHECK_EVERY !== 0) return;
@@ -55,8 +55,8 @@ export async function sample(subject, config) {
   try {
     await checkRequest(server.url);
     if (config.loadWarmupSeconds > 0)
-      await load(server.url, config.loadConnections, config.loadWarmupSeconds);
-    const result = await load(server.url, config.loadConnections, config.loadSeconds);
+      await checkedLoad(server.url, config.loadConnections, config.loadWarmupSeconds);
+    const result = await checkedLoad(server.url, config.loadConnections, config.loadSeconds);
     const failed = result.errors + result.timeouts + result.non2xx;
     if (failed > 0) throw new Error(`${failed} of ${result.requests.total} requests failed`);
     return {
