@@ -48,9 +48,9 @@ export function isRequestId(id: unknown): id is RequestId {
 }
 
 function idProblem(id: unknown): string {
-  if (id === null) return 'id must not be null (P-4)';
-  if (typeof id === 'number') return 'id must be an integer or a string (P-3)';
-  return 'id must be a string or an integer (P-3)';
+  if (id === null) return 'id must not be null'; // P-4
+  if (typeof id === 'number') return 'id must be an integer or a string'; // P-3
+  return 'id must be a string or an integer'; // P-3
 }
 
 function invalid(reason: string, id: unknown): MessageDecodeResult {
@@ -74,12 +74,12 @@ function invalid(reason: string, id: unknown): MessageDecodeResult {
 export function decodeMessage(value: unknown): MessageDecodeResult {
   if (!isRecord(value)) {
     return invalid(
-      Array.isArray(value) ? 'batches are not supported (P-10)' : 'expected a JSON object',
+      Array.isArray(value) ? 'batches are not supported' : 'expected a JSON object', // P-10
       undefined,
     );
   }
   const id = value.id;
-  if (value.jsonrpc !== '2.0') return invalid('jsonrpc must be "2.0" (P-1)', id);
+  if (value.jsonrpc !== '2.0') return invalid('jsonrpc must be "2.0"', id); // P-1
   const hasResult = 'result' in value;
   const hasError = 'error' in value;
   if ('method' in value) {

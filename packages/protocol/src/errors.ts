@@ -186,14 +186,14 @@ const JSON_RPC_CODES = new Set<number>([-32700, -32600, -32601, -32602, -32603])
  */
 export function disallowedErrorCodeReason(code: number): string | undefined {
   if (!Number.isInteger(code)) return 'error codes are integers';
-  if (code === LEGACY_RESOURCE_NOT_FOUND || code === -32042) return `${code} is retired (P-23)`;
-  if (code >= -32019 && code <= -32000) return `${code} is in the legacy range -32000..-32019 (P-21)`;
+  if (code === LEGACY_RESOURCE_NOT_FOUND || code === -32042) return `${code} is retired`; // P-23
+  if (code >= -32019 && code <= -32000) return `${code} is in the legacy range -32000..-32019`; // P-21
   if (code >= -32099 && code <= -32020) {
     const defined = code === -32020 || code === -32021 || code === -32022;
-    return defined ? undefined : `${code} is reserved for the spec and not defined by it (P-22)`;
+    return defined ? undefined : `${code} is reserved for the spec and not defined by it`; // P-22
   }
   if (code >= -32768 && code <= -32100 && !JSON_RPC_CODES.has(code)) {
-    return `${code} is reserved by JSON-RPC and not defined by it; application codes go outside -32768..-32000 (P-26)`;
+    return `${code} is reserved by JSON-RPC and not defined by it; application codes go outside -32768..-32000`; // P-26
   }
   return undefined;
 }
@@ -224,9 +224,7 @@ export function disallowedErrorReason(error: {
   const data = dataChecks[error.code];
   if (!data) return undefined;
   const member = { code: error.code, message: error.message, data: error.data };
-  return data.check({ jsonrpc: '2.0', error: member })
-    ? undefined
-    : `${error.code} needs data ${data.shape} (S-2, S-3)`;
+  return data.check({ jsonrpc: '2.0', error: member }) ? undefined : `${error.code} needs data ${data.shape}`; // S-2, S-3
 }
 
 /**

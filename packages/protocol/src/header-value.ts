@@ -21,7 +21,7 @@ function base64Utf8(value: string): string {
 
 /** A number in decimal (H-26): integers digit by digit, since `String(1e21)` is `'1e+21'`. */
 function numberText(value: number): string {
-  if (!Number.isFinite(value)) throw new RangeError(`${value} has no header encoding (H-26)`);
+  if (!Number.isFinite(value)) throw new RangeError(`${value} has no header encoding`); // H-26
   // String() of a safe integer is already its exact digits; only larger integers need BigInt's.
   if (Number.isSafeInteger(value) || !Number.isInteger(value)) return String(value);
   return BigInt(value).toString();

@@ -149,7 +149,7 @@ export function budgetedLookup(
   const counted = new Proxy(lookup, {
     get(target, key) {
       if (--remaining < 0) {
-        throw new Error(`validating this value takes more than ${budget} $ref expansions (P-90)`);
+        throw new Error(`validating this value takes more than ${budget} $ref expansions`); // P-90
       }
       return target[key as string];
     },

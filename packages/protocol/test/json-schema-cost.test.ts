@@ -58,7 +58,7 @@ describe('compileJsonSchema cost bounds (P-90)', () => {
     for (let i = 0; i < 18; i++) value = { x: value };
     const verdict = schema.validate(value);
     expect(verdict.valid).toBe(false);
-    expect(errorsOf(verdict)).toMatch(/\$ref expansions \(P-90\)/);
+    expect(errorsOf(verdict)).toMatch(/takes more than \d+ \$ref expansions$/);
     expect(schema.validate({ x: { x: {} } }).valid).toBe(true);
   });
 
