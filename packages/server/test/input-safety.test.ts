@@ -28,7 +28,9 @@ describe('what a server may ask (S-73..S-75)', () => {
     'cvv',
     'ssn',
   ])('S-73: a form field named %s is a secret and belongs in URL mode', (name) => {
-    expect(inputRequestProblem(form({ [name]: { type: 'string' } }))).toMatch(/S-73/);
+    expect(inputRequestProblem(form({ [name]: { type: 'string' } }))).toBe(
+      `Form-mode elicitation must not ask for secrets such as ${JSON.stringify(name)}; use URL mode`,
+    );
   });
 
   it.each(['name', 'email', 'token_count', 'tokenCount', 'max_tokens', 'passenger', 'spinner', 'keyword'])(

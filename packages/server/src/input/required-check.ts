@@ -29,7 +29,7 @@ export function checkInputRequest(key: string, request: unknown): asserts reques
   const where = `inputRequests[${JSON.stringify(clipForMessage(key))}]`;
   if (!isInputRequest(request)) {
     throw McpError.internalError(
-      `${where} is not an elicitation/create, sampling/createMessage or roots/list request (S-54)`,
+      `${where} is not an elicitation/create, sampling/createMessage or roots/list request`, // S-54
     );
   }
   const problem = inputRequestProblem(request as InputRequest);
@@ -56,13 +56,13 @@ export function requireCapabilities(request: InputRequest, capabilities: ClientC
 export function checkInputRequired(result: Record<string, unknown>, capabilities: ClientCapabilities): void {
   const { inputRequests, requestState } = result;
   if (inputRequests === undefined && requestState === undefined) {
-    throw McpError.internalError('An input_required result needs inputRequests or requestState (P-73)');
+    throw McpError.internalError('An input_required result needs inputRequests or requestState'); // P-73
   }
   if (requestState !== undefined && typeof requestState !== 'string') {
     throw McpError.internalError('The requestState of an input_required result must be a string');
   }
   if (inputRequests === undefined) return;
-  if (!isRecord(inputRequests)) throw McpError.internalError('inputRequests must be an object (S-54)');
+  if (!isRecord(inputRequests)) throw McpError.internalError('inputRequests must be an object'); // S-54
   for (const [key, request] of Object.entries(inputRequests)) {
     checkInputRequest(key, request);
     requireCapabilities(request, capabilities);

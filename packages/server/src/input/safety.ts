@@ -13,18 +13,18 @@ function urlProblem(text: string): string | undefined {
   try {
     url = new URL(text);
   } catch {
-    return `URL elicitation needs an absolute URL, not ${JSON.stringify(text)} (S-74)`;
+    return `URL elicitation needs an absolute URL, not ${JSON.stringify(text)}`; // S-74
   }
   const local = url.hostname === 'localhost' || url.hostname === '127.0.0.1' || url.hostname === '[::1]';
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && local)) {
-    return `URL elicitation must use https (S-75): ${url.protocol}`;
+    return `URL elicitation must use https: ${url.protocol}`; // S-75
   }
   if (url.username !== '' || url.password !== '')
-    return 'URL elicitation must not carry credentials in the URL (S-75)';
+    return 'URL elicitation must not carry credentials in the URL'; // S-75
   const fragment = new URLSearchParams(url.hash.slice(1));
   for (const name of [...url.searchParams.keys(), ...fragment.keys()]) {
     if (CREDENTIAL_PARAM.test(name)) {
-      return `URL elicitation must not be pre-authenticated: parameter ${JSON.stringify(name)} (S-75)`;
+      return `URL elicitation must not be pre-authenticated: parameter ${JSON.stringify(name)}`; // S-75
     }
   }
   return undefined;
@@ -41,7 +41,7 @@ export function inputRequestProblem(request: InputRequest): string | undefined {
   if (params.mode === 'url') return urlProblem(params.url);
   for (const name of Object.keys(params.requestedSchema.properties)) {
     if (SECRET_FIELD.test(name.replace(/([a-z0-9])([A-Z])/g, '$1_$2'))) {
-      return `Form-mode elicitation must not ask for secrets such as ${JSON.stringify(name)}; use URL mode (S-73)`;
+      return `Form-mode elicitation must not ask for secrets such as ${JSON.stringify(name)}; use URL mode`; // S-73
     }
   }
   return undefined;

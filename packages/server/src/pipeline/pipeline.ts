@@ -215,7 +215,7 @@ function checkMethodResult(
   }
   const { resultType } = result;
   if (resultType === 'input_required') {
-    if (!spec?.inputRequired) throw McpError.internalError(`${method} cannot answer input_required (S-53)`);
+    if (!spec?.inputRequired) throw McpError.internalError(`${method} cannot answer input_required`); // S-53
     // Read only here, for the one result that needs them; step 2 checked they are there.
     const declared = (request.params!._meta as Record<string, unknown>)[MetaKey.clientCapabilities];
     checkInputRequired(result, declared as ClientCapabilities);
@@ -246,7 +246,7 @@ function checkTaskResult(runtime: ServerRuntime, request: JSONRPCRequest): void 
     runtime.tasks === undefined ||
     !declaresTasks(declared as ClientCapabilities)
   ) {
-    throw McpError.internalError(`${request.method} cannot answer resultType "task" to this request (X-8)`);
+    throw McpError.internalError(`${request.method} cannot answer resultType "task" to this request`); // X-8
   }
 }
 
@@ -345,7 +345,7 @@ export function handleMessage(
   if (decoded.kind !== 'request') {
     const id = decoded.message.id;
     const error = McpError.invalidRequest(
-      'a client sends requests and notifications, never responses (P-11)',
+      'a client sends requests and notifications, never responses', // P-11
     );
     return new ErrorExchange(errorResponse(runtime, error, id));
   }

@@ -27,8 +27,8 @@ export function resourceContentsProblem(
   contents: TextResourceContents | BlobResourceContents,
 ): string | undefined {
   const { text, blob } = contents as { text?: unknown; blob?: unknown };
-  if ((text === undefined) === (blob === undefined)) return 'needs exactly one of text or blob (P-59)';
-  if (typeof blob === 'string' && !isBase64(blob)) return 'blob is not Base64 (S-33)';
+  if ((text === undefined) === (blob === undefined)) return 'needs exactly one of text or blob'; // P-59
+  if (typeof blob === 'string' && !isBase64(blob)) return 'blob is not Base64'; // S-33
   return mimeTypeProblem(contents.mimeType, false);
 }
 
@@ -37,7 +37,7 @@ export function contentBlockProblem(block: ContentBlock): string | undefined {
   switch (block.type) {
     case 'image':
     case 'audio':
-      if (!isBase64(block.data)) return `${block.type} data is not Base64 (S-38)`;
+      if (!isBase64(block.data)) return `${block.type} data is not Base64`; // S-38
       return mimeTypeProblem(block.mimeType, true);
     case 'resource': {
       const problem = resourceContentsProblem(block.resource);

@@ -114,16 +114,16 @@ export function compileTool(
 ): ToolEntry {
   if (!TOOL_NAME.test(name)) {
     throw new TypeError(
-      `Tool name ${JSON.stringify(name)} must be 1-128 characters of A-Z a-z 0-9 _ . - (S-17)`,
+      `Tool name ${JSON.stringify(name)} must be 1-128 characters of A-Z a-z 0-9 _ . -`, // S-17
     );
   }
   const where = `tool ${JSON.stringify(name)}`;
   const input = compileSchema(config.inputSchema ?? NO_ARGUMENTS, 'input', `${where} inputSchema`);
   if (input.jsonSchema.type !== 'object') {
-    throw new TypeError(`${where}: inputSchema must have type "object" at its root (P-84)`);
+    throw new TypeError(`${where}: inputSchema must have type "object" at its root`); // P-84
   }
   const headers = readMcpHeaderAnnotations(input.jsonSchema);
-  if (!headers.ok) throw new TypeError(`${where}: ${headers.reason} (H-23)`);
+  if (!headers.ok) throw new TypeError(`${where}: ${headers.reason}`); // H-23
   const { taskSupport } = config;
   if (taskSupport !== undefined && taskSupport !== 'optional' && taskSupport !== 'required') {
     throw new TypeError(`${where}: taskSupport must be 'optional' or 'required'`);
