@@ -43,13 +43,13 @@ export class ExchangeRouter {
 
   /** Registers an exchange; returns why it cannot be, when its id or progress token is taken. */
   add(exchange: PendingExchange): string | undefined {
-    if (!isRequestId(exchange.id)) return 'a request id is a string or an integer (P-3, P-4)';
+    if (!isRequestId(exchange.id)) return 'a request id is a string or an integer'; // P-3, P-4
     if (this.#byId.has(exchange.id)) {
-      return `request id ${JSON.stringify(exchange.id)} is already in flight (P-5)`;
+      return `request id ${JSON.stringify(exchange.id)} is already in flight`; // P-5
     }
     const token = metaOf(exchange.request.params)?.progressToken;
     if (isToken(token)) {
-      if (this.#byToken.has(token)) return `progress token ${JSON.stringify(token)} is already in use (P-79)`;
+      if (this.#byToken.has(token)) return `progress token ${JSON.stringify(token)} is already in use`; // P-79
       this.#byToken.set(token, exchange);
     }
     this.#byId.set(exchange.id, exchange);

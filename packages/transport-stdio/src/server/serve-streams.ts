@@ -264,7 +264,7 @@ class StreamConnection implements StreamServer {
   #startRequest(message: JsonObject, id: RequestId, listen: boolean): void {
     if (this.#cancellable.has(id)) {
       this.#send(
-        toErrorResponse(McpError.invalidRequest(`id ${JSON.stringify(id)} is still in use (P-5)`), id),
+        toErrorResponse(McpError.invalidRequest(`id ${JSON.stringify(id)} is still in use`), id), // P-5
       );
       return;
     }
