@@ -177,7 +177,8 @@ export function openHttpClientTransport(
     if (callerSignal?.aborted) return callerSignal.reason;
     if (closed) return new TransportError('closed', 'The HTTP transport was closed');
     if (error instanceof TransportError || error instanceof McpError) return error;
-    return new TransportError('connection-lost', 'The HTTP request failed before the response (C-55)', {
+    return new TransportError('connection-lost', 'The HTTP request failed before the response', {
+      // C-55
       cause: error,
     });
   }

@@ -195,7 +195,7 @@ export class HttpLegacySession {
     }
     throw new TransportError(
       'connection-lost',
-      `The stream of ${request.method} could not be resumed (C-55)`,
+      `The stream of ${request.method} could not be resumed`, // C-55
     );
   }
 

@@ -115,7 +115,7 @@ export async function* readExchange(
 ): AsyncGenerator<ExchangeMessage> {
   if (isEventStreamReply(response)) {
     if (yield* readEvents(response, response.body, limits.maxEventBytes, onRequest, position)) return;
-    throw new TransportError('connection-lost', 'The response stream ended before the response (C-55)');
+    throw new TransportError('connection-lost', 'The response stream ended before the response'); // C-55
   }
   yield await readJsonMessage(response, limits, onRequest);
 }
