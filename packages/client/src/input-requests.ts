@@ -171,8 +171,9 @@ async function listRoots(handlers: InputHandlers, context: InputHandlerContext):
     throw refuse(context, `"${context.key}" asks for roots and no roots handler is registered`);
   const roots = await handlers.roots(context);
   for (const root of roots) {
+    // C-49
     if (typeof root?.uri !== 'string' || !root.uri.startsWith('file://')) {
-      throw invalid(context, `roots must be file:// URIs (C-49), got ${JSON.stringify(root?.uri)}`);
+      throw invalid(context, `roots must be file:// URIs, got ${JSON.stringify(root?.uri)}`);
     }
   }
   return { roots: [...roots] };
