@@ -25,6 +25,8 @@ run('pnpm', ['exec', 'changeset', 'status'], env);
 // docs/requirements.md matches the digest, and every cited requirement id and document exists.
 run('node', ['scripts/requirements.mjs', '--check'], env);
 run('node', ['scripts/check-references.mjs'], env);
+// No message cites a requirement id: users cannot decode them.
+run('node', ['scripts/check-messages.mjs'], env);
 // The READMEs' snippets are regions of examples/, which turbo type-checks and smoke-runs.
 run('node', ['scripts/check-snippets.mjs'], env);
 // The conformance suite and its Node 22, installed before the tests that share that Node (interop, runtimes)
