@@ -284,7 +284,9 @@ describe('input_required results (S-53..S-55)', () => {
     const question = { method: 'elicitation/create', params: nameFormParams };
     expect((await answer({})).error?.message).toMatch(/needs inputRequests or requestState$/);
     expect((await answer({ requestState: 7 })).error?.code).toBe(-32603);
-    expect((await answer({ inputRequests: { q: { method: 'ping' } } })).error?.message).toMatch(/is not an elicitation\/create, sampling\/createMessage or roots\/list request$/);
+    expect((await answer({ inputRequests: { q: { method: 'ping' } } })).error?.message).toMatch(
+      /is not an elicitation\/create, sampling\/createMessage or roots\/list request$/,
+    );
     const secret = {
       method: 'elicitation/create',
       params: {
@@ -292,7 +294,9 @@ describe('input_required results (S-53..S-55)', () => {
         requestedSchema: { type: 'object', properties: { apiKey: { type: 'string' } } },
       },
     };
-    expect((await answer({ inputRequests: { q: secret } })).error?.message).toMatch(/must not ask for secrets such as \"apiKey\"; use URL mode$/);
+    expect((await answer({ inputRequests: { q: secret } })).error?.message).toMatch(
+      /must not ask for secrets such as "apiKey"; use URL mode$/,
+    );
     const undeclared = await answer({ inputRequests: { q: question } }, { sampling: {} });
     expect(undeclared.error).toMatchObject({
       code: -32021,
@@ -322,8 +326,6 @@ describe('input_required results (S-53..S-55)', () => {
     const { server } = newServer();
     const { error } = await tool(server, 'bad_question');
     expect(error?.code).toBe(-32603);
-    expect(error?.message).toMatch(
-      /^inputRequests\["q"\] is not an elicitation\/create, .* request$/,
-    );
+    expect(error?.message).toMatch(/^inputRequests\["q"\] is not an elicitation\/create, .* request$/);
   });
 });

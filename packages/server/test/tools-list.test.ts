@@ -160,7 +160,9 @@ describe('tools/list (S-13..S-17)', () => {
         { inputSchema: { type: 'object', properties: { n: { type: 'number', 'x-mcp-header': 'N' } } } },
         handler,
       ),
-    ).toThrow(/x-mcp-header at "\/properties\/n" is on a property whose type is not integer, string or boolean$/);
+    ).toThrow(
+      /x-mcp-header at "\/properties\/n" is on a property whose type is not integer, string or boolean$/,
+    );
     expect(() => server.tool('e', { inputSchema: z.object({ when: z.date() }) }, handler)).toThrow(
       /JSON Schema/,
     );
