@@ -91,7 +91,7 @@ export type { ToolArgs, ToolConfig, ToolHandler, ToolResult, ToolStructured } fr
 export { UriTemplate, type UriTemplateMatch, type UriTemplateValue } from './registration/uri-template.js';
 export { McpServer, type RegistrationHandle, type ServerOptions } from './server.js';
 export { type EventBus, InMemoryEventBus, type ServerEvent } from './subscriptions/event-bus.js';
-export { coversUri, honouredFilter, wantsEvent } from './subscriptions/listen-filter.js';
+export { coversUri, honouredFilter, type ListenFilter, wantsEvent } from './subscriptions/listen-filter.js';
 export type { TaskContext, TaskWork, ToolContext } from './tasks/task-context.js';
 export type { TaskAccess, TasksOptions } from './tasks/task-engine.js';
 export {
