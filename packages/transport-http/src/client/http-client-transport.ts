@@ -9,6 +9,7 @@ import type {
 import { LazyAbort, McpError, requestHeaders, TransportError } from '@mcpkit/protocol/internal';
 import { type AuthorizedSend, isUnauthorized, retryUnauthorized } from './auth-retry.js';
 import { DEFAULT_MAX_MESSAGE_BYTES, type ResponseLimits } from './bounded-body.js';
+import { causeMessage } from './cause-message.js';
 import type { LegacyWireFactory } from './legacy-wire.js';
 import { isEventStreamReply, readExchange, readJsonMessage, type StreamPosition } from './read-exchange.js';
 import { followRedirects, isRedirect, sendFollowingRedirects } from './redirects.js';
@@ -177,10 +178,8 @@ export function openHttpClientTransport(
     if (callerSignal?.aborted) return callerSignal.reason;
     if (closed) return new TransportError('closed', 'The HTTP transport was closed');
     if (error instanceof TransportError || error instanceof McpError) return error;
-    return new TransportError('connection-lost', 'The HTTP request failed before the response', {
-      // C-55
-      cause: error,
-    });
+    // C-55: lost before the response; the cause names what happened, e.g. `connect ECONNREFUSED`.
+    return new TransportError('connection-lost', `${causeMessage(error)} (${endpoint})`, { cause: error });
   }
 
   /** What an exchange does with a request the server sends on its answer (2025-era servers, B-13). */

@@ -11,6 +11,7 @@ import type {
 import { decodeMessage, ErrorCode, isRecord, parseJson, TransportError } from '@mcpkit/protocol/internal';
 import type { AuthorizedSend } from './auth-retry.js';
 import { type ByteSource, tooLarge } from './bounded-body.js';
+import { causeMessage } from './cause-message.js';
 import { isEventStream } from './read-exchange.js';
 import type { HttpReply } from './sender.js';
 import { type SseEvent, SseEventTooLarge, SseParser } from './sse-parser.js';
@@ -83,7 +84,7 @@ export async function openSseSession(wire: SseWire, signal: AbortSignal): Promis
     const response = await wire.send(wire.url, accept, { method: 'GET', signal: streamSignal });
     if (!response.ok || !isEventStream(response.header('content-type')) || response.body === null) {
       void response.body?.cancel().catch(() => {});
-      throw badResponse(response.status, 'the GET opened no SSE stream');
+      throw badResponse(response.status, `the GET of ${wire.url} opened no SSE stream`);
     }
     stream = {
       reader: response.body,
@@ -107,7 +108,11 @@ export async function openSseSession(wire: SseWire, signal: AbortSignal): Promis
     if (signal.aborted)
       throw new TransportError('bad-response', 'no endpoint event in time', { cause: error });
     if (error instanceof TransportError) throw error;
-    throw new TransportError('connection-lost', 'the GET of the HTTP+SSE stream failed', { cause: error });
+    throw new TransportError(
+      'connection-lost',
+      `the GET of the HTTP+SSE stream failed: ${causeMessage(error)} (${wire.url})`,
+      { cause: error },
+    );
   } finally {
     signal.removeEventListener('abort', stopOpening);
   }
@@ -231,9 +236,8 @@ export class HttpSseSession {
       });
     } catch (error) {
       if (error instanceof TransportError) throw error;
-      throw new TransportError('connection-lost', 'the POST to the HTTP+SSE endpoint failed', {
-        cause: error,
-      });
+      const detail = `the POST to the HTTP+SSE endpoint failed: ${causeMessage(error)} (${this.endpoint})`;
+      throw new TransportError('connection-lost', detail, { cause: error });
     }
     void response.body?.cancel().catch(() => {});
     if (response.status === 404) {

@@ -5,7 +5,7 @@ import type { HttpReply } from './sender.js';
 import { SseEventTooLarge, SseParser } from './sse-parser.js';
 
 function badResponse(response: HttpReply, detail: string): TransportError {
-  return new TransportError('bad-response', `HTTP ${response.status}: ${detail}`, {
+  return new TransportError('bad-response', `HTTP ${response.status}: ${detail} (${response.url})`, {
     status: response.status,
   });
 }
