@@ -66,12 +66,15 @@ export async function connectEra(
   let reissues = 0;
   let probed = requester.versions[0]!;
   let overSse = false;
+  /** The HTTP status of the last answer, when it was a refusal without a JSON-RPC message. */
+  let status: number | undefined;
   for (;;) {
     const step = nextEraStep(settings, evidence);
     switch (step.kind) {
       case 'probe': {
         probed = step.version;
         const outcome = await discoverOnce(requester, step.version, options);
+        status = outcome.kind === 'transport' ? outcome.error.status : undefined;
         if (outcome.kind === 'transport' && outcome.error.retryable && reissues++ < MAX_REISSUES) continue;
         if (outcome.kind === 'result') discovered = outcome.result;
         evidence = { step: 'probe', outcome, retried: evidence.step === 'probe', fromCache: false };
@@ -79,6 +82,7 @@ export async function connectEra(
       }
       case 'initialize': {
         const answer = await handshake!.initialize(requester, step.version, options);
+        status = answer.outcome.kind === 'transport' ? answer.outcome.error.status : undefined;
         if (
           answer.outcome.kind === 'transport' &&
           answer.outcome.error.retryable &&
@@ -94,6 +98,7 @@ export async function connectEra(
       case 'open-sse': {
         const opened = await handshake!.openSse(transport, options.timeoutMs);
         overSse = opened.found;
+        status = opened.status;
         evidence = { step: 'sse-endpoint', ...opened, fromCache: evidence.step === 'start' };
         break;
       }
@@ -110,25 +115,45 @@ export async function connectEra(
           step,
           requester.versions,
           evidence.step === 'probe' && evidence.outcome.kind === 'error' ? probed : undefined,
+          status === 404 && transportKind(peer) === 'http' ? peer : undefined,
         );
     }
   }
 }
 
-/** The error connecting ends with; `refused` is the version a `-32022` refused, if that was the end. */
+/**
+ * The error connecting ends with; `refused` is the version a `-32022` refused, if that was the end;
+ * `notFoundAt` the URL, when the last answer was an HTTP 404: most often a wrong path.
+ */
 function failure(
   step: Extract<ReturnType<typeof nextEraStep>, { kind: 'failed' }>,
   ours: readonly string[],
   refused: string | undefined,
+  notFoundAt: string | undefined,
 ): Error {
   switch (step.reason) {
-    case 'legacy-server':
-      return new LegacyServerError(step.evidence, { cause: step.cause });
+    case 'legacy-server': {
+      const evidence = notFoundAt
+        ? `${step.evidence} at ${notFoundAt}${pathHint(notFoundAt)}`
+        : step.evidence;
+      return new LegacyServerError(evidence, { cause: step.cause });
+    }
     case 'no-common-version':
       return new NoCommonVersionError(ours, step.theirs ?? [], refused);
     default:
+      if (notFoundAt) {
+        const message = `The server answered HTTP 404 at ${notFoundAt}: no MCP endpoint there${pathHint(notFoundAt)}`;
+        return new McpClientError(message, { cause: step.cause });
+      }
       return step.cause ?? new McpClientError(step.evidence);
   }
+}
+
+/** What to check after a 404: a URL without `/mcp` most likely misses the path mcpkit serves. */
+function pathHint(url: string): string {
+  return URL.canParse(url) && !new URL(url).pathname.includes('/mcp')
+    ? "; mcpkit serves /mcp by default; check the server's path"
+    : '';
 }
 
 function modernDescription(version: string, result: DiscoverResult): ServerDescription {

@@ -133,7 +133,9 @@ describe('over Streamable HTTP (real handler, injected fetch)', () => {
       return new Response('Not Found', { status: 404 });
     };
     const client = new McpClient(createHttpClientTransport('http://localhost/mcp', { fetch }));
-    await expect(client.connect()).rejects.toThrow(/no HTTP\+SSE endpoint either: HTTP 404/);
+    await expect(client.connect()).rejects.toMatchObject({
+      message: 'The server answered HTTP 404 at http://localhost/mcp: no MCP endpoint there',
+    });
     expect(sent).toEqual(['POST server/discover', 'POST initialize', 'GET ']);
   });
 });

@@ -34,7 +34,7 @@ export interface LegacyHandshake {
     options: InitializeOptions,
   ): Promise<{ outcome: InitializeOutcome; result?: Record<string, unknown> }>;
   /** Switches the transport to the deprecated HTTP+SSE transport (B-7), waiting at most `timeoutMs`. */
-  openSse(transport: ClientTransport, timeoutMs: number): Promise<{ found: boolean; detail: string }>;
+  openSse(transport: ClientTransport, timeoutMs: number): Promise<SseOpening>;
   /** Enters the session `initialize` opened in `version` (B-11): the server as it described itself. */
   enter(
     transport: ClientTransport,
@@ -57,10 +57,14 @@ function legacyDescription(era: Era, version: string, result: Record<string, unk
   };
 }
 
-async function openSse(
-  transport: ClientTransport,
-  timeoutMs: number,
-): Promise<{ found: boolean; detail: string }> {
+/** Whether the `GET` found an HTTP+SSE endpoint; if not, why, and the HTTP status when there was one. */
+export interface SseOpening {
+  found: boolean;
+  detail: string;
+  status?: number;
+}
+
+async function openSse(transport: ClientTransport, timeoutMs: number): Promise<SseOpening> {
   if (transport.openLegacySse === undefined) {
     return { found: false, detail: 'the transport does not speak the deprecated HTTP+SSE transport' };
   }
@@ -68,6 +72,7 @@ async function openSse(
     await transport.openLegacySse(AbortSignal.timeout(timerDelay(timeoutMs)));
     return { found: true, detail: '' };
   } catch (error) {
+    if (error instanceof TransportError) return { found: false, detail: error.message, status: error.status };
     return { found: false, detail: error instanceof Error ? error.message : String(error) };
   }
 }
