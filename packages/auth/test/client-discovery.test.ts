@@ -12,7 +12,11 @@ import {
 } from '../src/index.js';
 import { mockFetch, requestsTo, world } from './helpers/mock-oauth.js';
 
-const http = (w: ReturnType<typeof world>) => ({ fetch: mockFetch(w), timeoutMs: 5000 });
+const http = (w: ReturnType<typeof world>) => ({
+  fetch: mockFetch(w),
+  timeoutMs: 5000,
+  maxResponseBytes: 64 * 1024,
+});
 
 describe('A-15 protected resource metadata discovery', () => {
   it('A-15: the challenge URL when present, else path-inserted then root', () => {

@@ -89,7 +89,7 @@ export async function discoverResourceMetadata(
   challengeUrl: string | undefined,
 ): Promise<ResourceMetadata> {
   for (const url of resourceMetadataUrls(serverUrl, challengeUrl)) {
-    const document = await readJsonObject(await getJson(http, url));
+    const document = await readJsonObject(await getJson(http, url, 'protected resource metadata'));
     const metadata = document && checkResourceMetadata(document);
     if (!metadata) continue;
     if (!resourceCovers(metadata.resource, serverUrl)) {
@@ -112,7 +112,7 @@ export async function discoverAuthorizationServer(
   issuer: string,
 ): Promise<oauth.AuthorizationServer | undefined> {
   for (const url of authorizationServerMetadataUrls(issuer)) {
-    const response = await getJson(http, url);
+    const response = await getJson(http, url, 'authorization server metadata');
     if (!response) continue;
     try {
       const metadata = await oauth.processDiscoveryResponse(new URL(issuer), response);

@@ -16,6 +16,8 @@ export type OAuthClientErrorCode =
   | 'authorization-failed'
   /** The token endpoint refused the request or answered something unusable. */
   | 'token-request-failed'
+  /** A metadata, registration or token response was larger than `maxResponseBytes`; it was not read. */
+  | 'response-too-large'
   /** The options cannot work, e.g. an authorization code flow without `authorize`. */
   | 'misconfigured';
 

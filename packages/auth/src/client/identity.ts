@@ -172,7 +172,7 @@ async function register(
     const response = await oauth.dynamicClientRegistrationRequest(
       as,
       metadata,
-      requestOptions(http, as.registration_endpoint),
+      requestOptions(http, as.registration_endpoint, 'client registration response'),
     );
     const registered = await oauth.processDynamicClientRegistrationResponse(await withSecretExpiry(response));
     return {
@@ -183,6 +183,7 @@ async function register(
         : {}),
     };
   } catch (error) {
+    if (error instanceof OAuthClientError) throw error;
     const code = error instanceof oauth.ResponseBodyError ? `: ${error.error}` : '';
     throw new OAuthClientError('registration-failed', `${as.issuer} refused the client registration${code}`, {
       cause: error,

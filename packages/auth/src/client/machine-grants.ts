@@ -54,7 +54,7 @@ async function exchangeIdToken(
         audience: context.as.issuer,
         ...scopeAndResource(context, scopes),
       },
-      requestOptions(context.http, idp.tokenEndpoint),
+      requestOptions(context.http, idp.tokenEndpoint, 'token response'),
     );
     // An ID-JAG is not an access token: its token_type is N_A (RFC 8693 §2.2.1).
     const result = await oauth.processGenericTokenEndpointResponse(server, client, response, {

@@ -6,7 +6,7 @@ import { chooseAuthorizationServer, discoverResourceMetadata, type ResourceMetad
 import { DpopKey } from './dpop.js';
 import { OAuthClientError } from './errors.js';
 import type { FlowContext } from './flow-context.js';
-import { type HttpContext, isLoopbackHttp } from './http.js';
+import { DEFAULT_MAX_RESPONSE_BYTES, type HttpContext, isLoopbackHttp } from './http.js';
 import { type Bindings, resolveIdentity } from './identity.js';
 import { machineGrantFlow } from './machine-grants.js';
 import type { OAuthClientOptions } from './options.js';
@@ -45,6 +45,10 @@ function expired(tokens: StoredTokens): boolean {
 }
 
 function checkOptions(options: OAuthClientOptions): void {
+  const limit = options.maxResponseBytes;
+  if (limit !== undefined && !(Number.isSafeInteger(limit) && limit > 0)) {
+    throw new OAuthClientError('misconfigured', 'maxResponseBytes must be a positive whole number of bytes');
+  }
   if (!options.grant && (!options.authorize || !options.redirectUrl)) {
     throw new OAuthClientError('misconfigured', 'oauthClient needs authorize and redirectUrl, or a grant');
   }
@@ -92,6 +96,7 @@ export function oauthClient(serverUrl: string | URL, options: OAuthClientOptions
   const http: HttpContext = {
     fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
     timeoutMs: options.timeoutMs ?? 30_000,
+    maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
   };
   const store = options.store ?? new MemoryTokenStore();
   const bindings: Bindings = new WeakMap();

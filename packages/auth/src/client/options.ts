@@ -75,6 +75,11 @@ export interface OAuthClientOptions {
   preferAuthorizationServers?: (issuers: readonly string[]) => readonly string[];
   /** The `fetch` for metadata, registration and token requests. */
   fetch?: FetchLike;
-  /** Time limit of each of those requests, in milliseconds. Default 30 s. */
+  /** Time limit of each of those requests, body included, in milliseconds. Default 30 s. */
   timeoutMs?: number;
+  /**
+   * Largest body read from each of those responses, in bytes; a larger one stops the login with
+   * `response-too-large`. Default 64 KiB (real ones are a few KiB).
+   */
+  maxResponseBytes?: number;
 }

@@ -7,7 +7,7 @@ import type { StoredTokens } from './token-store.js';
 /** Options for a token endpoint request: DPoP when in use, our fetch and time limit. */
 export function tokenRequestOptions(context: FlowContext, additionalParameters?: Record<string, string>) {
   return {
-    ...requestOptions(context.http, context.as.token_endpoint),
+    ...requestOptions(context.http, context.as.token_endpoint, 'token response'),
     ...(additionalParameters ? { additionalParameters } : {}),
     ...(context.dpop ? { DPoP: context.dpop.tokenRequests() } : {}),
   };

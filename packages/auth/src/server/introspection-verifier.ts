@@ -1,3 +1,4 @@
+import { type BoundedRead, byteLimit, readBoundedBody } from '../shared/bounded-body.js';
 import { ExpiringMap, tokenDigest } from './token-cache.js';
 import { InvalidTokenError, type TokenVerifier, type VerifiedToken, verifiedToken } from './verifier.js';
 
@@ -16,8 +17,10 @@ export interface IntrospectionVerifierOptions {
   cacheTtlMs?: number;
   /** Most answers kept (default 10 000). */
   cacheMaxEntries?: number;
-  /** Longest wait for the endpoint, in ms (default 3000). */
+  /** Longest wait for the endpoint's answer, body included, in ms (default 3000). */
   timeoutMs?: number;
+  /** Largest answer read, in bytes (default 64 KiB; real ones are under 1 KiB); larger refuses the token. */
+  maxResponseBytes?: number;
   /** Leeway for `exp` and `nbf`, in seconds (default 10). */
   clockToleranceSec?: number;
   /** The `fetch` to call the endpoint with (default: the global one). */
@@ -49,10 +52,14 @@ export function introspectionVerifier(options: IntrospectionVerifierOptions): To
   const doFetch = options.fetch ?? fetch;
   const authorization = `Basic ${btoa(`${formEncode(options.clientId)}:${formEncode(options.clientSecret)}`)}`;
 
+  const endpoint = String(options.endpoint);
+  const limit = byteLimit(options.maxResponseBytes, 64 * 1024, 'maxResponseBytes');
+
   async function introspect(token: string): Promise<Answer> {
-    let response: Response;
+    const signal = AbortSignal.timeout(options.timeoutMs ?? 3000);
+    let body: unknown;
     try {
-      response = await doFetch(options.endpoint, {
+      const response = await doFetch(endpoint, {
         method: 'POST',
         headers: {
           authorization,
@@ -60,15 +67,17 @@ export function introspectionVerifier(options: IntrospectionVerifierOptions): To
           accept: 'application/json',
         },
         body: new URLSearchParams({ token, token_type_hint: 'access_token' }).toString(),
-        signal: AbortSignal.timeout(options.timeoutMs ?? 3000),
+        signal,
+      });
+      body = await readAnswer(response, {
+        what: 'introspection response',
+        url: endpoint,
+        limit,
+        option: 'maxResponseBytes',
+        signal,
       });
     } catch (error) {
       throw new InvalidTokenError('The token could not be introspected', { cause: error });
-    }
-    const body: unknown = response.ok ? await response.json().catch(() => undefined) : undefined;
-    if (typeof body !== 'object' || body === null) {
-      const cause = new Error(`the introspection endpoint answered ${response.status}`);
-      throw new InvalidTokenError('The token could not be introspected', { cause });
     }
     return judge(body as Record<string, unknown>, audiences, options.issuer, leewayMs);
   }
@@ -92,6 +101,27 @@ export function introspectionVerifier(options: IntrospectionVerifierOptions): To
     },
   };
 }
+
+/** The JSON object of a 2xx answer, read within the limit; anything else is thrown. */
+async function readAnswer(response: Response, read: BoundedRead): Promise<object> {
+  if (!response.ok) {
+    await response.body?.cancel().catch(() => {});
+    throw new Error(`the introspection endpoint answered ${response.status}`);
+  }
+  const text = UTF8.decode(await readBoundedBody(response, read));
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // Not JSON: refused below like any other non-object.
+  }
+  if (typeof body !== 'object' || body === null) {
+    throw new Error(`the introspection endpoint answered ${response.status} without a JSON object`);
+  }
+  return body;
+}
+
+const UTF8 = new TextDecoder();
 
 /** RFC 6749 §2.3.1: client credentials are form-encoded before Basic encoding. */
 function formEncode(value: string): string {

@@ -1,4 +1,5 @@
-import { createRemoteJWKSet, errors, type JWTVerifyGetKey, jwtVerify } from 'jose';
+import { createRemoteJWKSet, customFetch, errors, type JWTVerifyGetKey, jwtVerify } from 'jose';
+import { boundedFetch, byteLimit, ResponseTooLargeError } from '../shared/bounded-body.js';
 import { InvalidTokenError, type TokenVerifier, verifiedToken } from './verifier.js';
 
 /** Asymmetric algorithms only: an HMAC token "signed" with a public key can never verify. */
@@ -31,8 +32,13 @@ export interface JwtVerifierOptions {
   algorithms?: readonly string[];
   /** Leeway for `exp`, `nbf` and `iat`, in seconds (default 10). */
   clockToleranceSec?: number;
-  /** Longest wait for the JWKS endpoint, in ms (default 3000); a slow one makes the token invalid. */
+  /** Longest wait for the JWKS, body included, in ms (default 3000); a slow one makes the token invalid. */
   jwksTimeoutMs?: number;
+  /**
+   * Largest JWKS read, in bytes (default 256 KiB: dozens of keys even with certificate chains);
+   * a larger one is not read further and the token is invalid.
+   */
+  jwksMaxBytes?: number;
   /** Least time between two JWKS fetches, in ms (default 30 000), e.g. for an unknown `kid`. */
   jwksCooldownMs?: number;
   /** How long a fetched JWKS is used before it is fetched again, in ms (default 10 minutes). */
@@ -85,6 +91,11 @@ export function jwtVerifier(options: JwtVerifierOptions): TokenVerifier {
 function remoteKeys(options: JwtVerifierOptions): JWTVerifyGetKey {
   if (options.jwksUri === undefined) throw new TypeError('jwtVerifier needs jwksUri or keys');
   return createRemoteJWKSet(new URL(options.jwksUri), {
+    [customFetch]: boundedFetch((input, init) => globalThis.fetch(input, init), {
+      what: 'JWKS',
+      limit: byteLimit(options.jwksMaxBytes, 256 * 1024, 'jwksMaxBytes'),
+      option: 'jwksMaxBytes',
+    }),
     timeoutDuration: options.jwksTimeoutMs ?? 3000,
     cooldownDuration: options.jwksCooldownMs ?? 30_000,
     cacheMaxAge: options.jwksMaxAgeMs ?? 600_000,
@@ -104,6 +115,7 @@ function reasonOf(error: unknown): string {
     return 'The access token is signed with an algorithm not accepted';
   if (error instanceof errors.JWKSNoMatchingKey) return 'The access token is signed with an unknown key';
   if (error instanceof errors.JWKSTimeout) return 'The signing keys could not be fetched in time';
+  if (error instanceof ResponseTooLargeError) return 'The signing keys could not be fetched';
   if (error instanceof errors.JWSSignatureVerificationFailed) return 'The access token signature is invalid';
   return 'The access token is invalid';
 }
