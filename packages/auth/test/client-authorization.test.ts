@@ -45,6 +45,35 @@ describe('the authorization code flow', () => {
     });
   }
 
+  for (const endpoint of [
+    'file:///etc/passwd',
+    'javascript:alert(1)',
+    'ms-settings:x',
+    'http://as.test/authorize',
+    'not a url',
+  ]) {
+    it(`never sends the user to an authorization_endpoint of ${endpoint}`, async () => {
+      const w = world();
+      w.metadata = { ...w.metadata, authorization_endpoint: endpoint };
+      const { client, user } = login(w);
+      await expect(client.onUnauthorized(unauthorized(w), REQUEST)).rejects.toMatchObject({
+        code: 'discovery-failed',
+        message: expect.stringContaining('authorization_endpoint that is not https'),
+      });
+      expect(user.requests).toEqual([]);
+    });
+  }
+
+  it('sends the user to an https or loopback http authorization_endpoint', async () => {
+    for (const endpoint of ['https://login.as.test/authorize', 'http://127.0.0.1:9/authorize']) {
+      const w = world();
+      w.metadata = { ...w.metadata, authorization_endpoint: endpoint };
+      const { client, user } = login(w);
+      await client.onUnauthorized(unauthorized(w), REQUEST);
+      expect(user.requests[0]!.href.startsWith(endpoint)).toBe(true);
+    }
+  });
+
   it('A-29/A-30: resource, the canonical server URI, in both the authorization and the token request', async () => {
     const w = world();
     w.prm = { ...w.prm!, resource: 'HTTPS://MCP.TEST/mcp' };

@@ -1,6 +1,7 @@
 import * as oauth from 'oauth4webapi';
 import { OAuthClientError } from './errors.js';
 import type { FlowContext } from './flow-context.js';
+import { isLoopbackHttp } from './http.js';
 import { requestTokens, scopeAndResource, tokenRequestOptions } from './token-response.js';
 import type { StoredTokens } from './token-store.js';
 
@@ -39,7 +40,15 @@ export async function authorizationRequest(
     codeVerifier: oauth.generateRandomCodeVerifier(),
     state: oauth.generateRandomState(),
   };
-  const url = new URL(as.authorization_endpoint);
+  const url = URL.canParse(as.authorization_endpoint) ? new URL(as.authorization_endpoint) : undefined;
+  // The user's browser is sent here: another scheme (file:, javascript:, a custom one) would make the
+  // opener run whatever it names. Same rule as every other request of this client.
+  if (!url || (url.protocol !== 'https:' && !isLoopbackHttp(url))) {
+    throw new OAuthClientError(
+      'discovery-failed',
+      `${as.issuer} has an authorization_endpoint that is not https (nor http on localhost or 127.0.0.1), so no browser is sent there`,
+    );
+  }
   const params = {
     response_type: 'code',
     client_id: identity.client.client_id,
