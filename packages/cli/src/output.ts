@@ -1,5 +1,6 @@
 import type { ClientWarning } from '@mcpkit/client';
 import { CommanderError } from 'commander';
+import { terminalJson, visible } from './visible.js';
 
 /** What the process exit code means; scripts branch on it. */
 export const ExitCode = {
@@ -62,6 +63,10 @@ export interface Streams {
  * How a command shows what it found. With `--json`, every result is one JSON document on stdout
  * (one per line for streams such as `listen`) and errors are `{"error": {...}}` on stdout too, so a
  * script reads one stream; otherwise results are text for a person and errors go to stderr.
+ *
+ * This is where the output meets the terminal: human text passes through `visible`, so the control
+ * characters a server may put in names, results or errors are shown, never acted on; JSON keeps the
+ * exact values, with the characters JSON.stringify leaves raw written as `\u` escapes.
  */
 export class Output {
   constructor(
@@ -76,24 +81,24 @@ export class Output {
 
   /** Prints a result: `value` as JSON, or what `human` makes of it. */
   result<T>(value: T, human: (value: T) => string): void {
-    if (this.json) this.streams.stdout.write(`${JSON.stringify(value)}\n`);
+    if (this.json) this.streams.stdout.write(`${terminalJson(value)}\n`);
     else {
-      const text = human(value);
+      const text = visible(human(value));
       if (text !== '') this.streams.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
     }
   }
 
   /** A side note for a person (never on stdout, never in JSON mode). */
   note(text: string): void {
-    if (!this.json) this.streams.stderr.write(`${text}\n`);
+    if (!this.json) this.streams.stderr.write(`${visible(text)}\n`);
   }
 
   /** Reports an error and returns the exit code it means. */
   fail(error: unknown): ExitCode {
     const code = exitCodeFor(error);
     if (error instanceof CommanderError) return code; // commander has printed it already
-    if (this.json) this.streams.stdout.write(`${JSON.stringify({ error: errorJson(error) })}\n`);
-    else this.streams.stderr.write(`mcpkit: ${describeError(error)}\n`);
+    if (this.json) this.streams.stdout.write(`${terminalJson({ error: errorJson(error) })}\n`);
+    else this.streams.stderr.write(`mcpkit: ${visible(describeError(error))}\n`);
     return code;
   }
 }

@@ -1,5 +1,6 @@
 import type { LoggingMessageNotificationParams, Progress } from '@mcpkit/client';
 import type { Output } from './output.js';
+import { visible } from './visible.js';
 
 /** Shows a call's progress while it runs; `finish()` once it is over. */
 export interface ProgressView {
@@ -9,10 +10,10 @@ export interface ProgressView {
 
 const BAR_WIDTH = 30;
 
-/** `[#######.......]  45% Halfway` for a known total, `12 Working` without one. */
+/** `[#######.......]  45% Halfway` for a known total, `12 Working` without one; the server's message made visible. */
 export function progressLine(progress: Progress, bar: boolean): string {
   const { total, message } = progress;
-  const suffix = message ? ` ${message}` : '';
+  const suffix = message ? ` ${visible(message)}` : '';
   if (total === undefined || !(total > 0)) return `${progress.progress}${suffix}`;
   const fraction = Math.min(1, Math.max(0, progress.progress / total));
   const percent = `${Math.round(fraction * 100)}%`.padStart(4);

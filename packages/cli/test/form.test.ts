@@ -116,4 +116,35 @@ describe('an elicitation form as prompts', () => {
     expect(stringCheck({ minLength: 3, maxLength: 4 }, true)('ab')).toBe('at least 3 characters');
     expect(stringCheck({ minLength: 3, maxLength: 4 }, true)('abcde')).toBe('at most 4 characters');
   });
+
+  it("shows the server's titles, descriptions, choices and defaults with control characters made visible", async () => {
+    const evil = 'x\x1b]52;c;ZXZpbA==\x07\u009b2J\u202e';
+    const shown = 'x\\x1b]52;c;ZXZpbA==\\x07\\x9b2J\\u202e';
+    const { prompts, asked } = scripted([shown, 'a', 'c', ['e']]);
+    const content = await askForm(
+      {
+        properties: {
+          text: { type: 'string', title: evil, description: evil, default: evil },
+          pick: { type: 'string', enum: ['a', 'b'], enumNames: [evil, 'B'] },
+          titled: { type: 'string', oneOf: [{ const: 'c', title: evil }] },
+          many: { type: 'array', items: { type: 'string', enum: [evil, 'e'] } },
+        },
+        required: ['text', 'pick', 'titled'],
+      },
+      prompts,
+    );
+    const drawn = asked.flatMap(({ question }) => [
+      question.message,
+      question.default,
+      ...((question.choices as { name: string }[] | undefined) ?? []).map((choice) => choice.name),
+    ]);
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it looks for
+    expect(drawn.filter((text) => /[\u0000-\u001f\u009b\u202e]/.test(String(text)))).toEqual([]);
+    expect(asked[0]!.question).toMatchObject({ message: `${shown} (${shown})`, default: shown });
+    expect(asked[1]!.question.choices).toContainEqual({ name: shown, value: 'a' });
+    expect(asked[2]!.question.choices).toContainEqual({ name: shown, value: 'c' });
+    expect(asked[3]!.question.choices).toContainEqual({ name: shown, value: evil, checked: false });
+    // What is sent back is the choices' values, as the server gave them.
+    expect(content).toEqual({ text: shown, pick: 'a', titled: 'c', many: ['e'] });
+  });
 });

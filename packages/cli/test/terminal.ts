@@ -24,6 +24,8 @@ export interface TerminalRun {
   type(keys: string): void;
   /** Everything shown so far, escape sequences removed. */
   screen(): string;
+  /** Everything written so far, escape sequences and all. */
+  raw(): string;
   ended: Promise<Run>;
 }
 
@@ -72,6 +74,7 @@ export function startInTerminal(args: readonly string[], env: NodeJS.ProcessEnv 
     },
     type: (keys) => child.stdin.write(keys),
     screen,
+    raw: () => raw,
     ended,
   };
 }

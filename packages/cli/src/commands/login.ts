@@ -7,6 +7,7 @@ import type { RegisterCommand } from '../command.js';
 import { openUrl } from '../open-url.js';
 import { ExitCode, ExitError, Output } from '../output.js';
 import { serverUrlFrom } from '../target.js';
+import { visible } from '../visible.js';
 
 const HELP = `
 Runs OAuth 2.1 with the server's authorization server: discovery, dynamic client registration, then
@@ -32,11 +33,13 @@ export const login: RegisterCommand = (program, context) => {
       const credentials = await Credentials.open(configDir());
       const secret = await credentials.ensureSecret(process.env);
       const redirect = await loopbackRedirect({
-        open: (authorizationUrl) => {
-          context.streams.stderr.write(
-            `Open this URL in your browser to sign in:\n${authorizationUrl.href}\n`,
-          );
-          if (options.browser && context.streams.stderr.isTTY === true) void openUrl(authorizationUrl.href);
+        open: async (authorizationUrl) => {
+          // Always printed: the person sees where the authorization server sends them.
+          const { stderr } = context.streams;
+          stderr.write(visible(`Open this URL in your browser to sign in:\n${authorizationUrl.href}\n`));
+          if (!options.browser || stderr.isTTY !== true) return;
+          const outcome = await openUrl(authorizationUrl.href);
+          if (!outcome.opened) stderr.write(`mcpkit: ${outcome.reason}\n`);
         },
       });
       try {

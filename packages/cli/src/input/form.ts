@@ -1,5 +1,6 @@
 import type { PrimitiveSchemaDefinition } from '@mcpkit/client';
 import { isRecord } from '@mcpkit/protocol/internal';
+import { visible } from '../visible.js';
 
 /** One choice of a select or checkbox prompt. */
 export interface Choice {
@@ -39,7 +40,10 @@ export const LEAVE_EMPTY = '\u0000leave-empty';
 export function singleChoices(property: Record<string, unknown>): Choice[] | undefined {
   if (Array.isArray(property.enum)) {
     const names = Array.isArray(property.enumNames) ? property.enumNames : [];
-    return property.enum.map((value, at) => ({ value: String(value), name: String(names[at] ?? value) }));
+    return property.enum.map((value, at) => ({
+      value: String(value),
+      name: visible(String(names[at] ?? value)),
+    }));
   }
   if (Array.isArray(property.oneOf)) return titledChoices(property.oneOf);
   return undefined;
@@ -48,7 +52,7 @@ export function singleChoices(property: Record<string, unknown>): Choice[] | und
 function titledChoices(options: unknown[]): Choice[] {
   return options.filter(isRecord).map((option) => ({
     value: String(option.const),
-    name: typeof option.title === 'string' ? option.title : String(option.const),
+    name: visible(typeof option.title === 'string' ? option.title : String(option.const)),
   }));
 }
 
@@ -57,7 +61,7 @@ export function multiChoices(property: Record<string, unknown>): Choice[] | unde
   const { items } = property;
   if (!isRecord(items)) return undefined;
   if (Array.isArray(items.enum))
-    return items.enum.map((value) => ({ value: String(value), name: String(value) }));
+    return items.enum.map((value) => ({ value: String(value), name: visible(String(value)) }));
   if (Array.isArray(items.anyOf)) return titledChoices(items.anyOf);
   return undefined;
 }
@@ -91,9 +95,10 @@ export function stringCheck(
   };
 }
 
+/** The question of a field, as the prompt library draws it: the server's words made visible. */
 function label(key: string, property: Record<string, unknown>): string {
   const title = typeof property.title === 'string' ? property.title : key;
-  return typeof property.description === 'string' ? `${title} (${property.description})` : title;
+  return visible(typeof property.description === 'string' ? `${title} (${property.description})` : title);
 }
 
 /** Asks for one field; `undefined` leaves it out of the answer. */
@@ -142,7 +147,8 @@ async function askField(
     message,
     required,
     validate: stringCheck(property, required),
-    ...(typeof fallback === 'string' ? { default: fallback } : {}),
+    // The default is drawn too, and sent as shown when accepted.
+    ...(typeof fallback === 'string' ? { default: visible(fallback) } : {}),
   });
   return answer === '' ? undefined : answer;
 }

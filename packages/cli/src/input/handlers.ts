@@ -13,6 +13,7 @@ import type {
 import { contentBlockText } from '../content.js';
 import { openUrl } from '../open-url.js';
 import { ExitCode, ExitError, UsageError } from '../output.js';
+import { visible } from '../visible.js';
 import { askForm } from './form.js';
 import type { terminalPrompts } from './terminal.js';
 
@@ -80,6 +81,7 @@ function conversationText(request: CreateMessageRequestParams): string {
  * prompt on the terminal, else (stdin not a terminal) it is refused: the refusal is remembered in
  * `session` so the command ends with exit code 3 and a message naming the flag to pass. URL-mode
  * elicitations are printed and count as accepted unless declined; `--open` opens them.
+ * Everything written on `stderr` passes through `visible`: the server's words never steer the terminal.
  */
 export function inputHandlers(
   flags: InputFlags,
@@ -88,6 +90,7 @@ export function inputHandlers(
 ): InputHandlers {
   const answers = (flags.elicit ?? []).map(parseElicit);
   const { stderr, prompts } = surface;
+  const tell = (text: string) => stderr.write(visible(text));
   const unanswered = (what: string, flag: string): never => {
     const error = new ExitError(
       `the server asks for ${what}, and stdin is not a terminal to ask on: pass ${flag}`,
@@ -103,7 +106,7 @@ export function inputHandlers(
     const given = answers.shift();
     if (given) return { action: 'accept', content: given as ElicitResult['content'] };
     if (!prompts) return unanswered(`input ("${request.message}")`, "--elicit '<json>' or --decline");
-    stderr.write(`\nThe server asks: ${request.message}\n`);
+    tell(`\nThe server asks: ${request.message}\n`);
     try {
       const content = await askForm(request.requestedSchema, prompts);
       const send = await prompts.confirm({ message: 'Send these answers?', default: true });
@@ -116,10 +119,10 @@ export function inputHandlers(
 
   const url = async (request: ElicitRequestURLParams): Promise<ElicitResult> => {
     const host = URL.canParse(request.url) ? new URL(request.url).host : 'not a valid URL';
-    stderr.write(`\nThe server asks you to open a page (${host}): ${request.message}\n  ${request.url}\n`);
+    tell(`\nThe server asks you to open a page (${host}): ${request.message}\n  ${request.url}\n`);
     if (flags.decline) return { action: 'decline' };
-    let open = flags.open === true;
-    if (!open && prompts) {
+    let wanted = flags.open === true;
+    if (!wanted && prompts) {
       try {
         const choice = await prompts.select({
           message: 'Open it?',
@@ -130,14 +133,16 @@ export function inputHandlers(
           ],
         });
         if (choice === 'decline') return { action: 'decline' };
-        open = choice === 'open';
+        wanted = choice === 'open';
       } catch (error) {
         if (isPromptExit(error)) return { action: 'cancel' };
         throw error;
       }
     }
-    if (open && !(await openUrl(request.url)))
-      stderr.write('Could not start a browser; open the URL yourself.\n');
+    if (wanted) {
+      const outcome = await openUrl(request.url);
+      if (!outcome.opened) tell(`${outcome.reason}\n`);
+    }
     return { action: 'accept' };
   };
 
@@ -150,7 +155,7 @@ export function inputHandlers(
         : Promise.resolve(samplingResponse);
       text = await samplingText;
     } else if (prompts) {
-      stderr.write(`\nThe server asks for a model's reply to:\n${conversationText(request)}\n`);
+      tell(`\nThe server asks for a model's reply to:\n${conversationText(request)}\n`);
       text = await prompts.line('Reply as the model');
     } else {
       return unanswered('a sampling reply', '--sampling-response <text|@file>');
@@ -166,7 +171,7 @@ export function inputHandlers(
   const roots = async (): Promise<Root[]> => {
     if (flags.root !== undefined) return rootsFrom(flags.root);
     if (!prompts) return unanswered('roots (folders it may use)', '--root <path>');
-    stderr.write('\nThe server asks which folders it may use (roots).\n');
+    tell('\nThe server asks which folders it may use (roots).\n');
     const answer = await prompts.line('Folders, separated by commas', process.cwd());
     return rootsFrom(
       answer

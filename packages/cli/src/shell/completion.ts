@@ -1,3 +1,5 @@
+import { visible } from '../visible.js';
+
 /** What the shell knows about the server, to complete names with. */
 export interface Catalog {
   /** Tool name → its argument names. */
@@ -65,7 +67,8 @@ function candidates(words: readonly string[], index: number, catalog: Catalog): 
 /**
  * Tab completion for a shell line, as node:readline's completer wants it: the candidates that
  * start with the word being typed (each name followed by a space), and that word. Command names first, then tool, prompt and
- * resource names, then `argument=` for the arguments of the tool or prompt not given yet.
+ * resource names, then `argument=` for the arguments of the tool or prompt not given yet. A name with
+ * control characters is not offered: readline would draw it raw, and it cannot be typed anyway.
  */
 export function completeLine(line: string, catalog: Catalog): [string[], string] {
   const words = line.split(/\s+/);
@@ -73,7 +76,7 @@ export function completeLine(line: string, catalog: Catalog): [string[], string]
   const typed = words.length === 0 ? '' : words[words.length - 1]!;
   const index = Math.max(0, words.length - 1);
   const matches = candidates(words, index, catalog)
-    .filter((candidate) => candidate.startsWith(typed))
+    .filter((candidate) => candidate.startsWith(typed) && visible(candidate) === candidate)
     // A finished word gets its space, so that the next Tab completes the next word.
     .map((candidate) => (candidate.endsWith('=') ? candidate : `${candidate} `));
   return [matches, typed];

@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import { createInterface, type Interface } from 'node:readline';
 import type { ListenNotification, McpClient, ServerDescription } from '@mcpkit/client';
 import type { Output } from '../output.js';
+import { visible } from '../visible.js';
 import { type Catalog, completeLine } from './completion.js';
 import { runShellLine } from './dispatch.js';
 import { HISTORY_SIZE, loadHistory, saveHistory } from './history.js';
@@ -87,10 +88,10 @@ export async function runShell(setup: ShellSetup): Promise<void> {
 
   const show = (text: string) => {
     if (!prompt) {
-      terminal.write(`${text}\n`);
+      terminal.write(`${visible(text)}\n`);
       return;
     }
-    terminal.write(`\r\x1b[2K${text}\n`);
+    terminal.write(`\r\x1b[2K${visible(text)}\n`);
     prompt.prompt(true);
   };
   const watch = new NotificationWatch(client, show, (notification) => {
@@ -101,7 +102,7 @@ export async function runShell(setup: ShellSetup): Promise<void> {
 
   await refresh(client, server, catalog, ['tools', 'prompts', 'resources']);
   const name = server.serverInfo ? `${server.serverInfo.name} ${server.serverInfo.version}` : 'the server';
-  terminal.write(`Connected to ${name} (${server.protocolVersion}). Type help, or exit to leave.\n`);
+  terminal.write(visible(`Connected to ${name} (${server.protocolVersion}). Type help, or exit to leave.\n`));
   if (server.era === 'modern') session.watch(new Set(['tools', 'prompts', 'resources']));
 
   try {
