@@ -34,7 +34,7 @@ export async function readBoundedBody(
   if (body === null) return new Uint8Array(0);
   const declared = response.headers.get('content-length');
   if (declared !== null && Number(declared) > read.limit) {
-    await body.cancel().catch(() => {});
+    void body.cancel().catch(() => {});
     throw new ResponseTooLargeError(read);
   }
   const reader = body.getReader();
