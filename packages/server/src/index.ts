@@ -51,6 +51,9 @@ export {
 } from './legacy/session-store.js';
 export type { HandlerContext, Logger, McpRequestInfo } from './pipeline/context.js';
 export type {
+  LegacyMethod,
+  LegacyMethodTypes,
+  LegacyRequestInfo,
   McpCall,
   MethodResult,
   Middleware,

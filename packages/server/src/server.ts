@@ -8,10 +8,10 @@ import type {
   SessionRefusal,
   StreamOpening,
 } from '@mcpkit/protocol';
-import { MODERN_PROTOCOL_VERSIONS, TASKS_EXTENSION } from '@mcpkit/protocol/internal';
+import { isRecord, McpError, MODERN_PROTOCOL_VERSIONS, TASKS_EXTENSION } from '@mcpkit/protocol/internal';
 import { RequestStateCodec, type RequestStateOptions } from './input/request-state.js';
 import { LegacyLayer, type LegacyOptions } from './legacy/legacy-layer.js';
-import type { Middleware } from './pipeline/middleware.js';
+import { type Middleware, runMiddleware } from './pipeline/middleware.js';
 import { handleMessage } from './pipeline/pipeline.js';
 import type { ServerRuntime } from './pipeline/runtime.js';
 import { CachePolicy, type CachingOptions } from './registration/caching.js';
@@ -223,6 +223,18 @@ export class McpServer implements McpEndpoint {
         capabilities: () => this.capabilities,
         handleModern: (message, context) => handleMessage(runtime, message, context),
         subscribe: (listener) => this.bus.subscribe(listener),
+        withMiddleware: (method, params, info, handler) =>
+          runMiddleware(this.middleware, method, params, info, handler).then(
+            (result) => {
+              if (isRecord(result)) return result;
+              throw McpError.internalError(`The middleware of ${method} returned no result`);
+            },
+            (error: unknown) => {
+              // As on the engine: what the client only sees as -32603 is reported.
+              if (!(error instanceof McpError)) this.onError(error);
+              throw error;
+            },
+          ),
       },
       options.legacy === 'reject',
       options.legacy === 'reject' ? {} : options.legacy,

@@ -1,5 +1,12 @@
 import { McpError, type Method, type TaskMethod } from '@mcpkit/protocol';
-import type { McpCall, McpServer, MethodResult, Middleware } from '@mcpkit/server';
+import type {
+  LegacyMethod,
+  McpCall,
+  McpServer,
+  MethodResult,
+  Middleware,
+  ScopedTarget,
+} from '@mcpkit/server';
 import { type Challenge, wwwAuthenticate } from './challenge.js';
 import { challengeScopes, ScopeChecker, type ScopeHierarchy } from './scopes.js';
 
@@ -15,9 +22,11 @@ export interface ScopeGuardOptions {
   requiredScopes?: readonly string[];
   /**
    * Scopes per method, e.g. `{ 'tools/call': ['mcp:tools'] }`, on top of each registration's
-   * `scopes`; the tasks extension's `tasks/get`, `tasks/update` and `tasks/cancel` included.
+   * `scopes`; the tasks extension's `tasks/get`, `tasks/update` and `tasks/cancel` included, and
+   * the methods only a 2025-era session has: `resources/subscribe`, `resources/unsubscribe` and
+   * `logging/setLevel`.
    */
-  methodScopes?: Readonly<Partial<Record<Method | TaskMethod, readonly string[]>>>;
+  methodScopes?: Readonly<Partial<Record<Method | TaskMethod | LegacyMethod, readonly string[]>>>;
   /** Broad scopes that imply narrower ones (A-11). */
   scopeHierarchy?: ScopeHierarchy;
   /** Leave out of lists what the caller's scopes do not allow it to use (A-14); default `false`. */
@@ -30,46 +39,73 @@ export interface ScopeGuardOptions {
 export type ScopeSource = Pick<McpServer, 'requiredScopes'>;
 
 type Params = Record<string, unknown>;
-const LISTED: Partial<Record<Method, { field: string; use: Method; target: (item: Params) => Params }>> = {
-  'tools/list': { field: 'tools', use: 'tools/call', target: (item) => ({ name: item.name }) },
-  'prompts/list': { field: 'prompts', use: 'prompts/get', target: (item) => ({ name: item.name }) },
-  'resources/list': { field: 'resources', use: 'resources/read', target: (item) => ({ uri: item.uri }) },
+type GuardedMethod = McpCall['method'];
+
+/** What a list method's items are used for: the method, and the registration each item names. */
+const LISTED: Partial<
+  Record<Method, { field: string; use: Method; target: (item: Params) => ScopedTarget }>
+> = {
+  'tools/list': { field: 'tools', use: 'tools/call', target: (item) => ({ tool: String(item.name) }) },
+  'prompts/list': { field: 'prompts', use: 'prompts/get', target: (item) => ({ prompt: String(item.name) }) },
+  'resources/list': {
+    field: 'resources',
+    use: 'resources/read',
+    target: (item) => ({ resource: String(item.uri) }),
+  },
   'resources/templates/list': {
     field: 'resourceTemplates',
     use: 'resources/read',
-    target: (item) => ({ uriTemplate: item.uriTemplate }),
+    target: (item) => ({ resourceTemplate: String(item.uriTemplate) }),
   },
 };
 
-/** The scopes a registration named by `params` declares, for `method`. */
-function registeredScopes(
-  server: ScopeSource,
-  method: Method | TaskMethod,
-  params: Params,
-): readonly string[] {
+const NONE: readonly string[] = [];
+
+/** The scopes of the resources a `subscriptions/listen` filter subscribes to, each as a read of it needs. */
+function subscribedScopes(server: ScopeSource, filter: unknown): readonly string[] {
+  const uris = (filter as { resourceSubscriptions?: unknown } | undefined)?.resourceSubscriptions;
+  if (!Array.isArray(uris) || uris.length === 0) return NONE;
+  return uris.flatMap((uri) => server.requiredScopes({ resource: String(uri) }));
+}
+
+/**
+ * The registration a request of `method` resolves to, the way its handler resolves it: a tool or
+ * prompt by name, a resource by `uri` (a static resource, else the first matching template), a
+ * completion by its reference (a template by its exact `uriTemplate`, as the handler looks it up).
+ * Nothing else the client sends (such as a `uriTemplate` beside the `uri` of a read) counts.
+ */
+function targetOf(method: GuardedMethod, params: Params): ScopedTarget | undefined {
   switch (method) {
     case 'tools/call':
-      return server.requiredScopes({ tool: String(params.name) });
+      return { tool: String(params.name) };
     case 'prompts/get':
-      return server.requiredScopes({ prompt: String(params.name) });
+      return { prompt: String(params.name) };
     case 'resources/read':
-      return typeof params.uriTemplate === 'string'
-        ? server.requiredScopes({ resourceTemplate: params.uriTemplate })
-        : server.requiredScopes({ resource: String(params.uri) });
+    case 'resources/subscribe':
+      return { resource: String(params.uri) };
     case 'completion/complete': {
       const ref = (params.ref ?? {}) as Params;
-      if (ref.type === 'ref/prompt') return server.requiredScopes({ prompt: String(ref.name) });
-      return server.requiredScopes({ resourceTemplate: String(ref.uri) });
+      return ref.type === 'ref/prompt' ? { prompt: String(ref.name) } : { resourceTemplate: String(ref.uri) };
     }
     default:
-      return [];
+      return undefined;
   }
+}
+
+/** The scopes the registrations a request resolves to declare, for `method`. */
+function registeredScopes(server: ScopeSource, method: GuardedMethod, params: Params): readonly string[] {
+  if (method === 'subscriptions/listen') return subscribedScopes(server, params.notifications);
+  const target = targetOf(method, params);
+  return target === undefined ? NONE : server.requiredScopes(target);
 }
 
 /**
  * Middleware that enforces required scopes before the handler: every scope of `requiredScopes`,
- * of `methodScopes[method]` and of the called tool, prompt or resource's `scopes`, honouring the
- * hierarchy (A-11). A caller without a token gets 401; one whose token lacks a scope gets 403
+ * of `methodScopes[method]` and of the `scopes` of the tool, prompt or resource the request
+ * resolves to, honouring the hierarchy (A-11). A read's, subscription's or listen's `uri` finds
+ * its resource as the handler does; nothing else the client sends changes which one. The
+ * 2025-era `resources/subscribe`, `resources/unsubscribe` and `logging/setLevel` pass through it
+ * too. A caller without a token gets 401; one whose token lacks a scope gets 403
  * `insufficient_scope` whose challenge lists every scope the operation needs, at once (A-9,
  * A-10), never `offline_access` (A-12). With `filterLists`, lists leave out what the caller
  * cannot use, and say `cacheScope: "private"` (A-14).
@@ -83,8 +119,8 @@ function registeredScopes(
 export function scopeGuard(server: ScopeSource, options: ScopeGuardOptions = {}): Middleware {
   const checker = new ScopeChecker(options.scopeHierarchy);
   const base = options.requiredScopes ?? [];
-  const needed = (method: Method | TaskMethod, params: Params) =>
-    challengeScopes(base, options.methodScopes?.[method], registeredScopes(server, method, params));
+  const needed = (method: GuardedMethod, registered: readonly string[]) =>
+    challengeScopes(base, options.methodScopes?.[method], registered);
 
   const refuse = (granted: readonly string[] | undefined, scopes: readonly string[]): McpError => {
     const challenge: Challenge = { scopes };
@@ -111,7 +147,7 @@ export function scopeGuard(server: ScopeSource, options: ScopeGuardOptions = {})
     const method = call.method;
     const params = call.params as unknown as Params;
     const granted = call.context.auth?.scopes;
-    const scopes = needed(method, params);
+    const scopes = needed(method, registeredScopes(server, method, params));
     if (scopes.length > 0 && !checker.coversAll(granted ?? [], scopes)) throw refuse(granted, scopes);
     const listed = options.filterLists ? LISTED[method as Method] : undefined;
     if (listed === undefined) return call.next();
@@ -119,7 +155,7 @@ export function scopeGuard(server: ScopeSource, options: ScopeGuardOptions = {})
     const items = result[listed.field];
     if (!Array.isArray(items)) return result as unknown as MethodResult<Method>;
     const usable = items.filter((item) =>
-      checker.coversAll(granted ?? [], needed(listed.use, listed.target(item))),
+      checker.coversAll(granted ?? [], needed(listed.use, server.requiredScopes(listed.target(item)))),
     );
     return { ...result, [listed.field]: usable, cacheScope: 'private' } as unknown as MethodResult<Method>;
   };

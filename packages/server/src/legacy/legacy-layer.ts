@@ -19,14 +19,16 @@ import {
   LEGACY_PROTOCOL_VERSIONS,
   McpError,
 } from '@mcpkit/protocol/internal';
+import type { LegacyMethod, LegacyRequestInfo } from '../pipeline/middleware.js';
 import type { ServerEvent } from '../subscriptions/event-bus.js';
 import { type Era, eraOf, hasModernMeta } from './era.js';
 import { type ForwardTarget, forwardRequest } from './forward.js';
-import { negotiateVersion, newSession, readInitialize, readLogLevel, readUri } from './initialize.js';
+import { negotiateVersion, newSession, readInitialize } from './initialize.js';
 import { LegacyExchange } from './legacy-exchange.js';
 import { LivePeer, SessionStream } from './live-peer.js';
 import { OutboundRequests } from './outbound.js';
 import { PeerDirectory, unknownSession } from './peers.js';
+import { applySessionCall, readSessionCall, sessionCallInfo } from './session-methods.js';
 import { InMemorySessionStore, type SessionRecord, type SessionStore } from './session-store.js';
 import {
   errorResponse,
@@ -64,6 +66,16 @@ export interface LegacyHost {
   handleModern(message: unknown, context: RequestContext): EndpointExchange;
   /** Calls `listener` for every event of the server's bus; returns the unsubscribe function. */
   subscribe(listener: (event: ServerEvent) => void): () => void;
+  /**
+   * Runs `handler` inside the server's middleware, as the engine runs a handler, for the methods
+   * the layer serves itself; resolves with what the chain produced.
+   */
+  withMiddleware(
+    method: LegacyMethod,
+    params: Record<string, unknown>,
+    info: LegacyRequestInfo,
+    handler: () => Promise<object>,
+  ): Promise<Record<string, unknown>>;
 }
 
 type Kind = 'request' | 'notification' | 'response' | 'invalid';
@@ -224,34 +236,19 @@ export class LegacyLayer {
     { peer, session, owner }: { peer: LivePeer; session: SessionRecord; owner: object },
     context: RequestContext,
   ): Promise<FinalResponse | undefined> {
-    const { id, method, params } = request;
-    switch (method) {
-      case 'ping':
-        return resultResponse(id, {});
-      case 'logging/setLevel': {
-        if (this.host.capabilities().logging === undefined) throw McpError.methodNotFound(method);
-        const level = readLogLevel(params);
-        if (level instanceof McpError) throw level;
-        await this.peers.change(peer, { ...session, logLevel: level });
-        return resultResponse(id, {});
-      }
-      case 'resources/subscribe':
-      case 'resources/unsubscribe': {
-        if (this.host.capabilities().resources === undefined || this.stateless)
-          throw McpError.methodNotFound(method);
-        const uri = readUri(params);
-        if (uri instanceof McpError) throw uri;
-        const others = session.subscriptions.filter((each) => each !== uri);
-        await this.peers.change(peer, {
-          ...session,
-          subscriptions: method === 'resources/subscribe' ? [...others, uri] : others,
-        });
-        return resultResponse(id, {});
-      }
-      case 'server/discover':
-      case 'subscriptions/listen':
-        // 2026-07-28 methods: a 2025 session has neither.
-        throw McpError.methodNotFound(method);
+    const { id, method } = request;
+    if (method === 'ping') return resultResponse(id, {});
+    // 2026-07-28 methods: a 2025 session has neither.
+    if (method === 'server/discover' || method === 'subscriptions/listen')
+      throw McpError.methodNotFound(method);
+    const call = readSessionCall(request, this.host.capabilities(), !this.stateless);
+    if (call !== undefined) {
+      const info = sessionCallInfo(call, request, session, context, ex.cancellation);
+      const result = await this.host.withMiddleware(call.method, call.params, info, async () => {
+        await this.peers.change(peer, applySessionCall(peer.session ?? session, call));
+        return {};
+      });
+      return resultResponse(id, result);
     }
     peer.running.set(id, ex);
     try {

@@ -2,6 +2,7 @@ import type {
   GetTaskResult,
   InputRequiredResult,
   InputResponses,
+  LoggingLevel,
   Method,
   ParamsOf,
   ResultOf,
@@ -30,11 +31,33 @@ export interface TaskRequestInfo extends Omit<McpRequestInfo, 'method'> {
 }
 
 /**
+ * The methods only a 2025-era session has, served by the legacy layer itself, as middleware sees
+ * them: what they change is the session's (its subscriptions, its log level), not a handler's.
+ */
+export interface LegacyMethodTypes {
+  'resources/subscribe': { params: { uri: string }; result: Record<string, never> };
+  'resources/unsubscribe': { params: { uri: string }; result: Record<string, never> };
+  'logging/setLevel': { params: { level: LoggingLevel }; result: Record<string, never> };
+}
+
+/** A method only a 2025-era session has: `resources/subscribe`, `resources/unsubscribe`, `logging/setLevel`. */
+export type LegacyMethod = keyof LegacyMethodTypes;
+
+/**
+ * What middleware knows about a request of a 2025-era session to a method only that era has:
+ * the request's info, with its method; `protocolVersion` is the session's.
+ */
+export interface LegacyRequestInfo extends Omit<McpRequestInfo, 'method'> {
+  readonly method: LegacyMethod;
+}
+
+/**
  * One request as middleware sees it, after validation: checking `method` narrows `params` and
  * `next`. `next()` runs the rest of the chain and the handler and resolves with the result, which
  * middleware may inspect, replace or filter. With the tasks extension on, `tasks/get`,
  * `tasks/update` and `tasks/cancel` pass through middleware too (after the extension's own
- * checks, before its `authorize` hook).
+ * checks, before its `authorize` hook), and so do the methods only a 2025-era session has
+ * (`LegacyMethod`): authorization, logging and rate limits see every request of both eras.
  */
 export type McpCall =
   | {
@@ -52,7 +75,15 @@ export type McpCall =
         readonly context: TaskRequestInfo;
         next(): Promise<TaskMethodTypes[M]['result']>;
       };
-    }[TaskMethod];
+    }[TaskMethod]
+  | {
+      [M in LegacyMethod]: {
+        readonly method: M;
+        readonly params: LegacyMethodTypes[M]['params'];
+        readonly context: LegacyRequestInfo;
+        next(): Promise<LegacyMethodTypes[M]['result']>;
+      };
+    }[LegacyMethod];
 
 /**
  * A hook around every request, on every transport: logging, authorization, rate limiting,
@@ -69,7 +100,9 @@ export type McpCall =
  */
 export type Middleware = (
   call: McpCall,
-) => Promise<MethodResult<Method> | TaskMethodTypes[TaskMethod]['result']>;
+) => Promise<
+  MethodResult<Method> | TaskMethodTypes[TaskMethod]['result'] | LegacyMethodTypes[LegacyMethod]['result']
+>;
 
 /**
  * Runs `handler` inside `middleware`, first registered outermost. A layer's `next` runs the rest
@@ -77,9 +110,9 @@ export type Middleware = (
  */
 export function runMiddleware(
   middleware: readonly Middleware[],
-  method: Method | TaskMethod,
+  method: McpCall['method'],
   params: Record<string, unknown>,
-  context: McpRequestInfo | TaskRequestInfo,
+  context: McpCall['context'],
   handler: () => Promise<object>,
 ): Promise<unknown> {
   if (middleware.length === 0) return handler();
