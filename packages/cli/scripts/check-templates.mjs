@@ -4,7 +4,8 @@
 // type-checks, builds and tests each project and runs the built client against the built servers,
 // the Worker served by workerd. The Worker project is installed without wrangler (its dev and deploy
 // tool, which would bring a second workerd): its test calls the Worker's fetch in Node, and the
-// workerd of the runtime matrix serves it bundled as wrangler would.
+// workerd of the runtime matrix serves it bundled as wrangler would. Last, two projects made with
+// `--from` the tarballs, as a user makes them before a release, install with npm and pnpm alone.
 import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -83,6 +84,41 @@ function expectTools(listing, where) {
   }
 }
 
+/**
+ * `mcpkit create --from`, as a user does it before a release: a project outside any workspace whose
+ * package.json points at the tarballs installs with npm (its `npx @mcpkit/cli` then runs the CLI
+ * from them) and with pnpm, and builds.
+ */
+async function checkFromTarballs(mcpkit) {
+  const standalone = join(scratch, 'standalone');
+  mkdirSync(standalone);
+  run(
+    'create a stdio project --from the tarballs',
+    mcpkit,
+    ['create', 'npm-stdio', '-t', 'stdio', '--from', scratch],
+    standalone,
+  );
+  const npmProject = join(standalone, 'npm-stdio');
+  run('npm install from the tarballs', 'npm', ['install', '--no-audit', '--no-fund'], npmProject);
+  run('npm run build', 'npm', ['run', 'build'], npmProject);
+  const call = output(
+    'npx',
+    ['@mcpkit/cli', 'call', 'add', '{"a":2,"b":3}', '--json', '--', process.execPath, 'dist/index.js'],
+    npmProject,
+  );
+  if (JSON.parse(call).structuredContent?.sum !== 5)
+    throw new Error(`npx @mcpkit/cli call add answered ${call}`);
+  run(
+    'create an http project --from the tarballs',
+    mcpkit,
+    ['create', 'pnpm-http', '-t', 'http', '--from', scratch],
+    standalone,
+  );
+  const pnpmProject = join(standalone, 'pnpm-http');
+  run('pnpm install from the tarballs', 'pnpm', ['install'], pnpmProject);
+  run('pnpm build', 'pnpm', ['run', 'build'], pnpmProject);
+}
+
 const scratch = mkdtempSync(join(tmpdir(), 'mcpkit-templates-'));
 try {
   const tarballs = packAll(publishedPackages(), scratch);
@@ -127,6 +163,7 @@ try {
   } finally {
     await http.stop();
   }
+  await checkFromTarballs(mcpkit);
   const worker = await startWorkerInWorkerd(join(scratch, 'projects', 'worker'));
   if (worker.skipped) {
     console.log(`templates: the Worker on workerd is skipped: ${worker.skipped}`);

@@ -79,6 +79,79 @@ describe('scaffold', () => {
   });
 });
 
+describe('mcpkit create --from', () => {
+  const PACKED = ['auth', 'cli', 'client', 'protocol', 'server', 'transport-http', 'transport-stdio'];
+
+  /** A folder with a (fake, empty) tarball of each named package, named as `pnpm pack` names them. */
+  async function packs(folder: string, names: readonly string[], version = '0.1.0'): Promise<string> {
+    const dir = join(scratch, folder);
+    await mkdir(dir, { recursive: true });
+    await writeFile(join(dir, 'unrelated-1.0.0.tgz'), '');
+    for (const name of names) await writeFile(join(dir, `mcpkit-${name}-${version}.tgz`), '');
+    return dir;
+  }
+
+  it('points every @mcpkit dependency at its tarball, for npm and for pnpm', async () => {
+    const from = await packs('packs', PACKED);
+    const dir = join(scratch, 'from-stdio');
+    const run = await mcpkit(['create', dir, '--from', from, '--template', 'stdio']);
+    expect(run.code, run.stderr).toBe(0);
+    const manifest = await manifestIn(dir);
+    const tarball = (name: string) => `file:${join(from, `mcpkit-${name}-0.1.0.tgz`)}`;
+    expect(manifest.dependencies).toMatchObject({
+      '@mcpkit/server': tarball('server'),
+      '@mcpkit/transport-stdio': tarball('transport-stdio'),
+    });
+    // `npx @mcpkit/cli`, as the README says, runs the CLI installed from the folder.
+    expect(manifest.devDependencies).toMatchObject({
+      '@mcpkit/client': tarball('client'),
+      '@mcpkit/cli': tarball('cli'),
+    });
+    expect(Object.keys(manifest.devDependencies!)).toEqual(Object.keys(manifest.devDependencies!).sort());
+    const overrides = Object.fromEntries(PACKED.map((name) => [`@mcpkit/${name}`, tarball(name)]));
+    expect(manifest.overrides).toEqual(overrides);
+    const workspace = await readFile(join(dir, 'pnpm-workspace.yaml'), 'utf8');
+    const lines = workspace.split('\n');
+    expect(lines.slice(lines.indexOf('overrides:') + 1, -1)).toEqual(
+      Object.entries(overrides).map(([name, spec]) => `  "${name}": ${JSON.stringify(spec)}`),
+    );
+  });
+
+  it('refuses a folder that lacks a package the template needs, and writes nothing (exit 2)', async () => {
+    const from = await packs('no-server', ['protocol', 'transport-stdio']);
+    const dir = join(scratch, 'from-incomplete');
+    const run = await mcpkit(['create', dir, '--from', from, '-t', 'stdio']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('has no tarball of @mcpkit/server');
+    expect(run.stderr).toContain('pnpm pack:local');
+    await expect(readdir(dir)).rejects.toThrow(/ENOENT/);
+  });
+
+  it('refuses a missing folder, one without tarballs, and two versions of a package (exit 2)', async () => {
+    const missing = await mcpkit([
+      'create',
+      join(scratch, 'from-x'),
+      '--from',
+      join(scratch, 'nowhere'),
+      '-t',
+      'stdio',
+    ]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('there is no such folder of package tarballs');
+    const empty = await packs('empty-packs', []);
+    const none = await mcpkit(['create', join(scratch, 'from-y'), '--from', empty, '-t', 'stdio']);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toContain('holds no mcpkit-*.tgz tarballs');
+    const twice = await packs('twice', PACKED);
+    await packs('twice', ['server'], '0.2.0');
+    const run = await mcpkit(['create', join(scratch, 'from-z'), '--from', twice, '-t', 'stdio']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(
+      'two tarballs of @mcpkit/server (mcpkit-server-0.1.0.tgz and mcpkit-server-0.2.0.tgz)',
+    );
+  });
+});
+
 describe('mcpkit create', () => {
   it('creates the project and prints the next steps', async () => {
     const dir = join(scratch, 'cli-stdio');

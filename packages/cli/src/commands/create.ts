@@ -1,6 +1,7 @@
 import { select } from '@inquirer/prompts';
 import { Option } from 'commander';
 import type { CliContext, RegisterCommand } from '../command.js';
+import { LocalTarballs, LocalTarballsError } from '../create/local-tarballs.js';
 import { nextSteps, packageManagerOf } from '../create/next-steps.js';
 import { NotEmptyError, scaffold } from '../create/scaffold.js';
 import { isTemplateName, TEMPLATES, type TemplateName } from '../create/templates.js';
@@ -11,6 +12,7 @@ Templates:
 ${TEMPLATES.map((template) => `  ${template.name.padEnd(8)}${template.description}`).join('\n')}
 
 Without --template, asks in a terminal. The folder must be new or empty (a .git is fine).
+Until the packages are on npm, --from takes the tarballs \`pnpm pack:local\` makes in the repo.
 
 Examples:
   $ mcpkit create my-server --template stdio
@@ -49,19 +51,23 @@ export const create: RegisterCommand = (program, context) => {
     .addOption(
       new Option('-t, --template <name>', 'the template').choices(TEMPLATES.map((template) => template.name)),
     )
+    .option('--from <folder>', 'install the @mcpkit packages from the tarballs in this folder, not npm')
     .addHelpText('after', HELP)
-    .action(async (dir: string, options: { template?: string }) => {
-      const template =
-        options.template !== undefined && isTemplateName(options.template)
-          ? options.template
-          : await askTemplate(context);
+    .action(async (dir: string, options: { template?: string; from?: string }) => {
       try {
-        const project = await scaffold(dir, template);
+        const local = options.from === undefined ? undefined : await LocalTarballs.read(options.from);
+        const template =
+          options.template !== undefined && isTemplateName(options.template)
+            ? options.template
+            : await askTemplate(context);
+        const project = await scaffold(dir, template, { local });
         const manager = packageManagerOf(process.env.npm_config_user_agent);
         const lines = nextSteps(project, template, manager, process.cwd());
         context.streams.stdout.write(`${lines.join('\n')}\n`);
       } catch (error) {
-        if (error instanceof NotEmptyError) throw new UsageError(error.message);
+        if (error instanceof NotEmptyError || error instanceof LocalTarballsError) {
+          throw new UsageError(error.message);
+        }
         throw error;
       }
     });

@@ -1,5 +1,6 @@
 import { copyFile, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { basename, join, relative, resolve } from 'node:path';
+import type { LocalTarballs } from './local-tarballs.js';
 import { type TemplateName, templatesDir } from './templates.js';
 import { publishedRange } from './versions.js';
 
@@ -57,17 +58,55 @@ async function listFiles(dir: string): Promise<string[]> {
   return nested.flat();
 }
 
-/** The template's package.json for this project: its name, and published ranges of `@mcpkit` packages. */
-function manifestFor(template: string, name: string): string {
+const CLI = '@mcpkit/cli';
+
+/**
+ * The template's package.json for this project: its name, and published ranges of `@mcpkit` packages,
+ * or their tarballs in `local` (with `@mcpkit/cli` as a dev dependency, so `npx @mcpkit/cli` runs it,
+ * and npm `overrides` so that dependencies of dependencies come from the tarballs too).
+ */
+function manifestFor(template: string, name: string, local: LocalTarballs | undefined): string {
   const manifest = JSON.parse(template) as Record<string, unknown>;
   manifest.name = name;
   for (const field of ['dependencies', 'devDependencies']) {
     const dependencies = manifest[field] as Record<string, string> | undefined;
     for (const dependency of Object.keys(dependencies ?? {})) {
-      if (dependency.startsWith('@mcpkit/')) dependencies![dependency] = publishedRange(dependency);
+      if (!dependency.startsWith('@mcpkit/')) continue;
+      dependencies![dependency] = local ? local.spec(dependency) : publishedRange(dependency);
     }
   }
+  if (local !== undefined) {
+    const devDependencies = (manifest.devDependencies ?? {}) as Record<string, string>;
+    const dependencies = (manifest.dependencies ?? {}) as Record<string, string>;
+    if (local.files.has(CLI) && dependencies[CLI] === undefined && devDependencies[CLI] === undefined) {
+      devDependencies[CLI] = local.spec(CLI);
+      manifest.devDependencies = Object.fromEntries(
+        Object.entries(devDependencies).sort(([a], [b]) => (a < b ? -1 : 1)),
+      );
+    }
+    manifest.overrides = local.overrides();
+  }
   return `${JSON.stringify(manifest, null, 2)}\n`;
+}
+
+/** pnpm reads overrides from its workspace file only: the same overrides as package.json's, for pnpm. */
+function pnpmWorkspaceFor(local: LocalTarballs): string {
+  const lines = Object.entries(local.overrides()).map(
+    ([name, spec]) => `  ${JSON.stringify(name)}: ${JSON.stringify(spec)}`,
+  );
+  return [
+    '# The @mcpkit packages come from local tarballs (mcpkit create --from), as the overrides in',
+    '# package.json do for npm.',
+    'overrides:',
+    ...lines,
+    '',
+  ].join('\n');
+}
+
+/** Options of {@link scaffold}. */
+export interface ScaffoldOptions {
+  /** Install the `@mcpkit` packages from these tarballs instead of the npm registry. */
+  local?: LocalTarballs;
 }
 
 /**
@@ -79,25 +118,33 @@ function manifestFor(template: string, name: string): string {
  * const { files } = await scaffold('my-server', 'stdio');
  * ```
  */
-export async function scaffold(dir: string, template: TemplateName): Promise<Scaffolded> {
+export async function scaffold(
+  dir: string,
+  template: TemplateName,
+  options: ScaffoldOptions = {},
+): Promise<Scaffolded> {
   const target = resolve(dir);
   if (!(await isEmptyOrMissing(target))) throw new NotEmptyError(dir);
   const name = packageNameFor(basename(target));
   const source = join(templatesDir(), template);
+  // Before anything is written: a folder of tarballs that lacks a package refuses here.
+  const manifest = manifestFor(await readFile(join(source, 'package.json'), 'utf8'), name, options.local);
   const files: string[] = [];
+  const write = async (path: string, content: string | { copyOf: string }) => {
+    const destination = join(target, path);
+    await mkdir(join(destination, '..'), { recursive: true });
+    if (typeof content === 'string') await writeFile(destination, content);
+    else await copyFile(content.copyOf, destination);
+    files.push(relative(target, destination));
+  };
   for (const file of await listFiles(source)) {
     const path = relative(source, file);
-    const destination = join(target, RENAMED[path] ?? path);
-    await mkdir(join(destination, '..'), { recursive: true });
-    const fileName = basename(file);
-    if (path === 'package.json') {
-      await writeFile(destination, manifestFor(await readFile(file, 'utf8'), name));
-    } else if (NAMED.has(fileName)) {
-      await writeFile(destination, (await readFile(file, 'utf8')).replaceAll('{{name}}', name));
-    } else {
-      await copyFile(file, destination);
-    }
-    files.push(relative(target, destination));
+    const renamed = RENAMED[path] ?? path;
+    if (path === 'package.json') await write(renamed, manifest);
+    else if (NAMED.has(basename(file))) {
+      await write(renamed, (await readFile(file, 'utf8')).replaceAll('{{name}}', name));
+    } else await write(renamed, { copyOf: file });
   }
+  if (options.local !== undefined) await write('pnpm-workspace.yaml', pnpmWorkspaceFor(options.local));
   return { dir: target, name, files: files.sort() };
 }
