@@ -9,7 +9,9 @@ describe('scopeGuard on the methods only a 2025-11-25 session has', () => {
       'resources/unsubscribe': ['unsubs'],
       'logging/setLevel': ['logs'],
     };
-    const session = await new LegacySession(scopedServer({ methodScopes })).open();
+    const server = scopedServer({ methodScopes });
+    const session = await new LegacySession(server).open();
+    const anonymous = await new LegacySession(server, 'http', undefined).open();
     const calls = [
       ['resources/subscribe', { uri: 'public://info' }, 'subs'],
       ['resources/unsubscribe', { uri: 'public://info' }, 'unsubs'],
@@ -21,7 +23,7 @@ describe('scopeGuard on the methods only a 2025-11-25 session has', () => {
         code: AuthErrorCode.InsufficientScope,
         data: { requiredScopes: [scope] },
       });
-      expect((await session.request(method, params)).error?.code, method).toBe(AuthErrorCode.Unauthorized);
+      expect((await anonymous.request(method, params)).error?.code, method).toBe(AuthErrorCode.Unauthorized);
       expect((await session.request(method, params, [scope])).result, method).toEqual({});
     }
   });

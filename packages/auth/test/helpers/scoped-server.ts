@@ -2,8 +2,11 @@ import type { AuthInfo, PeerChannel, RequestContext } from '@mcpkit/protocol';
 import { McpServer, type ServerOptions } from '@mcpkit/server';
 import { type ScopeGuardOptions, scopeGuard } from '../../src/server/index.js';
 
-/** What each scoped handler gives away when it runs: the secret a refused request must never see. */
-export const SECRET = 'the-secret';
+/**
+ * What every scoped handler gives away when it runs, followed by the scope it needs
+ * (`SECRET:admin`): a request whose token lacks that scope must never see it.
+ */
+export const SECRET = 'SECRET:';
 
 export type Reply = { result?: Record<string, unknown>; error?: { code: number; message: string } };
 
@@ -22,20 +25,22 @@ export function scopedServer(guard: ScopeGuardOptions = {}, options: ServerOptio
       ...options,
     },
   );
-  const text = (uri: string) => ({ contents: [{ uri, text: SECRET }] });
-  server.resource('secret://admin', { name: 'admin', scopes: ['admin'] }, text);
+  const text = (scope: string) => (uri: string) => ({ contents: [{ uri, text: SECRET + scope }] });
+  server.resource('secret://admin', { name: 'admin', scopes: ['admin'] }, text('admin'));
   server.resource('public://info', { name: 'info' }, (uri) => ({ contents: [{ uri, text: 'public' }] }));
   server.resourceTemplate(
     'vault://{name}',
-    { name: 'vault', scopes: ['vault'], complete: { name: () => [SECRET] } },
-    (uri) => text(uri),
+    { name: 'vault', scopes: ['vault'], complete: { name: () => [`${SECRET}vault`] } },
+    text('vault'),
   );
   server.resourceTemplate('open://{+path}', { name: 'open' }, (uri) => ({
     contents: [{ uri, text: 'open' }],
   }));
-  server.tool('admin_tool', { scopes: ['admin'] }, () => ({ content: [{ type: 'text', text: SECRET }] }));
+  server.tool('admin_tool', { scopes: ['admin'] }, () => ({
+    content: [{ type: 'text', text: `${SECRET}admin` }],
+  }));
   server.prompt('admin_prompt', { scopes: ['admin'] }, () => ({
-    messages: [{ role: 'user', content: { type: 'text', text: SECRET } }],
+    messages: [{ role: 'user', content: { type: 'text', text: `${SECRET}admin` } }],
   }));
   server.use(scopeGuard(server, guard));
   return server;
@@ -92,7 +97,8 @@ export class LegacySession {
   constructor(
     private readonly server: McpServer,
     carrier: 'http' | 'connection' = 'http',
-    readonly principal = 'user',
+    /** Whose token every message carries; `undefined`: none, an anonymous session. */
+    readonly principal: string | undefined = 'user',
   ) {
     if (carrier === 'connection') {
       const unsolicited = this.unsolicited;
@@ -111,9 +117,14 @@ export class LegacySession {
     return { signal, transport: 'http', headers, auth };
   }
 
+  private auth(scopes: readonly string[] | undefined): AuthInfo | undefined {
+    const principal = this.principal;
+    return principal === undefined || scopes === undefined ? undefined : { principal, scopes: [...scopes] };
+  }
+
   /** Sends `initialize` and `notifications/initialized` as the principal holding `scopes`. */
   async open(scopes: readonly string[] = []): Promise<this> {
-    const auth = { principal: this.principal, scopes: [...scopes] };
+    const auth = this.auth(scopes);
     const message = {
       jsonrpc: '2.0',
       id: ++nextId,
@@ -129,7 +140,7 @@ export class LegacySession {
 
   /** The response of one request on the session, as the principal holding `scopes` (undefined: anonymous). */
   async request(method: string, params: Record<string, unknown>, scopes?: readonly string[]): Promise<Reply> {
-    const auth = scopes === undefined ? undefined : { principal: this.principal, scopes: [...scopes] };
+    const auth = this.auth(scopes);
     const { items } = await collect(
       this.server,
       { jsonrpc: '2.0', id: ++nextId, method, params },
