@@ -90,7 +90,8 @@ describe('StdioClientTransport: crash and restart (T-17)', () => {
     const listen = collect(
       transport.exchange(request('listen', 'subscriptions/listen', { everyMs: 60_000 }), {}),
     );
-    await sleep(20);
+    // Answered after the listen was read: the server has started, so a crash is restarted.
+    await response(transport.exchange(request(1, 'pid'), {}));
     await failure(collect(transport.exchange(request(2, 'crash'), {})));
     expect((await failure(listen)).reason).toBe('restarted');
     await restarted;
@@ -103,20 +104,47 @@ describe('StdioClientTransport: crash and restart (T-17)', () => {
     }
   });
 
-  it('gives up after maxAttempts consecutive failed processes: "connection-lost", no process left behind', async () => {
+  it('a server that exits before its first answer did not start: one error with the command, exit code and stderr tail, no restart', async () => {
     const exits: ChildExit[] = [];
+    let stderr = '';
+    const missing = fixture('missing.js');
     const transport = spawnFixture('server.mjs', {
-      args: ['-e', 'process.exit(3)'],
-      restart: { maxAttempts: 2, initialDelayMs: 1 },
+      args: [missing],
+      stderr: (text) => (stderr += text),
+      restart: { initialDelayMs: 1 },
       onExit: (exit) => exits.push(exit),
     });
-    const reasons: string[] = [];
-    for (let i = 0; i < 4; i++) {
-      reasons.push((await failure(collect(transport.exchange(request(i, 'pid'), {})))).reason);
-    }
-    expect(reasons).toEqual(['restarted', 'restarted', 'connection-lost', 'connection-lost']);
-    expect(exits.map((exit) => exit.code)).toEqual([3, 3, 3]);
+    const errors: TransportError[] = [];
+    for (let i = 0; i < 3; i++)
+      errors.push(await failure(collect(transport.exchange(request(i, 'pid'), {}))));
+    await sleep(50);
     for (const exit of exits) trackPid(exit.pid);
+    expect(exits.map((exit) => exit.code)).toEqual([1]);
+    expect(stderr.match(/MODULE_NOT_FOUND/g)).toHaveLength(1);
+    expect(transport.pid).toBeUndefined();
+    for (const error of errors) expect(error).toBe(errors[0]);
+    const message = errors[0]!.message;
+    expect(message).toMatch(
+      new RegExp(
+        `^The server did not start: \`${process.execPath}.* ${missing}\` ended \\(exit code 1\\) before its first answer\\. The end of its stderr:\n`,
+      ),
+    );
+    expect(message).toContain(`Cannot find module '${missing}'`);
+    expect(message).not.toContain('may be sent again');
+  });
+
+  it('the start failure quotes only the last 20 lines of stderr, and says when stderr is ignored', async () => {
+    const script = 'for (let i = 1; i <= 100; i++) console.error("line " + i); process.exit(2)';
+    const chatty = spawnFixture('server.mjs', { args: ['-e', script], stderr: () => {} });
+    const error = await failure(collect(chatty.exchange(request(1, 'pid'), {})));
+    const tail = error.message.split('The end of its stderr:\n')[1];
+    expect(tail).toBe(Array.from({ length: 20 }, (_, i) => `line ${81 + i}`).join('\n'));
+    expect(error.message).toContain('ended (exit code 2) before its first answer');
+    const quiet = spawnFixture('server.mjs', { args: ['-e', script] });
+    const ignored = await failure(collect(quiet.exchange(request(1, 'pid'), {})));
+    expect(ignored.message).toMatch(
+      /ended \(exit code 2\) before its first answer \(its stderr is ignored\)$/,
+    );
   });
 
   it('T-17: a server that sends a message and then crashes at every start backs off and is given up after maxAttempts', async () => {
@@ -152,6 +180,9 @@ describe('StdioClientTransport: crash and restart (T-17)', () => {
 
   it('T-17: a process that stayed up stableAfterMs resets the count: each crash of such a process restarts at once', async () => {
     const transport = spawnFixture('server.mjs', { restart: { maxAttempts: 1, stableAfterMs: 300 } });
+    trackPid(
+      ((await response(transport.exchange(request('first', 'pid'), {}))).result as { pid: number }).pid,
+    );
     for (let i = 0; i < 3; i++) {
       const crash = collect(transport.exchange(request(i, 'crash', { delayMs: 400 }), {}));
       expect((await failure(crash)).reason).toBe('restarted');

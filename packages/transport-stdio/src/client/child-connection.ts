@@ -6,6 +6,7 @@ import { LineWriter } from '../line-writer.js';
 import { Outbox } from './outbox.js';
 import type { PendingExchange } from './pending-exchange.js';
 import { endProcessGroup, OWN_PROCESS_GROUP, signalGroup } from './process-group.js';
+import { StderrTail } from './stderr-tail.js';
 
 /**
  * `node:child_process`, loaded when the first server process is started rather than on import:
@@ -23,8 +24,9 @@ export interface SpawnSpec {
   env?: NodeJS.ProcessEnv;
   cwd?: string;
   /**
-   * The child's stderr (T-5): `'inherit'` (default) shares this process's stderr, `'ignore'`
-   * discards it, a function receives it as text. Never read as an error signal.
+   * The child's stderr (T-5): `'inherit'` (default) copies it to this process's stderr, `'ignore'`
+   * discards it, a function receives it as text. Never read as an error signal; unless ignored, its
+   * last lines are quoted when the server exits before its first answer.
    */
   stderr?: 'inherit' | 'ignore' | ((text: string) => void);
 }
@@ -97,6 +99,9 @@ export class ChildConnection {
   readonly started: Promise<boolean>;
   #resolveStarted!: (started: boolean) => void;
   #spawned = false;
+  #answered = false;
+  /** The end of its stderr until it first answers, unless stderr is ignored. */
+  #stderrTail: StderrTail | undefined;
   /** When it started and exited, on the monotonic clock of `performance.now()`. */
   #spawnedAt = 0;
   #exitedAt: number | undefined;
@@ -114,7 +119,7 @@ export class ChildConnection {
     const { maxMessageBytes, events, writeRequest } = options;
     const stderr = spec.stderr ?? 'inherit';
     const child = spawnOf()(spec.command, spec.args ?? [], {
-      stdio: ['pipe', 'pipe', typeof stderr === 'function' ? 'pipe' : stderr],
+      stdio: ['pipe', 'pipe', stderr === 'ignore' ? 'ignore' : 'pipe'],
       env: spec.env ?? process.env,
       ...(spec.cwd === undefined ? {} : { cwd: spec.cwd }),
       // Its own process group: a terminal's Ctrl-C reaches only this process, and the server
@@ -140,6 +145,10 @@ export class ChildConnection {
         events.invalid(decoded.error, this);
         return;
       }
+      if (!this.#answered) {
+        this.#answered = true;
+        this.#stderrTail = undefined;
+      }
       events.message(decoded, this);
     };
     const splitter = new LineSplitter(maxMessageBytes, {
@@ -153,9 +162,15 @@ export class ChildConnection {
     // A dead child's pipes fail with EPIPE/ECONNRESET; the exit path handles it.
     child.stdin!.on('error', () => {});
     child.stdout!.on('error', () => {});
-    if (typeof stderr === 'function') {
+    if (stderr !== 'ignore') {
+      this.#stderrTail = new StderrTail();
       child.stderr!.setEncoding('utf8');
       child.stderr!.on('data', (text: string) => {
+        this.#stderrTail?.push(text);
+        if (stderr === 'inherit') {
+          process.stderr.write(text);
+          return;
+        }
         try {
           stderr(text);
         } catch {
@@ -200,6 +215,16 @@ export class ChildConnection {
   /** Why the process could not be started, once `started` resolved `false`. */
   get startError(): Error | undefined {
     return this.#error;
+  }
+
+  /** Whether the process has written at least one JSON-RPC message: it started. */
+  get answered(): boolean {
+    return this.#answered;
+  }
+
+  /** The last lines of its stderr, while it has not answered; `undefined` when stderr is ignored. */
+  get stderrTail(): string | undefined {
+    return this.#stderrTail?.text();
   }
 
   /** How long the process has been running, or ran until it exited; 0 when it never started. */

@@ -18,7 +18,6 @@ import {
   ChildConnection,
   type ChildEvents,
   type ChildExit,
-  describeExit,
   type ShutdownTimeouts,
   type SpawnSpec,
 } from './child-connection.js';
@@ -27,7 +26,7 @@ import { type ExchangeOwner, PendingExchange } from './pending-exchange.js';
 import { type RestartOptions, type RestartPolicy, restartDecision, restartPolicy } from './restart-policy.js';
 import { ExchangeRouter } from './router.js';
 import { ServerTraffic } from './server-requests.js';
-import { startFailure } from './start-failure.js';
+import { exitedBeforeAnswering, restartErrors, startFailure } from './start-failure.js';
 
 /** Options of `createStdioClientTransport`. */
 export interface StdioClientTransportOptions extends SpawnSpec {
@@ -115,6 +114,8 @@ class ChildProcessTransport implements StdioClientTransport {
   #child: ChildConnection | undefined;
   #waiters: ChildWaiter[] = [];
   #everRan = false;
+  /** Whether a process of this server ever answered: only then do restarts apply. */
+  #everAnswered = false;
   #failures = 0;
   #notBefore = 0;
   #restartTimer: ReturnType<typeof setTimeout> | undefined;
@@ -335,6 +336,13 @@ class ChildProcessTransport implements StdioClientTransport {
     return child;
   }
 
+  /** Fails the exchanges in flight with `error`, and every later one and waiter with `gaveUp`. */
+  #giveUp(error: TransportError, gaveUp: TransportError): void {
+    this.#router.failAll(error);
+    this.#gaveUp = gaveUp;
+    for (const waiter of this.#waiters.splice(0)) waiter.reject(gaveUp);
+  }
+
   readonly #events: ChildEvents = {
     spawned: (child) => {
       if (child !== this.#child || this.#closed) return;
@@ -360,37 +368,23 @@ class ChildProcessTransport implements StdioClientTransport {
       if (child !== this.#child) return;
       this.#child = undefined;
       if (this.#closed) return;
-      this.#failures = child.uptimeMs >= this.#policy.stableAfterMs ? 1 : this.#failures + 1;
-      const decision = restartDecision(this.#failures, this.#policy);
-      let error: TransportError;
-      if (!exit.spawned) {
-        error = startFailure(this.#spec, exit.error);
-      } else if (decision.restart) {
-        error = new TransportError(
-          'restarted',
-          `The server process ended (${describeExit(exit)}); the request was lost and may be sent again`,
-        );
-      } else {
-        error = new TransportError(
-          'connection-lost',
-          `The server process ended (${describeExit(exit)}) and is not restarted`,
-        );
-      }
-      this.#router.failAll(error);
-      if (!decision.restart) {
-        // When the last process could not even be started, why is what every later exchange needs to know.
-        this.#gaveUp = exit.spawned
-          ? new TransportError(
-              'connection-lost',
-              this.#policy.mode === 'never'
-                ? 'The server process is gone and restarts are off'
-                : `The server process is gone and will not be restarted after ${this.#failures} consecutive failures`,
-              { cause: error },
-            )
-          : error;
-        for (const waiter of this.#waiters.splice(0)) waiter.reject(this.#gaveUp);
+      this.#everAnswered ||= child.answered;
+      if (!this.#everAnswered) {
+        // A server that never answered did not start: starting it again would fail the same way.
+        const error = exit.spawned
+          ? exitedBeforeAnswering(this.#spec, exit, child.stderrTail)
+          : startFailure(this.#spec, exit.error);
+        this.#giveUp(error, error);
         return;
       }
+      this.#failures = child.uptimeMs >= this.#policy.stableAfterMs ? 1 : this.#failures + 1;
+      const decision = restartDecision(this.#failures, this.#policy);
+      const { error, gaveUp } = restartErrors(this.#spec, exit, decision, this.#policy, this.#failures);
+      if (!decision.restart) {
+        this.#giveUp(error, gaveUp ?? error);
+        return;
+      }
+      this.#router.failAll(error);
       this.#notBefore = Date.now() + decision.delayMs;
       if (this.#policy.mode === 'immediately') this.#scheduleSpawn(decision.delayMs);
     },
