@@ -21,6 +21,31 @@ function textOf(result: { content: Array<{ type: string; text?: string }> }): st
 }
 
 describe('over a real stdio child process', { timeout: 30_000 }, () => {
+  it('a server that cannot start (node missing.js) is started once and reported with its command, exit code and stderr', async () => {
+    const missing = fixture('missing.js');
+    const exits: (number | null)[] = [];
+    let stderr = '';
+    const transport = createStdioClientTransport({
+      command: process.execPath,
+      args: [missing],
+      stderr: (text) => (stderr += text),
+      restart: { initialDelayMs: 1 },
+      onExit: (exit) => exits.push(exit.code),
+    });
+    const client = new McpClient(transport);
+    try {
+      const failure = (await client.connect().catch((e: unknown) => e)) as Error;
+      expect(failure.message).toMatch(
+        /^The server did not start: `.+ .+missing\.js` ended \(exit code 1\) before its first answer/,
+      );
+      expect(failure.message).toContain(`Cannot find module '${missing}'`);
+      expect(exits).toEqual([1]);
+      expect(stderr.match(/MODULE_NOT_FOUND/g)).toHaveLength(1);
+    } finally {
+      await client.close();
+    }
+  });
+
   it('T-20..T-23: with era "modern", a pre-2026 server answering server/discover with -32601 is reported as an older revision', async () => {
     const client = new McpClient(spawn('legacy-server.mjs'), { era: 'modern' });
     try {
