@@ -54,7 +54,7 @@ export {
   TASKS_EXTENSION,
   TransportError,
 } from '@mcpkit/protocol/internal';
-export { type CachedResult, type CacheStore, isFresh, MemoryCacheStore } from './cache.js';
+export { type CachedResult, type CacheStore, isFresh, MemoryCacheStore } from './cache-store.js';
 export type {
   CallResult,
   ClientCall,
@@ -89,8 +89,8 @@ export {
   SubscriptionClosedError,
   UnsupportedByServerError,
 } from './errors.js';
-export type { Progress } from './exchange.js';
 export type { FormElicitation, InputHandlerContext, InputHandlers, InputRequiredMethod } from './handlers.js';
+export type { ListenNotification } from './listen-checks.js';
 export type {
   AutoInputOptions,
   CacheableCallOptions,
@@ -101,14 +101,9 @@ export type {
   InputCallOptions,
   ManualInputOptions,
   McpClientOptions,
+  Progress,
 } from './options.js';
 export type { ServerDescription } from './probe.js';
-export { type ListenNotification, Subscription } from './subscription.js';
-export {
-  followTasks,
-  type ResumeTaskOptions,
-  type TaskCallOptions,
-  TaskCancelledError,
-  type TaskSupport,
-  type TasksClientOptions,
-} from './tasks.js';
+export { Subscription } from './subscription.js';
+export type { TaskCallOptions, TaskSupport, TasksClientOptions } from './task-options.js';
+export { followTasks, type ResumeTaskOptions, TaskCancelledError } from './tasks.js';

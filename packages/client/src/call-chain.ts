@@ -1,13 +1,13 @@
 import type { Method } from '@mcpkit/protocol';
-import {
-  type CallResult,
-  type CallState,
-  type ClientCall,
-  type ClientCallOptions,
-  type ClientMiddleware,
-  type ClientNext,
-  startCall,
+import type {
+  CallResult,
+  CallState,
+  ClientCall,
+  ClientCallOptions,
+  ClientMiddleware,
+  ClientNext,
 } from './call.js';
+import { startCall } from './call-limits.js';
 import type { TimeoutLimits } from './exchange.js';
 
 /** The rest of the chain below a step. */

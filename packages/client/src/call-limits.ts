@@ -1,4 +1,5 @@
-import type { CallState } from './call.js';
+import type { Method } from '@mcpkit/protocol';
+import { CallState, type ClientCallOptions } from './call.js';
 import { timerDelay } from './deadlines.js';
 import { RequestAbortedError, RequestTimeoutError } from './errors.js';
 import type { TimeoutLimits } from './exchange.js';
@@ -133,4 +134,21 @@ export function waitUnless<T>(
       },
     );
   });
+}
+
+/**
+ * What every call does first: refuses an aborted signal, so nothing is sent and no cached result
+ * served (C-52), and invalid timeouts or `maxInputRounds` (`RangeError`); fixes the call's hard
+ * deadline. Throws rather than rejecting: the caller decides.
+ */
+export function startCall(
+  method: Method,
+  params: Record<string, unknown>,
+  options: ClientCallOptions,
+  limits: TimeoutLimits,
+): CallState {
+  const { signal } = options;
+  if (signal?.aborted) throw new RequestAbortedError(method, signal.reason);
+  checkInputRounds(options.maxInputRounds);
+  return new CallState(method, params, options, hardDeadline(options, limits));
 }

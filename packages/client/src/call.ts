@@ -1,7 +1,4 @@
 import type { InputRequiredResult, Method, ResultOf } from '@mcpkit/protocol';
-import { checkInputRounds, hardDeadline } from './call-limits.js';
-import { RequestAbortedError } from './errors.js';
-import type { TimeoutLimits } from './exchange.js';
 import type { CacheableCallOptions, InputCallOptions } from './options.js';
 import type { ToolEntry } from './tools.js';
 
@@ -108,21 +105,4 @@ export class CallState implements Omit<ClientCall, 'method'> {
     this.signal = options.signal;
     this.deadline = deadline;
   }
-}
-
-/**
- * What every call does first: refuses an aborted signal, so nothing is sent and no cached result
- * served (C-52), and invalid timeouts or `maxInputRounds` (`RangeError`); fixes the call's hard
- * deadline. Throws rather than rejecting: the caller decides.
- */
-export function startCall(
-  method: Method,
-  params: Record<string, unknown>,
-  options: ClientCallOptions,
-  limits: TimeoutLimits,
-): CallState {
-  const { signal } = options;
-  if (signal?.aborted) throw new RequestAbortedError(method, signal.reason);
-  checkInputRounds(options.maxInputRounds);
-  return new CallState(method, params, options, hardDeadline(options, limits));
 }

@@ -27,9 +27,15 @@ import {
 } from '@mcpkit/protocol/internal';
 import { clientCache } from './cache.js';
 import { cacheStep } from './cache-step.js';
-import { type ClientMiddleware, startCall } from './call.js';
+import type { ClientMiddleware } from './call.js';
 import { CallChain } from './call-chain.js';
-import { checkInputRounds, clientTimeoutLimits, clientToolLimits, waitUnless } from './call-limits.js';
+import {
+  checkInputRounds,
+  clientTimeoutLimits,
+  clientToolLimits,
+  startCall,
+  waitUnless,
+} from './call-limits.js';
 import { declaredCapabilities } from './capabilities.js';
 import { Connection } from './connection.js';
 import { legacySupportIn } from './core-options.js';
@@ -54,8 +60,9 @@ import { Requester } from './requester.js';
 import { resendStep } from './resend.js';
 import { type ListenHost, openSubscription, type Subscription } from './subscription.js';
 import type { TaskFollower } from './task-follower.js';
+import type { TaskCallOptions } from './task-options.js';
 import { followerFor } from './task-support.js';
-import type { ResumeTaskOptions, TaskCallOptions } from './tasks.js';
+import type { ResumeTaskOptions } from './tasks.js';
 import { ToolCatalog } from './tool-catalog.js';
 
 /** `clientInfo` sent when the application names none (C-2). */

@@ -18,14 +18,7 @@ import type { CallResult, CallState } from './call.js';
 import type { Deadlines, Expiring } from './deadlines.js';
 import { InvalidResponseError, peerError, RequestAbortedError, RequestTimeoutError } from './errors.js';
 import { deliverLog, type LogRoute } from './logs.js';
-import type { CallOptions } from './options.js';
-
-/** A progress update for a call: the params of its `notifications/progress`. */
-export interface Progress {
-  progress: number;
-  total?: number;
-  message?: string;
-}
+import type { CallOptions, Progress } from './options.js';
 
 /** How long a request may run (C-54, P-81). */
 export interface TimeoutLimits {

@@ -1,10 +1,22 @@
-import type { JSONRPCNotification } from '@mcpkit/protocol';
+import type {
+  JSONRPCNotification,
+  PromptListChangedNotification,
+  ResourceListChangedNotification,
+  ResourceUpdatedNotification,
+  ToolListChangedNotification,
+} from '@mcpkit/protocol';
 import {
   isAcknowledgedParams,
   isNotificationParams,
   isResourceUpdatedParams,
 } from '@mcpkit/protocol/internal';
-import type { ListenNotification } from './subscription.js';
+
+/** A change notification delivered on a listen stream. */
+export type ListenNotification =
+  | ToolListChangedNotification
+  | PromptListChangedNotification
+  | ResourceListChangedNotification
+  | ResourceUpdatedNotification;
 
 const listenChecks = new Map<string, (params: unknown) => boolean>([
   ['notifications/tools/list_changed', isNotificationParams],

@@ -5,11 +5,10 @@ import type {
   LoggingLevel,
   LoggingMessageNotificationParams,
 } from '@mcpkit/protocol';
-import type { CacheStore } from './cache.js';
+import type { CacheStore } from './cache-store.js';
 import type { Era, EraOption } from './era.js';
-import type { Progress } from './exchange.js';
 import type { InputHandlers } from './handlers.js';
-import type { TaskSupport } from './task-support.js';
+import type { TaskSupport } from './task-options.js';
 
 /** How a call uses the response cache (C-30..C-37). */
 export type CacheMode =
@@ -19,6 +18,13 @@ export type CacheMode =
   | 'refresh'
   /** Always fetch; neither read nor write the cache. */
   | 'bypass';
+
+/** A progress update for a call: the params of its `notifications/progress`. */
+export interface Progress {
+  progress: number;
+  total?: number;
+  message?: string;
+}
 
 /** Options every call takes. */
 export interface CallOptions {

@@ -1,12 +1,4 @@
-import type {
-  JSONRPCNotification,
-  PromptListChangedNotification,
-  RequestId,
-  ResourceListChangedNotification,
-  ResourceUpdatedNotification,
-  SubscriptionFilter,
-  ToolListChangedNotification,
-} from '@mcpkit/protocol';
+import type { JSONRPCNotification, RequestId, SubscriptionFilter } from '@mcpkit/protocol';
 import {
   abortable,
   decodeMessage,
@@ -27,16 +19,14 @@ import {
 } from './errors.js';
 import type { TimeoutLimits } from './exchange.js';
 import type { LegacyEra } from './legacy/legacy-era.js';
-import { isAcknowledgement, isListenNotification, sameNotification } from './listen-checks.js';
+import {
+  isAcknowledgement,
+  isListenNotification,
+  type ListenNotification,
+  sameNotification,
+} from './listen-checks.js';
 import type { ClientWarning } from './options.js';
 import type { Requester } from './requester.js';
-
-/** A change notification delivered on a listen stream. */
-export type ListenNotification =
-  | ToolListChangedNotification
-  | PromptListChangedNotification
-  | ResourceListChangedNotification
-  | ResourceUpdatedNotification;
 
 /** Something that must see every change notification (the cache, the tool catalog). */
 export interface ChangeObserver {

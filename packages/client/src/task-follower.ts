@@ -10,8 +10,8 @@ import type { CallOptions } from './options.js';
 import type { Requester } from './requester.js';
 import { loadedTaskChecks, loadTaskChecks } from './task-checks.js';
 import { TaskListenHub } from './task-listen-hub.js';
+import type { TaskCallOptions, TasksClientOptions } from './task-options.js';
 import type { TaskWatch } from './task-watch.js';
-import type { TaskCallOptions, TasksClientOptions } from './tasks.js';
 
 /** The task of a call ended `cancelled` (by `tasks/cancel`, from this client or elsewhere, or by the server). */
 export class TaskCancelledError extends McpClientError {

@@ -1,13 +1,5 @@
 import type { TaskFollower, TaskFollowerConfig } from './task-follower.js';
-import type { TasksClientOptions } from './tasks.js';
-
-/**
- * What `McpClientOptions.tasks` takes: the tasks extension's client side, made by `followTasks`.
- * Opaque: its code reaches a bundle only when the application calls `followTasks`.
- */
-export interface TaskSupport {
-  readonly options: Readonly<TasksClientOptions>;
-}
+import type { TaskSupport, TasksClientOptions } from './task-options.js';
 
 /** Where a `TaskSupport` keeps how to build a client's follower: a key no options object can hold. */
 const FOLLOWER = Symbol('task follower');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cachePrefix, isFresh, MemoryCacheStore, primaryKey, ResponseCache } from '../src/cache.js';
+import { cachePrefix, primaryKey, ResponseCache } from '../src/cache.js';
+import { isFresh, MemoryCacheStore } from '../src/cache-store.js';
 import type { CacheStore } from '../src/index.js';
 import { clock } from './helpers/mock-server.js';
 

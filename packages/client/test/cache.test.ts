@@ -1,6 +1,6 @@
 import { createInMemoryTransport, McpError } from '@mcpkit/protocol';
 import { describe, expect, it } from 'vitest';
-import { MemoryCacheStore } from '../src/cache.js';
+import { MemoryCacheStore } from '../src/cache-store.js';
 import { type CacheStore, McpClient, RequestAbortedError } from '../src/index.js';
 import { read, setup, uriOf } from './helpers/client-cache.js';
 import { clock, deferred, meta, mockServer, tick, VERSION } from './helpers/mock-server.js';
