@@ -13,4 +13,6 @@ export default defineConfig({
   clean: true,
   banner: { js: '#!/usr/bin/env node' },
   define: { __MCPKIT_VERSION__: JSON.stringify(version) },
+  // An optional native dependency, loaded at run time when installed (see src/auth/keychain.ts).
+  external: ['@napi-rs/keyring'],
 });

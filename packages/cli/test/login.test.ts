@@ -32,7 +32,8 @@ afterAll(async () => {
 /** Runs `mcpkit args…` with its config folder in the test's temporary folder. */
 function mcpkitIn(configDir: string, args: readonly string[]): { child: ChildProcess; done: Promise<Run> } {
   const child = spawn(process.execPath, [MCPKIT, ...args], {
-    env: { ...process.env, MCPKIT_CONFIG_DIR: configDir, MCPKIT_TOKEN_KEY: '' },
+    // The key in the config folder, where this test reads it, and never in the keychain of the machine.
+    env: { ...process.env, MCPKIT_CONFIG_DIR: configDir, MCPKIT_TOKEN_KEY: '', MCPKIT_NO_KEYCHAIN: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';

@@ -51,7 +51,9 @@ function unseal(file: SealedFile, key: Buffer): TokenStoreSnapshot {
  * A `TokenStore` for CLIs and desktop apps: tokens and client registrations in one file, encrypted
  * with AES-256-GCM (A-13, A-40) and readable by the owner only (mode 0600). The key is a 32-byte
  * key or a passphrase (scrypt, with a random salt kept in the file), e.g. from the OS keychain.
- * Every change rewrites the file atomically.
+ * Every change rewrites the file atomically. The tokens are as safe as the key: a key kept in a file
+ * beside them guards only against the token file being read alone (a backup, a commit), not against
+ * whoever can read both.
  *
  * @example
  * ```ts

@@ -1,8 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { StoredClient, StoredTokens, TokenStore } from '@mcpkit/auth';
 import { EncryptedFileTokenStore } from '@mcpkit/auth/node';
+import { type Keychain, osKeychain } from './keychain.js';
 import { readIfExists, writePrivateFile } from './private-file.js';
+import { ensureTokenKey, readTokenKey, type TokenKeySources } from './token-key.js';
 
 /** Which tokens of the store belong to a server URL: the resource and issuer they are kept under. */
 interface LoginEntry {
@@ -19,8 +20,9 @@ const SIGNING = { name: 'ECDSA', namedCurve: 'P-256' } as const;
 
 /**
  * The CLI's logins, in its config folder: `tokens` (an `EncryptedFileTokenStore`: tokens and client
- * registrations, AES-256-GCM), `token-key` (its random key, unless `MCPKIT_TOKEN_KEY` gives a
- * passphrase), `logins.json` (which server URLs have tokens, and under which resource and issuer) and
+ * registrations, AES-256-GCM), `token-key` (where its random key is: the OS keychain account holding
+ * it, or the key itself when no keychain can; unless `MCPKIT_TOKEN_KEY` gives a passphrase),
+ * `logins.json` (which server URLs have tokens, and under which resource and issuer) and
  * `dpop-key.json` (the key DPoP-bound tokens are bound to, so they work in the next command too).
  * Every file is readable by the owner only.
  */
@@ -30,14 +32,21 @@ export class Credentials {
   private constructor(
     readonly dir: string,
     private readonly index: LoginIndex,
+    private readonly keychain: () => Promise<Keychain | undefined>,
   ) {}
 
-  /** Reads the index of logins; nothing else is opened until a server's tokens are needed. */
-  static async open(dir: string): Promise<Credentials> {
+  /**
+   * Reads the index of logins; nothing else is opened until a server's tokens are needed. `keychain`
+   * is the OS keychain, loaded on first use; tests pass their own.
+   */
+  static async open(
+    dir: string,
+    keychain: () => Promise<Keychain | undefined> = osKeychain,
+  ): Promise<Credentials> {
     const text = await readIfExists(join(dir, 'logins.json'));
     const index =
       text === undefined ? { version: 1 as const, servers: {} } : (JSON.parse(text) as LoginIndex);
-    return new Credentials(dir, index);
+    return new Credentials(dir, index, keychain);
   }
 
   /** Whether `serverUrl` has tokens from a login. */
@@ -68,7 +77,7 @@ export class Credentials {
   async logout(serverUrl: string, env: NodeJS.ProcessEnv): Promise<boolean> {
     const entries = this.index.servers[serverUrl] ?? [];
     if (entries.length === 0) return false;
-    const secret = await this.secret(env);
+    const secret = await this.secret(env).catch(() => undefined);
     // Without the key the tokens cannot be read by anyone: forgetting the index entry is enough.
     if (secret !== undefined) {
       const store = await this.tokens(secret);
@@ -79,20 +88,14 @@ export class Credentials {
     return true;
   }
 
-  /** The secret of the token file: `MCPKIT_TOKEN_KEY`, else the key file; `undefined` before the first login. */
+  /** The secret of the token file (see `readTokenKey`); `undefined` before the first login. */
   async secret(env: NodeJS.ProcessEnv): Promise<string | Uint8Array | undefined> {
-    if (env.MCPKIT_TOKEN_KEY) return env.MCPKIT_TOKEN_KEY;
-    const stored = await readIfExists(join(this.dir, 'token-key'));
-    return stored === undefined ? undefined : Buffer.from(stored.trim(), 'base64');
+    return (await readTokenKey(this.keySources(env)))?.secret;
   }
 
-  /** The secret of the token file, making a random key file on first use. */
+  /** The secret of the token file, made on first use, in the OS keychain when one takes it (see `ensureTokenKey`). */
   async ensureSecret(env: NodeJS.ProcessEnv): Promise<string | Uint8Array> {
-    const existing = await this.secret(env);
-    if (existing !== undefined) return existing;
-    const key = randomBytes(32);
-    await writePrivateFile(join(this.dir, 'token-key'), `${key.toString('base64')}\n`);
-    return key;
+    return (await ensureTokenKey(this.keySources(env))).secret;
   }
 
   /** The DPoP key pair of this CLI, made on first use. */
@@ -116,6 +119,12 @@ export class Credentials {
     };
     await writePrivateFile(path, `${JSON.stringify(jwks)}\n`);
     return pair;
+  }
+
+  /** `MCPKIT_NO_KEYCHAIN=1` keeps the key in the config folder, as where no keychain exists. */
+  private keySources(env: NodeJS.ProcessEnv): TokenKeySources {
+    const keychain = env.MCPKIT_NO_KEYCHAIN === '1' ? () => Promise.resolve(undefined) : this.keychain;
+    return { dir: this.dir, env, keychain };
   }
 
   private tokens(secret: string | Uint8Array): Promise<EncryptedFileTokenStore> {
