@@ -90,7 +90,8 @@ export {
   ToolHandles,
   type ToolHandlesOptions,
 } from './registration/tool-handles.js';
-export type { ToolArgs, ToolConfig, ToolHandler, ToolResult, ToolStructured } from './registration/tools.js';
+export type { ToolResult } from './registration/tool-result.js';
+export type { ToolArgs, ToolConfig, ToolHandler, ToolStructured } from './registration/tools.js';
 export { UriTemplate, type UriTemplateMatch, type UriTemplateValue } from './registration/uri-template.js';
 export { McpServer, type RegistrationHandle, type ServerOptions } from './server.js';
 export { type EventBus, InMemoryEventBus, type ServerEvent } from './subscriptions/event-bus.js';

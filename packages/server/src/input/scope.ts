@@ -1,6 +1,6 @@
 import type { CreateMessageRequestParams, CreateMessageResult, ListRootsResult } from '@mcpkit/protocol';
 import { RequestScope } from '../pipeline/context.js';
-import type { ToolResult } from '../registration/tools.js';
+import type { ToolResult } from '../registration/tool-result.js';
 import { InlineTaskContext, type TaskWork, type ToolContext } from '../tasks/task-context.js';
 import type { AnswerOf, ElicitAnswer, ElicitParams, InputSpec } from './input-spec.js';
 import { InputRound } from './round.js';

@@ -19,7 +19,7 @@ import {
 import { InputRequiredSignal } from '../input/input-spec.js';
 import type { InputScope } from '../input/scope.js';
 import type { ToolContext } from '../tasks/task-context.js';
-import { TaskCreated } from '../tasks/task-engine.js';
+import { TaskCreated } from '../tasks/task-created.js';
 import { contentBlockProblem, firstProblem } from './binary-content.js';
 import {
   type CompiledSchema,
@@ -30,6 +30,7 @@ import {
   type Validation,
 } from './schema-adapter.js';
 import { compileScopes } from './scopes.js';
+import type { ToolResult } from './tool-result.js';
 
 /** How a tool is described and checked. */
 export interface ToolConfig<
@@ -67,16 +68,6 @@ export interface ToolConfig<
    * refuses a request that did not declare it with `-32021` before the handler runs (X-8).
    */
   taskSupport?: 'optional' | 'required';
-}
-
-/** What a tool handler returns. `content` defaults to the JSON of `structuredContent` (S-20). */
-export interface ToolResult<S = unknown> {
-  content?: ContentBlock[];
-  structuredContent?: S;
-  /** A tool execution error the model can act on (S-18). */
-  isError?: boolean;
-  _meta?: Record<string, unknown>;
-  [key: string]: unknown;
 }
 
 /** The handler's arguments for an input schema. */

@@ -6,9 +6,8 @@ import type {
 } from '@mcpkit/protocol';
 import { missingCapabilities } from '../input/capabilities.js';
 import type { AnswerOf, AskContext, ElicitAnswer, ElicitParams, InputSpec } from '../input/input-spec.js';
-import type { InputScope } from '../input/scope.js';
 import { type Logger, RequestIdentity, SILENT_LOGGER } from '../pipeline/context.js';
-import type { ToolResult } from '../registration/tools.js';
+import type { ToolResult } from '../registration/tool-result.js';
 
 /**
  * The context of work run with `ctx.runAsTask`. When the request became a task, the work runs
@@ -72,7 +71,7 @@ export class BackgroundTaskContext extends RequestIdentity implements TaskContex
   private readonly memo = new Map<string, Promise<unknown>>();
 
   constructor(
-    origin: InputScope,
+    origin: RequestIdentity,
     private readonly questions: TaskQuestions,
   ) {
     super(origin.requestId, origin.method, origin, origin.meta, origin);
@@ -141,7 +140,7 @@ export class BackgroundTaskContext extends RequestIdentity implements TaskContex
 export class InlineTaskContext extends RequestIdentity implements TaskContext {
   readonly taskId = undefined;
 
-  constructor(private readonly scope: InputScope) {
+  constructor(private readonly scope: RequestIdentity & AskContext) {
     super(scope.requestId, scope.method, scope, scope.meta, scope);
   }
 

@@ -4,6 +4,7 @@ import type { InputScope } from '../input/scope.js';
 import type { ToolEntry } from '../registration/tools.js';
 import { LiveTask, type TaskHost } from './live-task.js';
 import type { TaskWork } from './task-context.js';
+import { TaskCreated } from './task-created.js';
 import { InMemoryTaskStore, type TaskRecord, type TaskRunner, type TaskStore } from './task-store.js';
 
 /** Who asks for what of a task: what `TasksOptions.authorize` decides on (X-18). */
@@ -40,11 +41,6 @@ export interface TasksOptions {
    * creator's (both absent counts as the same: then the unguessable id is the only key).
    */
   authorize?: (access: TaskAccess) => boolean | Promise<boolean>;
-}
-
-/** What `ctx.runAsTask` hands back to the `tools/call` route when the call became a task. */
-export class TaskCreated {
-  constructor(readonly result: Record<string, unknown>) {}
 }
 
 const DEFAULT_TTL_MS = 3_600_000;
