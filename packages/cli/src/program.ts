@@ -1,8 +1,8 @@
 import { Command, CommanderError } from 'commander';
-import { type ServerCommandShape, splitArgv } from './argv.js';
+import { type ServerCommandShape, shellLine, splitArgv } from './argv.js';
 import { type CliContext, isServerCommand } from './command.js';
 import { commands } from './commands/index.js';
-import { ExitCode, Output, type Streams } from './output.js';
+import { ExitCode, Output, type Streams, UsageError } from './output.js';
 import { CLI_VERSION } from './version.js';
 
 const PROGRAM_HELP = `
@@ -52,7 +52,14 @@ function shapeOf(command: Command): ServerCommandShape {
     if (option.short) valueOptions.add(option.short);
     if (option.long) valueOptions.add(option.long);
   }
-  return { valueOptions };
+  const declared = command.registeredArguments;
+  return {
+    valueOptions,
+    operands: {
+      required: declared.filter((argument) => argument.required).length,
+      max: declared.some((argument) => argument.variadic) ? Number.POSITIVE_INFINITY : declared.length,
+    },
+  };
 }
 
 /**
@@ -68,8 +75,17 @@ export async function runCli(
   const serverCommands = new Map(
     program.commands.filter(isServerCommand).map((command) => [command.name(), shapeOf(command)]),
   );
-  const { args, serverCommand } = splitArgv(argv, serverCommands);
+  const { args, serverCommand, didYouMean } = splitArgv(argv, serverCommands);
   context.serverCommand = serverCommand;
+  if (didYouMean !== undefined) {
+    const name = didYouMean.find((word) => serverCommands.has(word));
+    return new Output(args.includes('--json'), streams).fail(
+      new UsageError(
+        `too many arguments for ${name}, and no server named: did you mean \`mcpkit ${shellLine(didYouMean)}\`? ` +
+          'The command that starts a stdio server goes after --.',
+      ),
+    );
+  }
   try {
     await program.parseAsync(args, { from: 'user' });
     return context.exitCode;
