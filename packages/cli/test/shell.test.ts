@@ -1,8 +1,16 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { EVERYTHING_STDIO, mcpkit } from './run.js';
+
+const ASK_SERVER = [
+  '--',
+  process.execPath,
+  fileURLToPath(new URL('fixtures/ask-server.mjs', import.meta.url)),
+];
+
 import { HAS_SCRIPT, KEY, startInTerminal } from './terminal.js';
 
 const config = mkdtempSync(join(tmpdir(), 'mcpkit-shell-'));
@@ -62,6 +70,24 @@ describe.skipIf(!HAS_SCRIPT)('mcpkit shell', () => {
     await term.waitFor(PROMPT);
     term.type(KEY.ctrlD);
     expect((await term.ended).code).toBe(0);
+  });
+});
+
+describe.skipIf(!HAS_SCRIPT)('mcpkit shell on a server with tools only', () => {
+  it('watches only what the server has: no warning about prompts or resources it lacks', async () => {
+    const term = startInTerminal(['shell', ...ASK_SERVER], { MCPKIT_CONFIG_DIR: config });
+    await term.waitFor(PROMPT);
+    // A round trip after the listen stream was acknowledged, which is when a warning would show.
+    term.type(`tools${KEY.enter}`);
+    await term.waitFor(/pick_number/);
+    await term.waitFor(PROMPT);
+    term.type(`listen${KEY.enter}`);
+    await term.waitFor(PROMPT);
+    term.type(`tools${KEY.enter}`);
+    await term.waitFor(/pick_number/);
+    term.type(`exit${KEY.enter}`);
+    expect((await term.ended).code).toBe(0);
+    expect(term.screen()).not.toMatch(/warning|ListChanged/);
   });
 });
 

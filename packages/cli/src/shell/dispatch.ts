@@ -8,7 +8,7 @@ import { showResource } from '../commands/read.js';
 import { showResources } from '../commands/resources.js';
 import { showTools } from '../commands/tools.js';
 import { type Output, UsageError } from '../output.js';
-import type { WatchTopic } from './notifications.js';
+import { serverTopics, type WatchTopic } from './notifications.js';
 
 const HELP = `Commands (Tab completes names and arguments, ↑/↓ browse the history):
   info                              the server's versions, capabilities and instructions
@@ -19,7 +19,7 @@ const HELP = `Commands (Tab completes names and arguments, ↑/↓ browse the hi
   prompts                           the prompts
   get <prompt> [json] [key=value…]  get a prompt
   complete <ref> <argument> [value] suggestions for an argument
-  listen [tools|prompts|resources|off…]  which change notifications to show (default: all)
+  listen [tools|prompts|resources|off…]  which change notifications to show (default: what the server has)
   exit                              leave (or Ctrl-D)`;
 
 /** What a shell line runs against. */
@@ -42,8 +42,8 @@ function need(word: string | undefined, what: string): string {
   return word;
 }
 
-function watchTopics(words: readonly string[]): Set<WatchTopic> {
-  if (words.length === 0) return new Set(['tools', 'prompts', 'resources']);
+function watchTopics(words: readonly string[], server: ServerDescription): Set<WatchTopic> {
+  if (words.length === 0) return serverTopics(server);
   const topics = new Set<WatchTopic>();
   for (const word of words) {
     if (word === 'off') return new Set();
@@ -102,7 +102,7 @@ export async function runShellLine(words: readonly string[], session: ShellSessi
       });
       return true;
     case 'listen':
-      session.watch(watchTopics(rest));
+      session.watch(watchTopics(rest, session.server));
       return true;
     default:
       throw new UsageError(`no command ${command}; type help`);

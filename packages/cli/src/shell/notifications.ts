@@ -1,7 +1,23 @@
-import type { ListenNotification, McpClient, Subscription, SubscriptionFilter } from '@mcpkit/client';
+import type {
+  ListenNotification,
+  McpClient,
+  ServerDescription,
+  Subscription,
+  SubscriptionFilter,
+} from '@mcpkit/client';
 
 /** Which list changes the shell shows as they arrive. */
 export type WatchTopic = 'tools' | 'prompts' | 'resources';
+
+/** The topics the server has (tools, prompts, resources): the ones worth watching by default. */
+export function serverTopics(server: ServerDescription): Set<WatchTopic> {
+  const { capabilities } = server;
+  const topics = new Set<WatchTopic>();
+  if (capabilities.tools) topics.add('tools');
+  if (capabilities.prompts) topics.add('prompts');
+  if (capabilities.resources) topics.add('resources');
+  return topics;
+}
 
 /** The filter for `topics`. */
 export function watchFilter(topics: ReadonlySet<WatchTopic>): SubscriptionFilter {

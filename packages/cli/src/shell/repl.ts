@@ -6,7 +6,7 @@ import { visible } from '../visible.js';
 import { type Catalog, completeLine } from './completion.js';
 import { runShellLine } from './dispatch.js';
 import { HISTORY_SIZE, loadHistory, saveHistory } from './history.js';
-import { NotificationWatch, type WatchTopic } from './notifications.js';
+import { NotificationWatch, serverTopics, type WatchTopic } from './notifications.js';
 import { splitWords } from './words.js';
 
 /** What the shell runs on. */
@@ -103,7 +103,8 @@ export async function runShell(setup: ShellSetup): Promise<void> {
   await refresh(client, server, catalog, ['tools', 'prompts', 'resources']);
   const name = server.serverInfo ? `${server.serverInfo.name} ${server.serverInfo.version}` : 'the server';
   terminal.write(visible(`Connected to ${name} (${server.protocolVersion}). Type help, or exit to leave.\n`));
-  if (server.era === 'modern') session.watch(new Set(['tools', 'prompts', 'resources']));
+  // Only what the server has: watching prompts on a server without them would warn about nothing.
+  if (server.era === 'modern') session.watch(serverTopics(server));
 
   try {
     for (;;) {
