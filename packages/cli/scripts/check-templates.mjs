@@ -6,7 +6,7 @@
 // tool, which would bring a second workerd): its test calls the Worker's fetch in Node, and the
 // workerd of the runtime matrix serves it bundled as wrangler would. Last, two projects made with
 // `--from` the tarballs, as a user makes them before a release, install with npm and pnpm alone.
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -142,9 +142,22 @@ try {
   const client = join(scratch, 'projects', 'client', 'dist', 'index.js');
   console.log('templates: the built client against the built stdio server');
   expectTools(
-    output(process.execPath, [client, process.execPath, 'dist/index.js'], join(scratch, 'projects', 'stdio')),
+    output(
+      process.execPath,
+      [client, '--', process.execPath, 'dist/index.js'],
+      join(scratch, 'projects', 'stdio'),
+    ),
     'stdio',
   );
+  const mistaken = spawnSync(process.execPath, [client, process.execPath, 'dist/index.js'], {
+    cwd: join(scratch, 'projects', 'stdio'),
+    encoding: 'utf8',
+  });
+  if (mistaken.status !== 2 || !mistaken.stderr.includes(' -- ') || /^\s+at /m.test(mistaken.stderr)) {
+    throw new Error(
+      `the built client, given a command without --, answered ${mistaken.status}: ${mistaken.stderr}`,
+    );
+  }
   console.log("templates: the READMEs' mcpkit commands against the built servers");
   const call = output(
     mcpkit,
