@@ -15,6 +15,8 @@ import { LegacySession, type Reply, SECRET, scopedServer } from './helpers/scope
 const SCOPES = ['admin', 'vault', 'subs', 'logs', 'other'] as const;
 const GUARD = { methodScopes: { 'resources/subscribe': ['subs'], 'logging/setLevel': ['logs'] } };
 const REFUSED = new Set<number>([AuthErrorCode.Unauthorized, AuthErrorCode.InsufficientScope]);
+/** What changes after each request: every scoped resource, and one below each. */
+const UPDATED = ['secret://admin', 'vault://keys', 'secret://admin/log', 'vault://keys/old', 'public://info'];
 
 /** URIs a read or subscription names: registered ones, templates themselves, and near misses. */
 const BASE_URIS = [
@@ -25,6 +27,8 @@ const BASE_URIS = [
   'open://a/b',
   'open://{+path}',
   'open://secret://admin',
+  'secret://',
+  'vault://',
 ] as const;
 
 /** Ways to dress a URI up: case, trailing slashes, queries, fragments, encodings, dot segments. */
@@ -147,32 +151,70 @@ const era = fc.constantFrom<Era>('modern', 'legacy-http', 'legacy-connection');
 /** Sends requests in one era as one principal: a modern request each time, or a 2025 session. */
 interface Caller {
   send(method: string, params: Record<string, unknown>): Promise<Reply>;
+  /** The URIs of the `notifications/resources/updated` that reached it since the last call. */
+  updates(): Promise<string[]>;
+  close(): Promise<void>;
 }
 
-/** The first message of a modern exchange when it is a listen (whose stream stays open), else the last. */
-async function modernSend(
-  server: McpServer,
-  method: string,
-  params: Record<string, unknown>,
-  auth: AuthInfo | undefined,
-  extra: Record<string, unknown>,
-): Promise<Reply> {
-  const _meta = {
-    ...extra,
-    'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-    'io.modelcontextprotocol/clientCapabilities': {},
-  };
-  const exchange = server.handle(
-    { jsonrpc: '2.0', id: 1, method, params: { ...params, _meta } },
-    { signal: new AbortController().signal, transport: 'memory', auth },
-  );
-  let last: unknown;
-  for await (const item of exchange) {
-    last = 'response' in item ? item.response : item;
-    if (method === 'subscriptions/listen') break;
+const MODERN_META = {
+  'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+  'io.modelcontextprotocol/clientCapabilities': {},
+};
+
+type Item = Record<string, unknown>;
+const unwrap = (item: object): Item => ('response' in item ? item.response : item) as Item;
+
+/** What an open stream holds now: every item it has already buffered, waiting for none. */
+async function buffered(stream: AsyncIterator<object>): Promise<Item[]> {
+  const items: Item[] = [];
+  for (;;) {
+    const idle = new Promise<undefined>((resolve) => setTimeout(resolve, 0));
+    const next = await Promise.race([stream.next(), idle]);
+    if (next === undefined || next.done) return items;
+    items.push(unwrap(next.value));
   }
-  return last as Reply;
 }
+
+/** 2026-07-28 requests as `auth`; a listen's stream stays open, its first message is the reply. */
+class ModernCaller implements Caller {
+  private readonly listens: AsyncIterator<object>[] = [];
+
+  constructor(
+    private readonly server: McpServer,
+    private readonly auth: AuthInfo | undefined,
+    private readonly extra: Record<string, unknown>,
+  ) {}
+
+  async send(method: string, params: Record<string, unknown>): Promise<Reply> {
+    const _meta = { ...this.extra, ...MODERN_META };
+    const exchange = this.server.handle(
+      { jsonrpc: '2.0', id: 1, method, params: { ...params, _meta } },
+      { signal: new AbortController().signal, transport: 'memory', auth: this.auth },
+    );
+    const items = exchange[Symbol.asyncIterator]();
+    if (method === 'subscriptions/listen') {
+      const first = await items.next();
+      this.listens.push(items);
+      return unwrap(first.value) as Reply;
+    }
+    let last: Item = {};
+    for (let next = await items.next(); !next.done; next = await items.next()) last = unwrap(next.value);
+    return last as Reply;
+  }
+
+  async updates(): Promise<string[]> {
+    const items = (await Promise.all(this.listens.map(buffered))).flat();
+    return items
+      .filter((item) => item.method === 'notifications/resources/updated')
+      .map((item) => (item.params as { uri: string }).uri);
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.listens.map((stream) => stream.return?.()));
+  }
+}
+
+let principals = 0;
 
 async function caller(
   server: McpServer,
@@ -182,13 +224,20 @@ async function caller(
 ): Promise<Caller> {
   if (where === 'modern') {
     const auth = scopes === undefined ? undefined : { principal: 'user', scopes };
-    return { send: (method, params) => modernSend(server, method, params, auth, extra) };
+    return new ModernCaller(server, auth, extra);
   }
   const carrier = where === 'legacy-http' ? 'http' : 'connection';
-  const session = await new LegacySession(server, carrier, scopes === undefined ? undefined : 'user').open(
-    scopes ?? [],
-  );
-  return { send: (method, params) => session.request(method, { ...params, _meta: extra }, scopes) };
+  const principal = scopes === undefined ? undefined : `user-${++principals}`;
+  const session = await new LegacySession(server, carrier, principal).open(scopes ?? []);
+  return {
+    send: (method, params) => session.request(method, { ...params, _meta: extra }, scopes),
+    updates: async () =>
+      session.unsolicited
+        .splice(0)
+        .filter((item) => (item as Item).method === 'notifications/resources/updated')
+        .map((item) => ((item as Item).params as { uri: string }).uri),
+    close: () => session.close(),
+  };
 }
 
 /** The scopes whose secrets `reply` gives away. */
@@ -223,13 +272,15 @@ describe('no combination of params, _meta and era reaches a scoped handler witho
         for (const scope of secretsIn(reply)) expect(held, `${method} gave away ${scope}`).toContain(scope);
         if (method === 'resources/subscribe' && 'result' in reply) expect(held).toContain('subs');
         if (method === 'logging/setLevel' && 'result' in reply) expect(held).toContain('logs');
-        for (const each of watched(method, params, reply)) {
-          const read = await client.send('resources/read', { uri: each });
-          expect(REFUSED.has(read.error?.code ?? 0), `${method} watches ${each}, which it may not read`).toBe(
-            false,
-          );
+        const readable = async (uri: string, why: string) => {
+          const read = await client.send('resources/read', { uri });
+          expect(REFUSED.has(read.error?.code ?? 0), `${why} ${uri}, which it may not read`).toBe(false);
           for (const scope of secretsIn(read)) expect(held).toContain(scope);
-        }
+        };
+        for (const each of watched(method, params, reply)) await readable(each, `${method} watches`);
+        for (const updated of UPDATED) await server.notifyResourceUpdated(updated);
+        for (const each of await client.updates()) await readable(each, `${method} heard of an update of`);
+        await client.close();
       }),
       { numRuns: 1000 },
     );

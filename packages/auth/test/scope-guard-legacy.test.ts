@@ -59,6 +59,23 @@ describe('scopeGuard on the methods only a 2025-11-25 session has', () => {
     },
   );
 
+  it('A-9: subscribing to a parent URI needs the scopes of what lies below it, whose updates it would hear of', async () => {
+    const server = scopedServer();
+    const session = await new LegacySession(server, 'connection').open();
+    const refused = await session.request('resources/subscribe', { uri: 'secret://' }, ['vault']);
+    expect(refused.error).toMatchObject({
+      code: AuthErrorCode.InsufficientScope,
+      data: { requiredScopes: ['admin'] },
+    });
+    await server.notifyResourceUpdated('secret://admin');
+    expect(session.unsolicited).toEqual([]);
+    expect((await session.request('resources/subscribe', { uri: 'secret://' }, ['admin'])).result).toEqual(
+      {},
+    );
+    await server.notifyResourceUpdated('secret://admin');
+    expect(session.unsolicited).toHaveLength(1);
+  });
+
   it('A-9: unsubscribing needs no scope of the resource: losing a scope never pins a subscription', async () => {
     const server = scopedServer();
     const session = await new LegacySession(server, 'connection').open();

@@ -75,6 +75,23 @@ describe('scopeGuard decides scopes by what a request resolves to, never by a hi
     });
   });
 
+  it('A-9: a listen on a parent URI hears of what lies below it, so it needs the scopes of that too', async () => {
+    const server = scopedServer();
+    for (const [uri, scope] of [
+      ['secret://', 'admin'],
+      ['secret:', 'admin'],
+      ['vault://', 'vault'],
+    ] as const) {
+      const refused = await listenOpening(server, [uri], NOBODY);
+      expect(refused, uri).toMatchObject({
+        error: { code: AuthErrorCode.InsufficientScope, data: { requiredScopes: [scope] } },
+      });
+    }
+    expect(await listenOpening(server, ['open://'], NOBODY)).toMatchObject({
+      method: 'notifications/subscriptions/acknowledged',
+    });
+  });
+
   it("A-9: completing a template's variable needs the template's scopes; an expanded URI names no template", async () => {
     const server = scopedServer();
     const complete = (uri: string, auth: AuthInfo) =>

@@ -362,7 +362,8 @@ export class McpServer implements McpEndpoint {
   /**
    * The OAuth scopes a registration declares (`scopes: [...]` in its config); `[]` when it
    * declares none or does not exist. A resource URI resolves as a read would: a static
-   * resource, else the first matching template. The server never enforces them itself; an
+   * resource, else the first matching template. A subscription's URI names every resource whose
+   * updates it hears of (see `ScopedTarget`). The server never enforces them itself; an
    * authorization layer does (`@mcpkit/auth/server`).
    *
    * @example
@@ -376,6 +377,7 @@ export class McpServer implements McpEndpoint {
     if ('tool' in target) return tools.get(target.tool)?.scopes ?? NO_SCOPES;
     if ('prompt' in target) return prompts.get(target.prompt)?.scopes ?? NO_SCOPES;
     if ('resource' in target) return resources.find(target.resource)?.entry.scopes ?? NO_SCOPES;
+    if ('subscription' in target) return resources.scopesUnder(target.subscription);
     return resources.templates.get(target.resourceTemplate)?.scopes ?? NO_SCOPES;
   }
 

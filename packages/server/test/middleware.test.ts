@@ -170,6 +170,28 @@ describe('scopes declared on registrations', () => {
     expect(server.requiredScopes({ resourceTemplate: 'notes://{id}' })).toEqual(['notes:read']);
   });
 
+  it('S-34: a subscription names every resource whose updates it hears of: its own, those below it, templates that may fall below it', () => {
+    const server = new McpServer({ name: 'scoped', version: '1' });
+    const none = () => ({ contents: [] });
+    server.resource('file:///project', { name: 'p', scopes: ['project'] }, none);
+    server.resource('file:///project/secret', { name: 's', scopes: ['secret'] }, none);
+    server.resource('file:///projector', { name: 'o', scopes: ['projector'] }, none);
+    server.resourceTemplate('notes://{id}', { name: 'n', scopes: ['notes'] }, none);
+    server.resourceTemplate('notes://archive/{+path}', { name: 'a', scopes: ['archive'] }, none);
+    const under = (uri: string) => [...server.requiredScopes({ subscription: uri })].sort();
+    expect(under('file:///project')).toEqual(['project', 'secret']);
+    expect(under('file:///project/secret')).toEqual(['secret']);
+    expect(under('file:///')).toEqual(['project', 'projector', 'secret']);
+    expect(under('file:///proj')).toEqual([]);
+    expect(under('notes://')).toEqual(['archive', 'notes']);
+    expect(under('notes:')).toEqual(['archive', 'notes']);
+    expect(under('notes://42')).toEqual(['notes']);
+    expect(under('notes://archive')).toEqual(['archive', 'notes']);
+    expect(under('notes://archive/2024/')).toEqual(['archive', 'notes']);
+    expect(under('note')).toEqual([]);
+    expect(under('other://x')).toEqual([]);
+  });
+
   it('follow an update, and a scope that is not an OAuth scope token is a TypeError', () => {
     const server = new McpServer({ name: 'scoped', version: '1' });
     const handle = server.tool('write', { scopes: ['a'] }, () => ({ content: [] }));

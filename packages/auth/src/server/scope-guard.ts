@@ -61,18 +61,19 @@ const LISTED: Partial<
 
 const NONE: readonly string[] = [];
 
-/** The scopes of the resources a `subscriptions/listen` filter subscribes to, each as a read of it needs. */
+/** The scopes of every resource a `subscriptions/listen` filter's resource subscriptions hear of. */
 function subscribedScopes(server: ScopeSource, filter: unknown): readonly string[] {
   const uris = (filter as { resourceSubscriptions?: unknown } | undefined)?.resourceSubscriptions;
   if (!Array.isArray(uris) || uris.length === 0) return NONE;
-  return uris.flatMap((uri) => server.requiredScopes({ resource: String(uri) }));
+  return uris.flatMap((uri) => server.requiredScopes({ subscription: String(uri) }));
 }
 
 /**
  * The registration a request of `method` resolves to, the way its handler resolves it: a tool or
- * prompt by name, a resource by `uri` (a static resource, else the first matching template), a
- * completion by its reference (a template by its exact `uriTemplate`, as the handler looks it up).
- * Nothing else the client sends (such as a `uriTemplate` beside the `uri` of a read) counts.
+ * prompt by name, a read's resource by `uri` (a static resource, else the first matching
+ * template), a completion by its reference (a template by its exact `uriTemplate`, as the
+ * handler looks it up); a subscription, every resource whose updates it would hear of. Nothing
+ * else the client sends (such as a `uriTemplate` beside the `uri` of a read) counts.
  */
 function targetOf(method: GuardedMethod, params: Params): ScopedTarget | undefined {
   switch (method) {
@@ -81,8 +82,9 @@ function targetOf(method: GuardedMethod, params: Params): ScopedTarget | undefin
     case 'prompts/get':
       return { prompt: String(params.name) };
     case 'resources/read':
-    case 'resources/subscribe':
       return { resource: String(params.uri) };
+    case 'resources/subscribe':
+      return { subscription: String(params.uri) };
     case 'completion/complete': {
       const ref = (params.ref ?? {}) as Params;
       return ref.type === 'ref/prompt' ? { prompt: String(ref.name) } : { resourceTemplate: String(ref.uri) };
@@ -102,13 +104,14 @@ function registeredScopes(server: ScopeSource, method: GuardedMethod, params: Pa
 /**
  * Middleware that enforces required scopes before the handler: every scope of `requiredScopes`,
  * of `methodScopes[method]` and of the `scopes` of the tool, prompt or resource the request
- * resolves to, honouring the hierarchy (A-11). A read's, subscription's or listen's `uri` finds
- * its resource as the handler does; nothing else the client sends changes which one. The
- * 2025-era `resources/subscribe`, `resources/unsubscribe` and `logging/setLevel` pass through it
- * too. A caller without a token gets 401; one whose token lacks a scope gets 403
- * `insufficient_scope` whose challenge lists every scope the operation needs, at once (A-9,
- * A-10), never `offline_access` (A-12). With `filterLists`, lists leave out what the caller
- * cannot use, and say `cacheScope: "private"` (A-14).
+ * resolves to, honouring the hierarchy (A-11). A read's `uri` finds its resource as the handler
+ * does; a subscription's (2025 `resources/subscribe`, 2026 `subscriptions/listen`) needs the
+ * scopes of every resource whose updates it would hear of, those below its URI included. Nothing
+ * else the client sends changes which registration counts. The 2025-era `resources/subscribe`,
+ * `resources/unsubscribe` and `logging/setLevel` pass through it too. A caller without a token
+ * gets 401; one whose token lacks a scope gets 403 `insufficient_scope` whose challenge lists
+ * every scope the operation needs, at once (A-9, A-10), never `offline_access` (A-12). With
+ * `filterLists`, lists leave out what the caller cannot use, and say `cacheScope: "private"` (A-14).
  *
  * @example
  * ```ts

@@ -91,6 +91,7 @@ export async function modernRequest(
  */
 export class LegacySession {
   readonly unsolicited: unknown[] = [];
+  private readonly closing = new AbortController();
   private readonly channel: PeerChannel | undefined;
   private id: string | undefined;
 
@@ -104,7 +105,7 @@ export class LegacySession {
       const unsolicited = this.unsolicited;
       this.channel = {
         send: (message) => unsolicited.push(message) > 0,
-        closed: new AbortController().signal,
+        closed: this.closing.signal,
       };
     }
   }
@@ -147,5 +148,11 @@ export class LegacySession {
       this.context(auth),
     );
     return items.at(-1) as Reply;
+  }
+
+  /** Ends the session: the connection closes, or the HTTP session is deleted. */
+  async close(): Promise<void> {
+    if (this.channel !== undefined) this.closing.abort();
+    else await this.server.endSession(this.context(this.auth([])));
   }
 }

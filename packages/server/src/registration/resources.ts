@@ -15,6 +15,7 @@ import {
   McpError,
 } from '@mcpkit/protocol/internal';
 import type { AskContext } from '../input/input-spec.js';
+import { coversUri } from '../subscriptions/listen-filter.js';
 import { firstProblem, resourceContentsProblem } from './binary-content.js';
 import { type CacheHint, type CachePolicy, checkCacheHint } from './caching.js';
 import type { Completer } from './completion.js';
@@ -168,6 +169,29 @@ export class ResourceCatalog {
       if (variables && !escapes(variables)) return { entry, variables };
     }
     return undefined;
+  }
+
+  /**
+   * The scopes of every resource a subscription to `uri` hears of: updates of `uri` and of the
+   * resources below it (`coversUri`). Those are the resource a read of `uri` finds, each static
+   * resource below it, and each template whose URIs may fall below it, judged by the literal text
+   * before its first expression: a template it cannot rule out counts, so this may name more
+   * scopes than a subscription needs, never fewer.
+   */
+  scopesUnder(uri: string): readonly string[] {
+    const scopes = new Set(this.find(uri)?.entry.scopes);
+    for (const entry of this.resources.values()) {
+      if (coversUri(uri, entry.definition.uri)) for (const scope of entry.scopes) scopes.add(scope);
+    }
+    for (const entry of this.templates.values()) {
+      const source = entry.template.template;
+      const brace = source.indexOf('{');
+      const literal = brace < 0 ? source : source.slice(0, brace);
+      if (uri.startsWith(literal) || coversUri(uri, literal)) {
+        for (const scope of entry.scopes) scopes.add(scope);
+      }
+    }
+    return [...scopes];
   }
 }
 

@@ -16,10 +16,18 @@ export function compileScopes(scopes: readonly string[] | undefined, where: stri
   return Object.freeze([...new Set(scopes)]);
 }
 
-/** What `McpServer.requiredScopes` looks up: a tool or prompt by name, a resource by URI or template. */
+/**
+ * What `McpServer.requiredScopes` looks up: a tool or prompt by name, a resource by URI or
+ * template, or what a subscription to a URI hears of.
+ */
 export type ScopedTarget =
   | { readonly tool: string }
   | { readonly prompt: string }
   /** The resource a `resources/read` of this URI reads: a static resource, else the matching template. */
   | { readonly resource: string }
-  | { readonly resourceTemplate: string };
+  | { readonly resourceTemplate: string }
+  /**
+   * Every resource a subscription to this URI hears of: the one it names and those below it
+   * (sub-resources), templates included when their URIs may fall below it.
+   */
+  | { readonly subscription: string };
