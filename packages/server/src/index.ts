@@ -50,6 +50,7 @@ export {
   type SessionStore,
 } from './legacy/session-store.js';
 export type { HandlerContext, Logger, McpRequestInfo } from './pipeline/context.js';
+export type { ServerErrorHandler, ServerErrorInfo } from './pipeline/error-report.js';
 export type {
   LegacyMethod,
   LegacyMethodTypes,

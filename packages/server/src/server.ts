@@ -11,6 +11,7 @@ import type {
 import { isRecord, McpError, MODERN_PROTOCOL_VERSIONS, TASKS_EXTENSION } from '@mcpkit/protocol/internal';
 import { RequestStateCodec, type RequestStateOptions } from './input/request-state.js';
 import { LegacyLayer, type LegacyOptions } from './legacy/legacy-layer.js';
+import { BACKGROUND, logToStderr, type ServerErrorHandler } from './pipeline/error-report.js';
 import { type Middleware, runMiddleware } from './pipeline/middleware.js';
 import { handleMessage } from './pipeline/pipeline.js';
 import type { ServerRuntime } from './pipeline/runtime.js';
@@ -70,8 +71,21 @@ export interface ServerOptions {
   maxListenBacklog?: number;
   /** Put `serverInfo` in every result's `_meta` (S-5). Default true. */
   includeServerInfo?: boolean;
-  /** Failures a client only sees as `-32603`: a handler's thrown non-`McpError`, a failed publish. Default: `console.error`. */
-  onError?: (error: unknown) => void;
+  /**
+   * Receives the server's own failures, each once: an error a tool handler threw (the client gets
+   * an `isError` result with its message), a handler that did not await its question, a result
+   * that breaks its `outputSchema`, every `-32603` the server answers, a failed publish. Also
+   * development warnings, once each (`info.level: 'warning'`), such as a handler logging on a
+   * server that did not declare `logging`. Requests refused for the client's own mistakes
+   * (unknown method or tool, invalid params, a missing capability) are not reported: the client
+   * is told. Default: written to stderr with the stack (stdout belongs to the stdio transport).
+   *
+   * @example
+   * ```ts
+   * new McpServer(info, { onError: (error, { level, method, tool }) => log[level]({ err: error, method, tool }) });
+   * ```
+   */
+  onError?: ServerErrorHandler;
   /**
    * How 2025-era clients (`initialize`, sessions) are served. Default: served, with sessions in
    * memory; `{ stateless: true }` serves them without sessions; `'reject'` refuses them with
@@ -187,7 +201,8 @@ export class McpServer implements McpEndpoint {
     const pageSize = options.pageSize ?? DEFAULT_PAGE_SIZE;
     if (!Number.isSafeInteger(pageSize) || pageSize < 1)
       throw new RangeError('pageSize must be a positive integer');
-    this.onError = options.onError ?? ((error) => console.error('[@mcpkit/server]', error));
+    const report = options.onError ?? logToStderr;
+    this.onError = (error) => report(error, BACKGROUND);
     this.bus = options.eventBus ?? new InMemoryEventBus({ onListenerError: (error) => this.onError(error) });
     this.declared = options.capabilities ?? {};
     this.runtime = {
@@ -207,12 +222,12 @@ export class McpServer implements McpEndpoint {
         new TaskEngine(
           options.tasks,
           (task: DetailedTask) => this.publish({ type: 'tasks/status', task }),
-          this.onError,
+          report,
         ),
       middleware: this.middleware,
       includeServerInfo: options.includeServerInfo ?? true,
       registrations: new WaitingRegistrations(this.onError),
-      onError: this.onError,
+      onError: report,
     };
     const runtime = this.runtime;
     this.legacy = new LegacyLayer(

@@ -59,7 +59,7 @@ describe('what a server may ask (S-73..S-75)', () => {
   );
 
   it('S-73: a handler asking for a password in form mode gets -32603, and nothing is sent to the client', async () => {
-    const server = new McpServer({ name: 's', version: '1' });
+    const server = new McpServer({ name: 's', version: '1' }, { onError: () => {} });
     server.tool('login', {}, async (_, ctx) => {
       await ctx.elicit('creds', {
         message: 'Log in',

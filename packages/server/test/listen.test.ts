@@ -239,7 +239,7 @@ describe('subscriptions/listen (S-46..S-52)', () => {
 
 describe('listen queue bound', () => {
   it('a listen whose reader stops is dropped with a clear close once maxListenBacklog notifications wait', async () => {
-    const server = newServer({ maxListenBacklog: 100 });
+    const server = newServer({ maxListenBacklog: 100, onError: () => {} });
     const stream = open(server, { resourceSubscriptions: ['file:///project/config.json'] });
     await stream.next();
     for (let i = 0; i < 1_000; i++) await server.notifyResourceUpdated('file:///project/config.json');

@@ -13,7 +13,7 @@ const CALLS = 64;
 describe('McpServer: memory', () => {
   it('keeps nothing of a finished tools/call: its arguments and handler context can be collected', async () => {
     const handed: WeakRef<object>[] = [];
-    const server = new McpServer({ name: 'memory', version: '1.0.0' });
+    const server = new McpServer({ name: 'memory', version: '1.0.0' }, { onError: () => {} });
     server.tool('echo', { inputSchema: z.object({ text: z.string() }) }, async (args, ctx) => {
       handed.push(new WeakRef(args), new WeakRef(ctx));
       return { content: [{ type: 'text', text: args.text }] };

@@ -31,7 +31,7 @@ export function taskServer(options: TasksOptions = {}, release: Promise<void> = 
   const seen: { signal?: AbortSignal } = {};
   const server = new McpServer(
     { name: 'tasks-test', version: '1.0.0' },
-    { tasks: { pollIntervalMs: 5, ...options } },
+    { tasks: { pollIntervalMs: 5, ...options }, onError: () => {} },
   );
   server.tool(
     'slow',

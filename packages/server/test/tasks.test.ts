@@ -280,7 +280,7 @@ describe('tasks extension: errors and access', () => {
   });
 
   it('X-9: a CreateTaskResult never answers another method or a non-declaring request', async () => {
-    const server = new McpServer({ name: 's', version: '1' }, { tasks: {} });
+    const server = new McpServer({ name: 's', version: '1' }, { tasks: {}, onError: () => {} });
     server.prompt('p', {}, () => ({ messages: [] }));
     server.tool('t', {}, () => ({ content: [] }));
     server.use(async (request) => ({ ...(await request.next()), resultType: 'task' }) as never);

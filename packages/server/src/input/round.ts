@@ -6,13 +6,7 @@ import { missingCapabilities } from './capabilities.js';
 import { InputRequiredSignal, type InputSpec } from './input-spec.js';
 import type { RequestStatePayload } from './request-state.js';
 import { checkInputRequest, requireCapabilities } from './required-check.js';
-
-function rejectedSignal(): Promise<never> {
-  const rejected = Promise.reject(new InputRequiredSignal());
-  // Marked handled: a handler that never awaits its question must not crash the process.
-  rejected.catch(() => {});
-  return rejected;
-}
+import { askedWith, Question, type QuestionSite } from './unawaited.js';
 
 /**
  * One round of a request that may ask for input: the answers known so far, the questions asked
@@ -36,6 +30,10 @@ export class InputRound {
   /** The `once` computations of this run still running or done, and how many were started. */
   private readonly computing = new Map<string, Promise<unknown>>();
   private started = 0;
+  /** Where each question in `pending` was asked. */
+  readonly sites = new Map<string, QuestionSite>();
+  /** Questions still waiting for the input request schemas (the first ones a process meets). */
+  private loading: Promise<void>[] | undefined;
 
   constructor(
     private readonly capabilities: ClientCapabilities,
@@ -49,7 +47,12 @@ export class InputRound {
    * answer suits it, and on the retry every ask replays the answer it got before. A key stands for
    * one question: asking it with another is `-32603`.
    */
-  resolve(key: string, request: InputRequest): { answered: true; value: unknown } | { answered: false } {
+  resolve(
+    key: string,
+    request: InputRequest,
+    via: string,
+    trace?: Error,
+  ): { answered: true; value: unknown } | { answered: false } {
     checkInputRequest(key, request);
     const question = canonicalJson(request);
     const first = this.questions.get(key);
@@ -72,6 +75,8 @@ export class InputRound {
     }
     requireCapabilities(request, this.capabilities);
     this.pending.set(key, request);
+    // Called synchronously from the handler's ask: this stack shows where it asked.
+    this.sites.set(key, { via, trace: trace ?? new Error(), questions: [] });
     return { answered: false };
   }
 
@@ -80,36 +85,82 @@ export class InputRound {
    * The first question a process meets waits for the input request schemas it is checked with.
    */
   ask(key: string, request: InputRequest): Promise<unknown> {
-    if (loadedSchemas() === undefined) return loadSchemas().then(() => this.ask(key, request));
-    try {
-      const found = this.resolve(key, request);
-      return found.answered ? Promise.resolve(found.value) : rejectedSignal();
-    } catch (error) {
-      return this.fail(error);
+    const question = new Question();
+    if (loadedSchemas() === undefined) {
+      const trace = new Error();
+      this.load(
+        loadSchemas().then(
+          () => this.answer(question, [[key, request]], false, trace),
+          (error) => question.fail(error),
+        ),
+      );
+    } else {
+      this.answer(question, [[key, request]], false, undefined);
     }
+    return question;
   }
 
   askAll(inputs: Record<string, InputSpec<unknown>>): Promise<Record<string, unknown>> {
-    if (loadedSchemas() === undefined) return loadSchemas().then(() => this.askAll(inputs));
-    const out: Array<[string, unknown]> = [];
-    let complete = true;
-    try {
-      for (const [key, spec] of Object.entries(inputs)) {
-        const found = this.resolve(key, spec.request);
-        if (found.answered) out.push([key, found.value]);
-        else complete = false;
-      }
-    } catch (error) {
-      return this.fail(error);
+    const question = new Question();
+    const asked = Object.entries(inputs).map(([key, spec]): [string, InputRequest] => [key, spec.request]);
+    if (loadedSchemas() === undefined) {
+      const trace = new Error();
+      this.load(
+        loadSchemas().then(
+          () => this.answer(question, asked, true, trace),
+          (error) => question.fail(error),
+        ),
+      );
+    } else {
+      this.answer(question, asked, true, undefined);
     }
-    return complete ? Promise.resolve(Object.fromEntries(out)) : rejectedSignal();
+    return question as Promise<Record<string, unknown>>;
   }
 
-  private fail(error: unknown): Promise<never> {
-    this.failure ??= error;
-    const rejected = Promise.reject(error);
-    rejected.catch(() => {});
-    return rejected;
+  /**
+   * Settles `question`: with the answer (by key for `ctx.ask`), with the error a question
+   * met, or with the signal that ends the round, recording `question` with each unanswered key.
+   */
+  private answer(
+    question: Question,
+    asked: readonly [string, InputRequest][],
+    byKey: boolean,
+    trace: Error | undefined,
+  ): void {
+    const out: Array<[string, unknown]> = [];
+    const unanswered: string[] = [];
+    try {
+      for (const [key, request] of asked) {
+        const found = this.resolve(key, request, byKey ? 'ctx.ask' : askedWith(request), trace);
+        if (found.answered) out.push([key, found.value]);
+        else unanswered.push(key);
+      }
+    } catch (error) {
+      this.failure ??= error;
+      question.fail(error);
+      return;
+    }
+    if (unanswered.length > 0) {
+      for (const key of unanswered) this.sites.get(key)?.questions?.push(question);
+      question.fail(new InputRequiredSignal());
+    } else {
+      question.settle(byKey ? Object.fromEntries(out) : out[0]![1]);
+    }
+  }
+
+  /** A question waiting for the schemas: kept, so the round's end waits until it is asked. */
+  private load(asking: Promise<void>): void {
+    this.loading ??= [];
+    this.loading.push(asking);
+  }
+
+  /** Resolves once every question started in this run has been asked (recorded, answered or failed). */
+  async allAsked(): Promise<void> {
+    while (this.loading !== undefined && this.loading.length > 0) {
+      const waiting = this.loading;
+      this.loading = [];
+      await Promise.allSettled(waiting);
+    }
   }
 
   canAsk(input: InputSpec<unknown>): boolean {

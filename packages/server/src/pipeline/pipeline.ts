@@ -16,6 +16,7 @@ import {
   decodeMessage,
   describeFailure,
   disallowedErrorReason,
+  ErrorCode,
   errorFinal,
   isRecord,
   isTaskMethod,
@@ -58,10 +59,27 @@ function offers(capabilities: ServerCapabilities, spec: MethodInfo): boolean {
   return spec.capability === undefined || capabilities[spec.capability] !== undefined;
 }
 
+/**
+ * Whether the server made `error` itself, rather than refusing a client's mistake: a thrown
+ * non-`McpError`, an error this side may not send as it is (both reach the client as `-32603`
+ * only), or a `-32603` (a result that breaks its schema, a handler's own internal error).
+ */
+function isServerFault(error: unknown): boolean {
+  return (
+    !(error instanceof McpError) ||
+    error.code === ErrorCode.InternalError ||
+    disallowedErrorReason(error) !== undefined
+  );
+}
+
 /** The final error response for `error`, with its reason stated (docs/architecture.md, "Errors and status codes"). */
-function errorResponse(runtime: ServerRuntime, error: unknown, id: RequestId | undefined): FinalResponse {
-  // A thrown non-McpError, or an error this side may not send as it is, reaches the client as -32603 only.
-  if (!(error instanceof McpError) || disallowedErrorReason(error) !== undefined) runtime.onError(error);
+function errorResponse(
+  runtime: ServerRuntime,
+  error: unknown,
+  id: RequestId | undefined,
+  method?: string,
+): FinalResponse {
+  if (isServerFault(error)) runtime.onError(error, { level: 'error', method, requestId: id });
   return errorFinal(error, id);
 }
 
@@ -313,7 +331,9 @@ class RequestExchange extends ExchangeStream {
 
   private fail(error: unknown): void {
     this.finish(
-      this.context.signal.aborted ? undefined : errorResponse(this.runtime, error, this.request.id),
+      this.context.signal.aborted
+        ? undefined
+        : errorResponse(this.runtime, error, this.request.id, this.request.method),
     );
   }
 }

@@ -1,16 +1,17 @@
 import type { CompleteRequestParams, Method, ParamsOf } from '@mcpkit/protocol';
-import { clipForMessage, McpError, TASKS_EXTENSION } from '@mcpkit/protocol/internal';
+import { clipForMessage, ErrorCode, McpError, TASKS_EXTENSION } from '@mcpkit/protocol/internal';
 import { missingDeclared } from '../input/capabilities.js';
 import type { RequestStateBinding } from '../input/request-state.js';
 import { roundAnswers } from '../input/round.js';
 import type { InputScope } from '../input/scope.js';
+import { type QuestionSite, UnawaitedQuestionError } from '../input/unawaited.js';
 import type { CacheableMethod } from '../registration/caching.js';
 import { type Completer, completionResult, ownCompleter } from '../registration/completion.js';
 import { paginate } from '../registration/pagination.js';
 import { type PromptEntry, runPrompt } from '../registration/prompts.js';
 import type { Registry } from '../registration/registry.js';
 import { readResource } from '../registration/resources.js';
-import { runTool, type ToolEntry } from '../registration/tools.js';
+import { runTool, type ToolEntry, toolError } from '../registration/tools.js';
 import { declaresTasks, TASKS_REQUIRED } from '../tasks/task-methods.js';
 import type { RequestScope } from './context.js';
 import { markReusable } from './reusable-results.js';
@@ -113,6 +114,8 @@ async function settleRound(
   failed: boolean,
   outcome: unknown,
 ): Promise<Result> {
+  const round = scope.round;
+  await round.allAsked();
   // A protocol error a question met (a malformed answer, a missing capability) wins over
   // unanswered questions, even when the handler never saw it.
   if (scope.inputFailure !== undefined) throw scope.inputFailure;
@@ -120,10 +123,41 @@ async function settleRound(
     if (failed) throw outcome;
     return outcome as Result;
   }
-  const round = scope.round;
+  if (!failed) {
+    // Returned while a question was unanswered. Awaited (its rejection caught): the round ends as
+    // if it propagated. Never read: the handler forgot `await`.
+    const forgotten = [...round.sites].find(([, site]) => site.questions?.every((q) => !q.read));
+    if (forgotten) return unawaited(runtime, scope, params, ...forgotten);
+  }
   await round.settled();
   const requestState = await runtime.codec.seal(round.payload(), binding(scope, params));
   return { resultType: 'input_required', inputRequests: Object.fromEntries(round.pending), requestState };
+}
+
+/**
+ * The outcome of a handler that returned while a question it asked was unanswered (it did not
+ * await it): the round cannot go back to the client, so a tool gets an `isError` result saying
+ * so, a prompt or resource `-32603`; either way `onError` hears it, with where it asked.
+ */
+function unawaited(
+  runtime: ServerRuntime,
+  scope: InputScope,
+  params: Params,
+  key: string,
+  site: QuestionSite,
+): Result {
+  if (scope.method === 'tools/call') {
+    const tool = String(params.name);
+    const error = new UnawaitedQuestionError(`Tool ${JSON.stringify(tool)}`, key, site);
+    runtime.onError(error, { level: 'error', method: scope.method, requestId: scope.requestId, tool });
+    return toolError(error.message);
+  }
+  const handler =
+    scope.method === 'prompts/get'
+      ? `Prompt ${JSON.stringify(params.name)}`
+      : `Resource ${JSON.stringify(params.uri)}`;
+  const error = new UnawaitedQuestionError(handler, key, site);
+  throw new McpError(ErrorCode.InternalError, error.message, undefined, { cause: error });
 }
 
 /**
@@ -160,7 +194,7 @@ const toolsCall: Route<'tools/call', ToolEntry> = {
   },
   run(runtime, scope, params, entry) {
     const input = scope as InputScope;
-    return withInput(runtime, input, params, runTool(entry, params.arguments, input));
+    return withInput(runtime, input, params, runTool(entry, params.arguments, input, runtime.onError));
   },
 };
 

@@ -8,6 +8,7 @@ import type { ToolEntry } from '../registration/tools.js';
 import type { WaitingRegistrations } from '../registration/waiting-registrations.js';
 import type { ListenHub } from '../subscriptions/listen-hub.js';
 import type { TaskEngine } from '../tasks/task-engine.js';
+import type { ServerErrorHandler } from './error-report.js';
 import type { Middleware } from './middleware.js';
 
 /** Everything the request pipeline reads from a server. */
@@ -30,6 +31,6 @@ export interface ServerRuntime {
   readonly includeServerInfo: boolean;
   /** Registrations waiting for the protocol's zod; requests wait for them. */
   readonly registrations: WaitingRegistrations;
-  /** Reports a failure the client only sees as `-32603` (a thrown non-`McpError`). */
-  readonly onError: (error: unknown) => void;
+  /** Reports the server's own failures and development warnings (`ServerOptions.onError`). */
+  readonly onError: ServerErrorHandler;
 }

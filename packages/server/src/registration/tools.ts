@@ -18,6 +18,7 @@ import {
 } from '@mcpkit/protocol/internal';
 import { InputRequiredSignal } from '../input/input-spec.js';
 import type { InputScope } from '../input/scope.js';
+import type { ServerErrorHandler } from '../pipeline/error-report.js';
 import type { ToolContext } from '../tasks/task-context.js';
 import { TaskCreated } from '../tasks/task-created.js';
 import { contentBlockProblem, firstProblem } from './binary-content.js';
@@ -30,6 +31,7 @@ import {
   type Validation,
 } from './schema-adapter.js';
 import { compileScopes } from './scopes.js';
+import { HandleError } from './tool-handles.js';
 import type { ToolResult } from './tool-result.js';
 
 /** How a tool is described and checked. */
@@ -159,14 +161,20 @@ export function runTool(
   entry: ToolEntry,
   args: Record<string, unknown> | undefined,
   ctx: InputScope,
+  report: ServerErrorHandler,
 ): Promise<Record<string, unknown>> {
   const parsed = entry.input.validate(args ?? {});
   return parsed instanceof Promise
-    ? parsed.then((checked) => runChecked(entry, checked, ctx))
-    : runChecked(entry, parsed, ctx);
+    ? parsed.then((checked) => runChecked(entry, checked, ctx, report))
+    : runChecked(entry, parsed, ctx, report);
 }
 
-function runChecked(entry: ToolEntry, parsed: Validation, ctx: InputScope): Promise<Record<string, unknown>> {
+function runChecked(
+  entry: ToolEntry,
+  parsed: Validation,
+  ctx: InputScope,
+  report: ServerErrorHandler,
+): Promise<Record<string, unknown>> {
   if (!parsed.ok) {
     return Promise.resolve(
       toolError(`Invalid arguments for tool ${entry.definition.name}: ${parsed.message}`),
@@ -180,12 +188,20 @@ function runChecked(entry: ToolEntry, parsed: Validation, ctx: InputScope): Prom
   }
   return Promise.resolve(returned).then(
     (value) => (value instanceof TaskCreated ? value.result : checkToolResult(entry, value)),
-    (error) => failedResult(error, ctx),
+    (error) => failedResult(entry, error, ctx, report),
   );
 }
 
-/** What a handler's error becomes: an `isError` result, or (protocol errors, MRTR, cancellation) the error itself. */
-function failedResult(error: unknown, ctx: InputScope): Record<string, unknown> {
+/**
+ * What a handler's error becomes: an `isError` result, reported to `onError` (the model sees the
+ * message, the server's owner the stack), or (protocol errors, MRTR, cancellation) the error itself.
+ */
+function failedResult(
+  entry: ToolEntry,
+  error: unknown,
+  ctx: InputScope,
+  report: ServerErrorHandler,
+): Record<string, unknown> {
   if (
     error instanceof McpError ||
     error instanceof InputRequiredSignal ||
@@ -194,17 +210,26 @@ function failedResult(error: unknown, ctx: InputScope): Record<string, unknown> 
   ) {
     throw error;
   }
+  // A handle error is an answer the model acts on (call the opener again), not a fault.
+  if (!(error instanceof HandleError)) {
+    const tool = entry.definition.name;
+    report(error, { level: 'error', method: 'tools/call', requestId: ctx.requestId, tool });
+  }
   return toolError(messageOf(error));
 }
 
-/** What the error of a tool's work run as a task becomes: an `isError` result, or a protocol error rethrown. */
-export function toolFailure(error: unknown): Record<string, unknown> {
+/**
+ * What the error of a tool's work run as a task becomes: an `isError` result (the error goes to
+ * `report`), or a protocol error rethrown.
+ */
+export function toolFailure(error: unknown, report: (error: unknown) => void): Record<string, unknown> {
   if (error instanceof McpError) throw error;
   if (error instanceof InputRequiredSignal) {
     throw McpError.internalError(
       'The task asked a question through the request context: use the task context',
     );
   }
+  report(error);
   return toolError(messageOf(error));
 }
 

@@ -1,11 +1,17 @@
 import type { DetailedTask, InputRequest, InputRequests, TaskError } from '@mcpkit/protocol';
-import { loadedSchemas, loadSchemas, McpError } from '@mcpkit/protocol/internal';
+import { ErrorCode, loadedSchemas, loadSchemas, McpError } from '@mcpkit/protocol/internal';
 import { checkAnswer } from '../input/answers.js';
 import { checkInputRequest, requireCapabilities } from '../input/required-check.js';
 import type { InputScope } from '../input/scope.js';
-import { checkToolResult, type ToolEntry, toolFailure } from '../registration/tools.js';
+import { askedWith, type QuestionSite, UnawaitedQuestionError } from '../input/unawaited.js';
+import { checkToolResult, type ToolEntry, toolError, toolFailure } from '../registration/tools.js';
 import { BackgroundTaskContext, type TaskQuestions, type TaskWork } from './task-context.js';
 import type { TaskRecord } from './task-store.js';
+
+function handled<T>(promise: Promise<T>): Promise<T> {
+  promise.catch(() => {});
+  return promise;
+}
 
 /** What a live task needs of the engine that runs it. */
 export interface TaskHost {
@@ -14,6 +20,8 @@ export interface TaskHost {
   save(record: TaskRecord): Promise<void>;
   /** The task ended (terminal, or cancelled): it is no longer live. */
   ended(taskId: string): void;
+  /** Reports a failure of `tool`'s work to the server's `onError`. */
+  report(error: unknown, tool: string): void;
 }
 
 /** A question the task asked and the client has not answered yet. */
@@ -21,6 +29,8 @@ interface Waiting {
   readonly key: string;
   readonly request: InputRequest;
   readonly promise: Promise<unknown>;
+  /** Where the work asked it. */
+  readonly site: QuestionSite;
   resolve(answer: unknown): void;
   reject(reason: unknown): void;
 }
@@ -74,24 +84,54 @@ export class LiveTask implements TaskQuestions {
     } catch (error) {
       outcome = Promise.reject(error);
     }
+    const tool = entry.definition.name;
     outcome
-      .then((value) => checkToolResult(entry, value), toolFailure)
+      .then(
+        (value) => this.unawaited(tool) ?? checkToolResult(entry, value),
+        (error) => toolFailure(error, (thrown) => this.reportUnlessCancelled(thrown, tool)),
+      )
       .then(
         (result) => this.finish({ status: 'completed', result }),
-        (error) => this.finish(failedPart(error)),
+        (error) => {
+          if (!(error instanceof McpError) || error.code === ErrorCode.InternalError) {
+            this.reportUnlessCancelled(error, tool);
+          }
+          this.finish(failedPart(error));
+        },
       );
   }
 
-  ask(key: string, request: InputRequest): Promise<unknown> {
+  /** Reports a failure of the work, but not the one its cancellation caused. */
+  private reportUnlessCancelled(error: unknown, tool: string): void {
+    if (!this.controller.signal.aborted) this.host.report(error, tool);
+  }
+
+  /** The `isError` result of work that ended while a question it asked was waiting (not awaited), reported. */
+  private unawaited(tool: string): Record<string, unknown> | undefined {
+    const first = this.waiting.values().next().value;
+    if (first === undefined) return undefined;
+    const error = new UnawaitedQuestionError(
+      `The task of tool ${JSON.stringify(tool)}`,
+      first.key,
+      first.site,
+    );
+    this.host.report(error, tool);
+    return toolError(error.message);
+  }
+
+  /** Every promise it returns is marked handled: work that never awaits its question must not crash the process. */
+  ask(key: string, request: InputRequest, trace = new Error()): Promise<unknown> {
     // Questions and answers are checked against the input request schemas: load them first.
-    if (loadedSchemas() === undefined) return loadSchemas().then(() => this.ask(key, request));
+    if (loadedSchemas() === undefined)
+      return handled(loadSchemas().then(() => this.ask(key, request, trace)));
     try {
       checkInputRequest(key, request);
       requireCapabilities(request, this.origin.clientCapabilities);
     } catch (error) {
-      return Promise.reject(error);
+      return handled(Promise.reject(error));
     }
-    if (this.done) return Promise.reject(this.controller.signal.reason ?? new Error('The task has ended'));
+    if (this.done)
+      return handled(Promise.reject(this.controller.signal.reason ?? new Error('The task has ended')));
     for (const waiting of this.waiting.values()) {
       if (waiting.key === key) return waiting.promise;
     }
@@ -102,7 +142,9 @@ export class LiveTask implements TaskQuestions {
       resolve = res;
       reject = rej;
     });
-    this.waiting.set(shownKey, { key, request, promise, resolve, reject });
+    handled(promise);
+    const site = { via: askedWith(request).replace('ctx.', 'task.'), trace };
+    this.waiting.set(shownKey, { key, request, promise, site, resolve, reject });
     this.shown.add(shownKey);
     this.commit(this.liveStatus()).catch(() => {});
     return promise;

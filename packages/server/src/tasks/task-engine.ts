@@ -1,6 +1,7 @@
 import type { AuthInfo, DetailedTask, TaskMethod } from '@mcpkit/protocol';
 import { ErrorCode, isTerminalTaskStatus, McpError } from '@mcpkit/protocol/internal';
 import type { InputScope } from '../input/scope.js';
+import { BACKGROUND, type ServerErrorHandler } from '../pipeline/error-report.js';
 import type { ToolEntry } from '../registration/tools.js';
 import { LiveTask, type TaskHost } from './live-task.js';
 import type { TaskWork } from './task-context.js';
@@ -80,7 +81,7 @@ export class TaskEngine implements TaskHost {
   constructor(
     options: TasksOptions,
     private readonly publish: (task: DetailedTask) => Promise<void>,
-    private readonly onError: (error: unknown) => void,
+    private readonly onError: ServerErrorHandler,
   ) {
     this.store = options.store ?? new InMemoryTaskStore();
     const ttl = options.ttlMs === undefined ? DEFAULT_TTL_MS : options.ttlMs;
@@ -130,9 +131,13 @@ export class TaskEngine implements TaskHost {
       await this.store.put(record);
       await this.publish(record.task);
     } catch (error) {
-      this.onError(error);
+      this.onError(error, BACKGROUND);
       throw error;
     }
+  }
+
+  report(error: unknown, tool: string): void {
+    this.onError(error, { level: 'error', method: 'tools/call', tool });
   }
 
   ended(taskId: string): void {
