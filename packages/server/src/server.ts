@@ -11,6 +11,7 @@ import type {
 import { isRecord, McpError, MODERN_PROTOCOL_VERSIONS, TASKS_EXTENSION } from '@mcpkit/protocol/internal';
 import { RequestStateCodec, type RequestStateOptions } from './input/request-state.js';
 import { LegacyLayer, type LegacyOptions } from './legacy/legacy-layer.js';
+import { undeclaredLogger } from './pipeline/context.js';
 import { BACKGROUND, logToStderr, type ServerErrorHandler } from './pipeline/error-report.js';
 import { type Middleware, runMiddleware } from './pipeline/middleware.js';
 import { handleMessage } from './pipeline/pipeline.js';
@@ -228,6 +229,7 @@ export class McpServer implements McpEndpoint {
       includeServerInfo: options.includeServerInfo ?? true,
       registrations: new WaitingRegistrations(this.onError),
       onError: report,
+      undeclaredLogger: undeclaredLogger((problem) => report(problem, { level: 'warning' })),
     };
     const runtime = this.runtime;
     this.legacy = new LegacyLayer(

@@ -96,4 +96,51 @@ describe('onError', () => {
     expect(stdout).not.toHaveBeenCalled();
     expect(log).not.toHaveBeenCalled();
   });
+
+  it('a handler that logs on a server without the logging capability: one warning, however often it logs', async () => {
+    const reports: { error: unknown; info: ServerErrorInfo }[] = [];
+    const onError = (error: unknown, info: ServerErrorInfo) => reports.push({ error, info });
+    const logs = (server: McpServer) =>
+      server.tool('logs', {}, (_, ctx) => {
+        ctx.log.info('one');
+        ctx.log.warning('two');
+        return { content: [] };
+      });
+    const undeclared = new McpServer({ name: 'quiet', version: '1.0.0' }, { onError });
+    logs(undeclared);
+    const asksForLogs = meta({ 'io.modelcontextprotocol/logLevel': 'debug' });
+    await call(undeclared, 'tools/call', { name: 'logs', _meta: asksForLogs });
+    await call(undeclared, 'tools/call', { name: 'logs' });
+    expect(reports).toHaveLength(1);
+    expect(reports[0]!.info).toEqual({ level: 'warning' });
+    expect((reports[0]!.error as Error).message).toBe(
+      'A handler logged (ctx.log.info) on a server that did not declare the logging capability, so its ' +
+        'messages are dropped. Declare it to send them: new McpServer(info, { capabilities: { logging: {} } }).',
+    );
+
+    reports.length = 0;
+    const declared = new McpServer(
+      { name: 'loud', version: '1.0.0' },
+      { onError, capabilities: { logging: {} } },
+    );
+    logs(declared);
+    const { notifications } = await call(declared, 'tools/call', { name: 'logs', _meta: asksForLogs });
+    expect(notifications).toHaveLength(2);
+    await call(declared, 'tools/call', { name: 'logs' });
+    expect(reports).toEqual([]);
+  });
+
+  it('by default the warning goes to stderr through console.warn', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const server = new McpServer({ name: 'default', version: '1.0.0' });
+    server.tool('logs', {}, (_, ctx) => {
+      ctx.log.info('hello');
+      return { content: [] };
+    });
+    await call(server, 'tools/call', { name: 'logs' });
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(warn.mock.calls[0]).toEqual([
+      expect.stringMatching(/^\[@mcpkit\/server\] warning: A handler logged \(ctx\.log\.info\) on a server/),
+    ]);
+  });
 });

@@ -5,7 +5,7 @@ import { call, meta } from './helpers.js';
 function newServer(logging = true) {
   const server = new McpServer(
     { name: 'pl', version: '1' },
-    logging ? { capabilities: { logging: {} } } : {},
+    logging ? { capabilities: { logging: {} } } : { onError: () => {} },
   );
   server.tool('test_tool_with_progress', {}, async (_, ctx) => {
     ctx.progress(0, 100);

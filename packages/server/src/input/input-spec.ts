@@ -74,6 +74,12 @@ export function roots(): InputSpec<ListRootsResult> {
  * Asking for input the client did not declare on this request fails with `-32021` (S-56); check
  * `canAsk` first to fall back instead.
  *
+ * Always `await` a question (or return it, or pass it to `Promise.all`): an unanswered question
+ * ends the round by rejecting, and a handler that returns without awaiting it has dropped its
+ * question. The call then gets an `isError` result saying which question was not awaited, and
+ * `ServerOptions.onError` reports it with where it was asked. typescript-eslint's
+ * `no-floating-promises` rule finds the missing `await` before it runs.
+ *
  * @example
  * ```ts
  * server.tool('rename', { inputSchema: z.object({ id: z.string() }) }, async ({ id }, ctx) => {
@@ -87,13 +93,13 @@ export function roots(): InputSpec<ListRootsResult> {
  * ```
  */
 export interface AskContext extends HandlerContext {
-  /** Asks the user (form or URL mode); the form schema types `content`. */
+  /** Asks the user (form or URL mode); the form schema types `content`. Always `await` it. */
   elicit<const P extends ElicitParams>(key: string, params: P): Promise<ElicitAnswer<P>>;
-  /** Asks the client to sample its model. */
+  /** Asks the client to sample its model. Always `await` it. */
   sample(key: string, params: CreateMessageRequestParams): Promise<CreateMessageResult>;
-  /** Asks for the client's roots. */
+  /** Asks for the client's roots. Always `await` it. */
   listRoots(key: string): Promise<ListRootsResult>;
-  /** Asks several questions in one round; resolves when all are answered. */
+  /** Asks several questions in one round; resolves when all are answered. Always `await` it. */
   ask<const T extends Record<string, InputSpec<unknown>>>(
     inputs: T,
   ): Promise<{ [K in keyof T]: AnswerOf<T[K]> }>;

@@ -79,6 +79,25 @@ function makeLogger(send: (level: LoggingLevel, data: unknown, logger?: string) 
 /** The logger of a handler whose messages go nowhere. */
 export const SILENT_LOGGER: Logger = makeLogger(() => {});
 
+/**
+ * The logger of handlers on a server that did not declare `logging`: their messages go nowhere
+ * (S-68), and the first one makes `warn` say why, once.
+ */
+export function undeclaredLogger(warn: (problem: Error) => void): Logger {
+  let warned = false;
+  return makeLogger((level) => {
+    if (warned) return;
+    warned = true;
+    warn(
+      new Error(
+        `A handler logged (ctx.log.${level}) on a server that did not declare the logging capability, ` +
+          'so its messages are dropped. Declare it to send them: ' +
+          'new McpServer(info, { capabilities: { logging: {} } }).',
+      ),
+    );
+  });
+}
+
 /** What `RequestIdentity` takes from the request's `_meta` fields. */
 type ClientFields = Pick<McpRequestInfo, 'protocolVersion' | 'clientCapabilities'> & {
   readonly clientInfo?: Implementation | undefined;
@@ -131,12 +150,13 @@ export class RequestScope extends RequestIdentity implements HandlerContext {
     fields: RequestMetaFields,
     meta: Record<string, unknown>,
     context: RequestContext,
-    loggingDeclared: boolean,
+    /** Where messages go when none is sent: `SILENT_LOGGER`, or the server's `undeclaredLogger`. */
+    private readonly unsent: Logger,
   ) {
     super(requestId, method, fields, meta, context);
     this.#context = context;
     this.progressToken = fields.progressToken;
-    this.logLevel = loggingDeclared ? fields.logLevel : undefined;
+    this.logLevel = unsent === SILENT_LOGGER ? fields.logLevel : undefined;
   }
 
   /** Read on demand: transports create the signal only when someone asks for it. */
@@ -155,7 +175,7 @@ export class RequestScope extends RequestIdentity implements HandlerContext {
   }
 
   get log(): Logger {
-    if (this.logLevel === undefined) return SILENT_LOGGER;
+    if (this.logLevel === undefined) return this.unsent;
     this.logger ??= this.makeRequestLogger(LEVELS.indexOf(this.logLevel));
     return this.logger;
   }

@@ -32,10 +32,11 @@ export function logToStderr(error: unknown, info: ServerErrorInfo): void {
       ? `tool ${JSON.stringify(info.tool)}${request}`
       : info.method !== undefined
         ? `${info.method}${request}`
-        : 'background work';
+        : undefined;
   if (info.level === 'warning') {
-    console.warn(`[@mcpkit/server] warning, ${where}:`, error instanceof Error ? error.message : error);
+    const text = error instanceof Error ? error.message : String(error);
+    console.warn(`[@mcpkit/server] warning${where === undefined ? '' : `, ${where}`}: ${text}`);
   } else {
-    console.error(`[@mcpkit/server] ${where} failed:`, error);
+    console.error(`[@mcpkit/server] ${where ?? 'background work'} failed:`, error);
   }
 }

@@ -32,7 +32,7 @@ import {
 import { checkInputRequired } from '../input/required-check.js';
 import { InputScope } from '../input/scope.js';
 import { checkTaskRequest, declaresTasks, runTaskMethod, taskRequestInfo } from '../tasks/task-methods.js';
-import { RequestScope } from './context.js';
+import { RequestScope, SILENT_LOGGER } from './context.js';
 import { EMPTY_EXCHANGE, ExchangeStream } from './exchange.js';
 import { checkHeaders } from './header-check.js';
 import { runMiddleware } from './middleware.js';
@@ -164,7 +164,7 @@ function startRequest(
     fields,
     params._meta as Record<string, unknown>,
     context,
-    capabilities.logging !== undefined,
+    capabilities.logging !== undefined ? SILENT_LOGGER : runtime.undeclaredLogger,
   );
   // Step 6 has checked the params against the method's shape (surely, or by its schema).
   return startRoute(runtime, known, params as RouteParams<Method>, scope);

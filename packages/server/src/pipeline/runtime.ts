@@ -8,6 +8,7 @@ import type { ToolEntry } from '../registration/tools.js';
 import type { WaitingRegistrations } from '../registration/waiting-registrations.js';
 import type { ListenHub } from '../subscriptions/listen-hub.js';
 import type { TaskEngine } from '../tasks/task-engine.js';
+import type { Logger } from './context.js';
 import type { ServerErrorHandler } from './error-report.js';
 import type { Middleware } from './middleware.js';
 
@@ -31,6 +32,8 @@ export interface ServerRuntime {
   readonly includeServerInfo: boolean;
   /** Registrations waiting for the protocol's zod; requests wait for them. */
   readonly registrations: WaitingRegistrations;
+  /** The logger of handlers while `logging` is not declared: it warns once that messages are dropped. */
+  readonly undeclaredLogger: Logger;
   /** Reports the server's own failures and development warnings (`ServerOptions.onError`). */
   readonly onError: ServerErrorHandler;
 }
