@@ -20,28 +20,11 @@ import { callHook } from './hook-answer.js';
 import type { IncomingHttpRequest } from './incoming.js';
 import { isJsonContentType, type ResponseMode, responseModeFor } from './negotiation.js';
 import type { HandlerConfig } from './options.js';
-import { errorReply, methodNotAllowed, sseHeaders, withHeaders } from './replies.js';
+import { errorReply, type HttpReply, methodNotAllowed, sseHeaders, withHeaders } from './replies.js';
 import type { MetadataSource } from './resource-metadata.js';
 import { ResumableStream } from './resumable-stream.js';
 import { endSession, openSessionStream } from './session-routes.js';
 import { closeQuietly, SseSource } from './sse-source.js';
-
-/**
- * What to send back, decided without touching a runtime's response type: each adapter turns it
- * into a Web `Response` or `ServerResponse` writes.
- */
-export type HttpReply =
-  /** A complete response; `body` is already serialized. */
-  | { kind: 'buffered'; status: number; headers: Record<string, string>; body: string | undefined }
-  /** A `text/event-stream` response with status 200, pulled frame by frame. */
-  | { kind: 'stream'; headers: Record<string, string>; source: SseStream }
-  /** A response the authentication hook made. */
-  | { kind: 'response'; response: Response; headers: Record<string, string> | undefined }
-  /** The client went away; there is nothing to send. */
-  | { kind: 'none' };
-
-/** The frames of an SSE response: `next()` until `null`; `cancel()` when the client leaves. */
-export type SseStream = Pick<SseSource, 'next' | 'cancel'>;
 
 const METADATA_PATH = '/.well-known/oauth-protected-resource';
 

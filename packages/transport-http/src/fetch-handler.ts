@@ -1,8 +1,9 @@
 import type { McpEndpoint } from '@mcpkit/protocol';
 import { LazyAbort } from '@mcpkit/protocol/internal';
-import { answerHttpRequest, type HttpReply, type SseStream } from './answer-http-request.js';
+import { answerHttpRequest } from './answer-http-request.js';
 import { type BodyRead, CLIENT_GONE, type IncomingHttpRequest } from './incoming.js';
 import { type HttpServerOptions, resolveConfig } from './options.js';
+import type { HttpReply, SseStream } from './replies.js';
 
 const encoder = new TextEncoder();
 

@@ -1,7 +1,25 @@
-// The small replies every route of the HTTP layer shares: plain JSON errors, 405, SSE headers.
+// What the HTTP layer answers (`HttpReply`), and the small replies every route shares: plain JSON
+// errors, 405, SSE headers.
 import type { RequestId } from '@mcpkit/protocol';
 import { McpError, toErrorResponse } from '@mcpkit/protocol/internal';
-import type { HttpReply } from './answer-http-request.js';
+import type { SseSource } from './sse-source.js';
+
+/**
+ * What to send back, decided without touching a runtime's response type: each adapter turns it
+ * into a Web `Response` or `ServerResponse` writes.
+ */
+export type HttpReply =
+  /** A complete response; `body` is already serialized. */
+  | { kind: 'buffered'; status: number; headers: Record<string, string>; body: string | undefined }
+  /** A `text/event-stream` response with status 200, pulled frame by frame. */
+  | { kind: 'stream'; headers: Record<string, string>; source: SseStream }
+  /** A response the authentication hook made. */
+  | { kind: 'response'; response: Response; headers: Record<string, string> | undefined }
+  /** The client went away; there is nothing to send. */
+  | { kind: 'none' };
+
+/** The frames of an SSE response: `next()` until `null`; `cancel()` when the client leaves. */
+export type SseStream = Pick<SseSource, 'next' | 'cancel'>;
 
 export function withHeaders(
   headers: Record<string, string>,

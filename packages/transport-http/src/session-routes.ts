@@ -1,8 +1,7 @@
 import type { McpEndpoint, RequestContext, SessionRefusal } from '@mcpkit/protocol';
 import { McpError } from '@mcpkit/protocol/internal';
-import type { HttpReply } from './answer-http-request.js';
 import type { HandlerConfig } from './options.js';
-import { errorReply, methodNotAllowed, sseHeaders, withHeaders } from './replies.js';
+import { errorReply, type HttpReply, methodNotAllowed, sseHeaders, withHeaders } from './replies.js';
 import { ResumableStream, resume } from './resumable-stream.js';
 import { closeQuietly } from './sse-source.js';
 

@@ -2,12 +2,7 @@ import { checkEngineOption, globalFetchSender, noNodeEngine } from './fetch-engi
 import { type HttpModule, nodeSender } from './node-sender.js';
 import { nodeBuiltins } from './runtime.js';
 import type { Fetch, HttpSender } from './sender.js';
-
-/**
- * How the HTTP client transport sends its requests: `'node'` through `node:http`/`node:https` with
- * a keep-alive agent (Node only), `'fetch'` through `fetch` (every runtime).
- */
-export type HttpEngine = 'fetch' | 'node';
+import type { HttpEngine } from './transport-options.js';
 
 /** The sender for the transport's options: see `HttpClientTransportOptions.engine`. */
 export function chooseSender(engine: HttpEngine | undefined, fetchOption: Fetch | undefined): HttpSender {

@@ -1,6 +1,6 @@
-import type { HttpEngine } from './engine.js';
 import { nodeBuiltins, type RuntimeGlobals } from './runtime.js';
 import { type Fetch, fetchSender, type HttpSender } from './sender.js';
+import type { HttpEngine } from './transport-options.js';
 
 /** Refuses an `engine` option that is no engine, or that contradicts the `fetch` option. */
 export function checkEngineOption(engine: HttpEngine | undefined, fetchOption: Fetch | undefined): void {

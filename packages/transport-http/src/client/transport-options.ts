@@ -1,5 +1,10 @@
-import type { HttpEngine } from './engine.js';
 import type { RedirectPolicy } from './redirects.js';
+
+/**
+ * How the HTTP client transport sends its requests: `'node'` through `node:http`/`node:https` with
+ * a keep-alive agent (Node only), `'fetch'` through `fetch` (every runtime).
+ */
+export type HttpEngine = 'fetch' | 'node';
 
 /** The HTTP request an auth provider is asked about: what a DPoP proof (RFC 9449) signs. */
 export interface HttpAuthRequest {

@@ -1,9 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { McpEndpoint } from '@mcpkit/protocol';
 import { LazyAbort } from '@mcpkit/protocol/internal';
-import { answerHttpRequest, type HttpReply, type SseStream } from '../answer-http-request.js';
+import { answerHttpRequest } from '../answer-http-request.js';
 import { type BodyRead, CLIENT_GONE, type IncomingHttpRequest } from '../incoming.js';
 import { type HttpServerOptions, resolveConfig } from '../options.js';
+import type { HttpReply, SseStream } from '../replies.js';
 import { NodeHeaders } from './node-headers.js';
 
 type BufferedReply = Extract<HttpReply, { kind: 'buffered' }>;
