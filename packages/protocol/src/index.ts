@@ -103,12 +103,8 @@ export {
   type ParamsOf,
   type ResultOf,
 } from './methods.js';
-export {
-  decodeResult,
-  type ExtensionResult,
-  type ExtensionResultOf,
-  type ResultDecodeOptions,
-} from './results.js';
+export type { ResultDecodeOptions } from './read-result.js';
+export { decodeResult, type ExtensionResult, type ExtensionResultOf } from './results.js';
 export * from './schemas/index.js';
 export { type WireTypeName, wireSchemas } from './schemas/registry.js';
 export type { PeerChannel, SessionInfo } from './session-contracts.js';

@@ -3,7 +3,15 @@ import { McpError } from './errors.js';
 import { isRecord } from './is-record.js';
 import { methodInfo } from './method-info.js';
 import { isCallToolResult, isDiscoverResult, isListToolsResult } from './result-shapes.js';
-import type { ResultDecodeOptions } from './results.js';
+
+/** Options for reading results. */
+export interface ResultDecodeOptions<E extends string = string> {
+  /**
+   * `resultType` values added by extensions this side negotiated (e.g. `"task"`, P-15).
+   * Results of these types are returned unchecked, for the extension to read.
+   */
+  extensionResultTypes?: readonly E[];
+}
 
 type Json = Record<string, unknown>;
 

@@ -2,18 +2,14 @@ import { compileCheck } from './check.js';
 import type { Decoded } from './decode.js';
 import { decodeWith } from './decode-with.js';
 import { type Method, methodSpec, type ResultOf } from './methods.js';
-import { applyResultDefaults, decodeResultWithoutSchemas, rejectedResult } from './read-result.js';
+import {
+  applyResultDefaults,
+  decodeResultWithoutSchemas,
+  type ResultDecodeOptions,
+  rejectedResult,
+} from './read-result.js';
 import type { InputRequiredResult } from './schemas/input-required.js';
 import { InputRequiredResultSchema } from './schemas/input-required.js';
-
-/** Options for reading results. */
-export interface ResultDecodeOptions<E extends string = string> {
-  /**
-   * `resultType` values added by extensions this side negotiated (e.g. `"task"`, P-15).
-   * Results of these types are returned unchecked, for the extension to read.
-   */
-  extensionResultTypes?: readonly E[];
-}
 
 /** A result whose `resultType` belongs to a negotiated extension. */
 export interface ExtensionResult<T extends string = string> {
