@@ -1,5 +1,4 @@
 import type { ExchangeMessage, JSONRPCRequest, RequestId } from '@mcpkit/protocol';
-import type { ChildConnection } from './child-connection.js';
 
 /** What a pending exchange needs from the transport that owns it. */
 export interface ExchangeOwner {
@@ -23,8 +22,8 @@ export class PendingExchange implements AsyncIterableIterator<ExchangeMessage> {
   readonly signal: AbortSignal | undefined;
   /** Set by the owner once the request has been written (its position in the pipe). */
   sentSeq = 0;
-  /** The connection it was written to, set by the owner. */
-  connection: ChildConnection | undefined;
+  /** The connection it was written to: set and compared by the owner, opaque here. */
+  connection: object | undefined;
   readonly #owner: ExchangeOwner;
   #started = false;
   #ended = false;

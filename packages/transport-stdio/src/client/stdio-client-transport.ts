@@ -260,10 +260,10 @@ class ChildProcessTransport implements StdioClientTransport {
         );
     },
     abandon: (exchange, reason) => {
-      const child = exchange.connection;
-      const sent = child !== undefined && child === this.#child && child.alive;
+      const child = this.#child;
+      const sent = child !== undefined && exchange.connection === child && child.alive;
       // Not written yet: it leaves the outbox, and the server never hears of it.
-      if (!sent) this.#child?.outbox.withdraw(exchange);
+      if (!sent) child?.outbox.withdraw(exchange);
       this.#router.remove(exchange, sent);
       if (sent) child.writer.write(cancelLine(exchange.id, reason));
     },
