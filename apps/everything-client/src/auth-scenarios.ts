@@ -1,5 +1,5 @@
 import { importPrivateKey, type OAuthClientOptions, oauthClient } from '@mcpkit/auth';
-import type { Scenario, ScenarioRun } from './scenarios.js';
+import type { Scenario, ScenarioRun } from './scenario.js';
 
 /** The Client ID Metadata Document URL the suite's authorization servers accept as they are. */
 const CLIENT_METADATA_URL = 'https://conformance-test.local/client-metadata.json';

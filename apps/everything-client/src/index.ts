@@ -7,4 +7,5 @@ export {
   UnsupportedScenarioError,
 } from './run-scenario.js';
 export { sampleArguments } from './sample-arguments.js';
-export { type ContextToolCall, type Scenario, type ScenarioRun, scenarios } from './scenarios.js';
+export type { ContextToolCall, Scenario, ScenarioRun } from './scenario.js';
+export { scenarios } from './scenarios.js';

@@ -6,7 +6,8 @@ import {
 } from '@mcpkit/client';
 import { createHttpClientTransport, type HttpClientTransportOptions } from '@mcpkit/transport-http';
 import { autoAnswerHandlers } from './auto-answer.js';
-import { type ScenarioRun, scenarios } from './scenarios.js';
+import type { ScenarioRun } from './scenario.js';
+import { scenarios } from './scenarios.js';
 
 /** The client's identity in every request's `_meta`. */
 export const CLIENT_INFO = { name: 'mcpkit-everything-client', version: '0.0.0' } as const;
