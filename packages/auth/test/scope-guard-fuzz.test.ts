@@ -222,12 +222,13 @@ async function caller(
   scopes: string[] | undefined,
   extra: Record<string, unknown>,
 ): Promise<Caller> {
+  // A principal of its own each run, so no per-principal quota of one run weighs on the next.
+  const principal = scopes === undefined ? undefined : `user-${++principals}`;
   if (where === 'modern') {
-    const auth = scopes === undefined ? undefined : { principal: 'user', scopes };
+    const auth = principal === undefined ? undefined : { principal, scopes: scopes ?? [] };
     return new ModernCaller(server, auth, extra);
   }
   const carrier = where === 'legacy-http' ? 'http' : 'connection';
-  const principal = scopes === undefined ? undefined : `user-${++principals}`;
   const session = await new LegacySession(server, carrier, principal).open(scopes ?? []);
   return {
     send: (method, params) => session.request(method, { ...params, _meta: extra }, scopes),
