@@ -229,7 +229,7 @@ async function caller(
     return new ModernCaller(server, auth, extra);
   }
   const carrier = where === 'legacy-http' ? 'http' : 'connection';
-  const session = await new LegacySession(server, carrier, principal).open(scopes ?? []);
+  const session = await new LegacySession(server, carrier, principal ?? null).open(scopes ?? []);
   return {
     send: (method, params) => session.request(method, { ...params, _meta: extra }, scopes),
     updates: async () =>

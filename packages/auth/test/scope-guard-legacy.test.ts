@@ -11,7 +11,7 @@ describe('scopeGuard on the methods only a 2025-11-25 session has', () => {
     };
     const server = scopedServer({ methodScopes });
     const session = await new LegacySession(server).open();
-    const anonymous = await new LegacySession(server, 'http', undefined).open();
+    const anonymous = await new LegacySession(server, 'http', null).open();
     const calls = [
       ['resources/subscribe', { uri: 'public://info' }, 'subs'],
       ['resources/unsubscribe', { uri: 'public://info' }, 'unsubs'],

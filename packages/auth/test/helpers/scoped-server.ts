@@ -98,8 +98,8 @@ export class LegacySession {
   constructor(
     private readonly server: McpServer,
     carrier: 'http' | 'connection' = 'http',
-    /** Whose token every message carries; `undefined`: none, an anonymous session. */
-    readonly principal: string | undefined = 'user',
+    /** Whose token every message carries; `null`: none, an anonymous session. */
+    readonly principal: string | null = 'user',
   ) {
     if (carrier === 'connection') {
       const unsolicited = this.unsolicited;
@@ -120,7 +120,7 @@ export class LegacySession {
 
   private auth(scopes: readonly string[] | undefined): AuthInfo | undefined {
     const principal = this.principal;
-    return principal === undefined || scopes === undefined ? undefined : { principal, scopes: [...scopes] };
+    return principal === null || scopes === undefined ? undefined : { principal, scopes: [...scopes] };
   }
 
   /** Sends `initialize` and `notifications/initialized` as the principal holding `scopes`. */
