@@ -14,7 +14,7 @@ import { LegacyLayer, type LegacyOptions } from './legacy/legacy-layer.js';
 import { undeclaredLogger } from './pipeline/context.js';
 import { BACKGROUND, logToStderr, type ServerErrorHandler } from './pipeline/error-report.js';
 import { type Middleware, runMiddleware } from './pipeline/middleware.js';
-import { handleMessage } from './pipeline/pipeline.js';
+import { handleMessage, isServerFault } from './pipeline/pipeline.js';
 import type { ServerRuntime } from './pipeline/runtime.js';
 import { CachePolicy, type CachingOptions } from './registration/caching.js';
 import { DEFAULT_PAGE_SIZE } from './registration/pagination.js';
@@ -241,17 +241,16 @@ export class McpServer implements McpEndpoint {
         handleModern: (message, context) => handleMessage(runtime, message, context),
         subscribe: (listener) => this.bus.subscribe(listener),
         withMiddleware: (method, params, info, handler) =>
-          runMiddleware(this.middleware, method, params, info, handler).then(
-            (result) => {
+          runMiddleware(this.middleware, method, params, info, handler)
+            .then((result) => {
               if (isRecord(result)) return result;
               throw McpError.internalError(`The middleware of ${method} returned no result`);
-            },
-            (error: unknown) => {
-              // As on the engine: what the client only sees as -32603 is reported.
-              if (!(error instanceof McpError)) this.onError(error);
+            })
+            .catch((error: unknown) => {
+              // As on the engine: a fault of the server's own is reported, with its request.
+              if (isServerFault(error)) report(error, { level: 'error', method, requestId: info.requestId });
               throw error;
-            },
-          ),
+            }),
       },
       options.legacy === 'reject',
       options.legacy === 'reject' ? {} : options.legacy,

@@ -64,7 +64,7 @@ function offers(capabilities: ServerCapabilities, spec: MethodInfo): boolean {
  * non-`McpError`, an error this side may not send as it is (both reach the client as `-32603`
  * only), or a `-32603` (a result that breaks its schema, a handler's own internal error).
  */
-function isServerFault(error: unknown): boolean {
+export function isServerFault(error: unknown): boolean {
   return (
     !(error instanceof McpError) ||
     error.code === ErrorCode.InternalError ||

@@ -66,9 +66,9 @@ describe('the methods only a 2025 session has pass through middleware', () => {
     expect(seen).toEqual([]);
   });
 
-  it('a middleware that throws something other than an McpError is -32603, reported to onError', async () => {
-    const errors: unknown[] = [];
-    const { server } = legacyTestServer({ onError: (error) => errors.push(error) });
+  it('a middleware that throws something other than an McpError is -32603, reported to onError with its request', async () => {
+    const reported: unknown[][] = [];
+    const { server } = legacyTestServer({ onError: (...args) => reported.push(args) });
     const failure = new TypeError('middleware bug');
     server.use(async () => {
       throw failure;
@@ -77,15 +77,34 @@ describe('the methods only a 2025 session has pass through middleware', () => {
     await connection.initialize();
     const { response } = await connection.request('logging/setLevel', { level: 'info' });
     expect(response).toMatchObject({ error: { code: -32603 } });
-    expect(errors).toEqual([failure]);
+    expect(reported).toEqual([
+      [failure, { level: 'error', method: 'logging/setLevel', requestId: response!.id }],
+    ]);
   });
 
-  it('a middleware that answers with no result object is -32603 naming the method', async () => {
-    const { server } = legacyTestServer();
+  it('a middleware that answers with no result object is -32603 naming the method, reported to onError', async () => {
+    const reported: unknown[][] = [];
+    const { server } = legacyTestServer({ onError: (...args) => reported.push(args) });
     server.use(async () => 'done' as never);
     const connection = new LegacyConnection(server);
     await connection.initialize();
     const { response } = await connection.request('resources/subscribe', { uri: 'test://doc' });
     expect(response).toMatchObject({ error: { code: -32603 } });
+    expect(reported).toHaveLength(1);
+    expect(String(reported[0]![0])).toContain('resources/subscribe');
+  });
+
+  it('a refusal by middleware is the client being told, not reported to onError', async () => {
+    const reported: unknown[] = [];
+    const { server } = legacyTestServer({ onError: (error) => reported.push(error) });
+    server.use(async () => {
+      throw new McpError(-31403, 'Not for you');
+    });
+    const connection = new LegacyConnection(server);
+    await connection.initialize();
+    expect((await connection.request('logging/setLevel', { level: 'info' })).response).toMatchObject({
+      error: { code: -31403 },
+    });
+    expect(reported).toEqual([]);
   });
 });
