@@ -199,15 +199,22 @@ export class HttpLegacySession {
     );
   }
 
-  /** The standalone GET stream's notifications, re-opened with `Last-Event-ID` when it ends. */
-  async *serverMessages(signal: AbortSignal): AsyncGenerator<JSONRPCNotification> {
+  /**
+   * The standalone GET stream's notifications, re-opened with `Last-Event-ID` when it ends. `onOpen`
+   * is called once the first GET is answered (the server has registered the stream) or has failed.
+   */
+  async *serverMessages(signal: AbortSignal, onOpen?: () => void): AsyncGenerator<JSONRPCNotification> {
     const position: StreamPosition = { lastEventId: '', retryMs: undefined };
     const onRequest = (request: JSONRPCRequest) => this.answer(request, undefined);
     let failures = 0;
+    let opening = onOpen;
     while (!signal.aborted) {
       let response: HttpReply | undefined;
       try {
-        response = await this.#get(position, signal);
+        response = await this.#get(position, signal).finally(() => {
+          opening?.();
+          opening = undefined;
+        });
       } catch (error) {
         if (signal.aborted) return;
         if (error instanceof TransportError && error.reason !== 'connection-lost') throw error;

@@ -1,9 +1,4 @@
-import type {
-  ClientTransport,
-  JSONRPCNotification,
-  LegacySession,
-  ServerRequestHandler,
-} from '@mcpkit/protocol';
+import type { ClientTransport, LegacySession, ServerRequestHandler } from '@mcpkit/protocol';
 import { TransportError } from '@mcpkit/protocol/internal';
 import { HttpLegacySession, type SessionWire } from './legacy-session.js';
 import { type HttpSseSession, openSseSession } from './legacy-sse.js';
@@ -49,9 +44,14 @@ export class HttpLegacyWire {
       this.sse?.close(new TransportError('session-expired', 'The HTTP+SSE session was ended'));
       return this.session.end();
     };
-    transport.serverMessages = (signal: AbortSignal): AsyncIterable<JSONRPCNotification> => {
+    transport.serverMessages = (signal: AbortSignal, onOpen?: () => void) => {
       const both = AbortSignal.any([signal, this.#context.lifetime]);
-      return this.sse ? this.sse.serverMessages(both) : this.session.serverMessages(both);
+      if (this.sse) {
+        // The HTTP+SSE stream is open since the session began.
+        onOpen?.();
+        return this.sse.serverMessages(both);
+      }
+      return this.session.serverMessages(both, onOpen);
     };
     transport.openLegacySse = (signal: AbortSignal) => this.#openSse(signal);
   }
