@@ -71,7 +71,7 @@ export interface StdioClientTransport extends ClientTransport {
   onRestart(listener: () => void): () => void;
   readonly peer: string;
   onServerRequest(handler: ServerRequestHandler): () => void;
-  serverMessages(signal: AbortSignal): AsyncIterable<JSONRPCNotification>;
+  serverMessages(signal: AbortSignal, onOpen?: () => void): AsyncIterable<JSONRPCNotification>;
   beginSession(session: LegacySession): void;
   endSession(): Promise<void>;
 }
@@ -197,7 +197,9 @@ class ChildProcessTransport implements StdioClientTransport {
   }
 
   /** Notifications the server writes for no request in flight (2025-era servers). */
-  serverMessages(signal: AbortSignal): AsyncIterable<JSONRPCNotification> {
+  serverMessages(signal: AbortSignal, onOpen?: () => void): AsyncIterable<JSONRPCNotification> {
+    // The pipe carries what the server sends for no request from the start.
+    onOpen?.();
     return this.#serverTraffic.messages(signal);
   }
 
