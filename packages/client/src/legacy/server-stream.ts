@@ -1,4 +1,5 @@
 import type { ClientTransport, JSONRPCNotification } from '@mcpkit/protocol';
+import { timerDelay } from '../deadlines.js';
 import type { Era } from '../era.js';
 import { LegacyListenHub } from './listen.js';
 
@@ -26,20 +27,31 @@ export class LegacyServerStream {
     this.#observe = observe;
   }
 
-  /** Reads the stream of the session just started in `era`. */
-  follow(era: Era): void {
+  /**
+   * Reads the stream of the session just started in `era`. Resolves once the stream is open (or
+   * there is none), at most `timeoutMs` later: a 2025-era server sends its own requests there, and
+   * one that finds no stream open drops them, so the first call waits for it.
+   */
+  follow(era: Era, timeoutMs: number): Promise<void> {
     this.#current?.abort();
     this.listens.sessionStarted();
-    if (this.#transport.serverMessages === undefined || this.#lifetime.aborted) return;
+    if (this.#transport.serverMessages === undefined || this.#lifetime.aborted) return Promise.resolve();
     const controller = new AbortController();
     this.#current = controller;
     const signal = AbortSignal.any([controller.signal, this.#lifetime]);
-    void this.#read(signal, era);
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, timerDelay(timeoutMs));
+      const opened = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      void this.#read(signal, era, opened).finally(opened);
+    });
   }
 
-  async #read(signal: AbortSignal, era: Era): Promise<void> {
+  async #read(signal: AbortSignal, era: Era, onOpen: () => void): Promise<void> {
     try {
-      for await (const notification of this.#transport.serverMessages!(signal)) {
+      for await (const notification of this.#transport.serverMessages!(signal, onOpen)) {
         this.#observe(notification);
         this.listens.deliver(notification);
       }
