@@ -73,9 +73,14 @@ async function serve(args: string[], env: Record<string, string>, port: number):
 }
 
 /** The official SDK v1 over Streamable HTTP in this process, with sessions or stateless. */
-async function sdkV1Http(stateful: boolean): Promise<string> {
+async function sdkV1Http(stateful: boolean, getDelayMs = 0): Promise<string> {
   const handle = streamableHttpHandler(stateful);
-  const server: Server = createServer((request, response) => void handle(request, response));
+  // A delayed GET plays a loaded machine, where the standalone stream's GET reaches the server late.
+  const server: Server = createServer((request, response) => {
+    if (request.method === 'GET' && getDelayMs > 0)
+      setTimeout(() => void handle(request, response), getDelayMs);
+    else void handle(request, response);
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   cleanups.push(() => new Promise((resolve) => server.close(resolve)));
   cleanups.push(() => server.closeAllConnections());
@@ -137,6 +142,15 @@ describe('McpClient against real servers from npm', { timeout: 120_000 }, () => 
     const mcp = client(createHttpClientTransport(await sdkV1Http(true)), askName);
     expect(await listAndCall(mcp, 'add', { a: 2, b: 3 })).toBe('5');
     expect(JSON.parse(textOf(await mcp.callTool('ask-name')))).toMatchObject({ content: { name: 'Ada' } });
+  });
+
+  it('official SDK v1 over Streamable HTTP, its GET stream slow to open: connect waits for it, so elicitInput sent there arrives', async () => {
+    // SDK v1 sends elicitInput on the standalone GET stream and drops it while none is open: a call
+    // made before the server registered the stream would wait for an answer that cannot come.
+    const mcp = client(createHttpClientTransport(await sdkV1Http(true, 300)), askName);
+    await mcp.connect();
+    const answer = await mcp.callTool('ask-name', {}, { timeoutMs: 5000 });
+    expect(JSON.parse(textOf(answer))).toMatchObject({ content: { name: 'Ada' } });
   });
 
   it('official SDK v1 over Streamable HTTP, stateless: lists and calls', async () => {
