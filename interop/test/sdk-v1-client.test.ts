@@ -9,14 +9,16 @@ describeSdkClient<Client, Transport>({
   title: 'official SDK v1 Client against apps/everything-server over %s',
   stdio: (spec) => new StdioClientTransport(spec),
   http: (url) => new StreamableHTTPClientTransport(url),
-  /** The official SDK v1 client, declaring elicitation and sampling. */
-  async connect(transport, answers) {
+  /** The official SDK v1 client, declaring elicitation and sampling (or nothing). */
+  async connect(transport, answers, declare) {
     const client = new Client(
       { name: 'sdk-v1-interop', version: '0.0.0' },
-      { capabilities: { elicitation: {}, sampling: {} } },
+      { capabilities: declare ? { elicitation: {}, sampling: {} } : {} },
     );
-    client.setRequestHandler(ElicitRequestSchema, async (request) => answers.elicit(request.params));
-    client.setRequestHandler(CreateMessageRequestSchema, async (request) => answers.sample(request.params));
+    if (declare) {
+      client.setRequestHandler(ElicitRequestSchema, async (request) => answers.elicit(request.params));
+      client.setRequestHandler(CreateMessageRequestSchema, async (request) => answers.sample(request.params));
+    }
     await client.connect(transport);
     return client;
   },

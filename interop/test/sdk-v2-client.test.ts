@@ -14,15 +14,17 @@ describeSdkClient<Client, Transport>({
   http: (url) => new StreamableHTTPClientTransport(url),
   /**
    * The official SDK v2 client in its default mode (no `versionNegotiation`: the plain 2025
-   * `initialize` sequence), declaring elicitation and sampling.
+   * `initialize` sequence), declaring elicitation and sampling (or nothing).
    */
-  async connect(transport, answers) {
+  async connect(transport, answers, declare) {
     const client = new Client(
       { name: 'sdk-v2-interop', version: '0.0.0' },
-      { capabilities: { elicitation: {}, sampling: {} } },
+      { capabilities: declare ? { elicitation: {}, sampling: {} } : {} },
     );
-    client.setRequestHandler('elicitation/create', async (request) => answers.elicit(request.params));
-    client.setRequestHandler('sampling/createMessage', async (request) => answers.sample(request.params));
+    if (declare) {
+      client.setRequestHandler('elicitation/create', async (request) => answers.elicit(request.params));
+      client.setRequestHandler('sampling/createMessage', async (request) => answers.sample(request.params));
+    }
     await client.connect(transport);
     return client;
   },

@@ -58,10 +58,10 @@ export interface SdkClientUnderTest<C extends SdkClient, T extends Closable> {
   stdio(spec: { command: string; args: string[]; stderr: 'ignore' }): T;
   http(url: URL): T;
   /**
-   * A client of this SDK, declaring elicitation and sampling and answering them with `answers`,
-   * connected over `transport`.
+   * A client of this SDK, declaring elicitation and sampling (none when `declare` is false) and
+   * answering them with `answers`, connected over `transport`.
    */
-  connect(transport: T, answers: FixedAnswers): Promise<C>;
+  connect(transport: T, answers: FixedAnswers, declare: boolean): Promise<C>;
   /** The name of the handshake test, and what it checks of the client besides the server's name. */
   handshake: { name: string; check?(client: C): void };
   /** Tests of this SDK only, run after the handshake test. */
@@ -82,14 +82,14 @@ export function describeSdkClient<C extends SdkClient, T extends Closable>(
     afterEach(async () => {
       for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
     });
-    const connect = async (): Promise<Connected<C>> => {
+    const connect = async (declare = true): Promise<Connected<C>> => {
       const transport =
         kind === 'stdio'
           ? sdk.stdio({ command: process.execPath, args: [everythingStdio], stderr: 'ignore' })
           : sdk.http(new URL(await serveEverythingHttp(cleanups)));
       cleanups.push(() => transport.close()); // also when connecting fails
       const asked: Asked = {};
-      const client = await sdk.connect(transport, fixedAnswers(asked));
+      const client = await sdk.connect(transport, fixedAnswers(asked), declare);
       cleanups.push(() => client.close());
       return { client, asked };
     };
@@ -107,7 +107,27 @@ export function describeSdkClient<C extends SdkClient, T extends Closable>(
       expect(textOf(result)).toBe('This is a simple text response for testing.');
     });
 
-    sdk.more?.(connect);
+    sdk.more?.(() => connect());
+
+    it('results carry no 2026-only _meta key: serverInfo came with initialize', async () => {
+      const { client } = await connect();
+      const result = (await client.callTool({ name: 'test_simple_text', arguments: {} })) as {
+        _meta?: Record<string, unknown>;
+      };
+      expect(result._meta ?? {}).not.toHaveProperty(['io.modelcontextprotocol/serverInfo']);
+    });
+
+    it('B-10: a tool that asks what the client did not declare answers an isError result, as 2025 servers do', async () => {
+      const { client, asked } = await connect(false);
+      // -32021 does not exist in 2025-11-25 (and over HTTP its 400 was a transport failure): the
+      // call completes, and the tool's result says what is missing.
+      const result = await client.callTool({ name: 'test_elicitation', arguments: { message: 'Who?' } });
+      expect('isError' in result && result.isError).toBe(true);
+      expect(textOf(result)).toMatch(/elicitation/);
+      expect(asked.elicitation).toBeUndefined();
+      const next = await client.callTool({ name: 'test_simple_text', arguments: {} });
+      expect(textOf(next)).toBe('This is a simple text response for testing.');
+    });
 
     it('B-13: test_elicitation sends a real elicitation/create and the answer reaches the tool result', async () => {
       const { client, asked } = await connect();

@@ -33,6 +33,7 @@ import { InMemorySessionStore, type SessionRecord, type SessionStore } from './s
 import {
   errorResponse,
   explainStatelessRefusal,
+  legacyCapabilityRefusal,
   legacyServerCapabilities,
   resultResponse,
 } from './translate.js';
@@ -260,7 +261,8 @@ export class LegacyLayer {
         cancellation: ex.cancellation,
         notifyPeer: (message) => peer.notify(message),
       });
-      return this.stateless && final !== undefined ? explainStatelessRefusal(final, method) : final;
+      if (final === undefined) return undefined;
+      return legacyCapabilityRefusal(this.stateless ? explainStatelessRefusal(final, method) : final, method);
     } finally {
       if (peer.running.get(id) === ex) peer.running.delete(id);
       this.peers.release(peer);

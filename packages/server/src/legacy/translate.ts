@@ -7,7 +7,7 @@ import type {
   RequestId,
   ServerCapabilities,
 } from '@mcpkit/protocol';
-import { ErrorCode, isRecord, TASKS_EXTENSION } from '@mcpkit/protocol/internal';
+import { ErrorCode, isRecord, MetaKey, TASKS_EXTENSION } from '@mcpkit/protocol/internal';
 
 /** `-32002`: a missing resource, as revisions before 2026-07-28 say it (B-15). */
 const RESOURCE_NOT_FOUND = -32002;
@@ -16,13 +16,57 @@ const RESOURCE_NOT_FOUND = -32002;
 const MODERN_RESULT_FIELDS = new Set(['resultType', 'ttlMs', 'cacheScope']);
 
 /**
- * A modern result in 2025 shape: a copy without the 2026-only fields. Built key by key rather
- * than copied and `delete`d, which would leave V8 a slow dictionary object to serialize.
+ * `_meta` without the 2026-only `serverInfo` key (S-5): a 2025 client learned it from
+ * `initialize`, and some (LangChain's MCP adapters) treat a result with unknown `_meta` keys as
+ * something other than text. `undefined` when nothing else is left.
+ */
+function legacyMeta(meta: unknown): unknown {
+  if (!isRecord(meta) || !Object.hasOwn(meta, MetaKey.serverInfo)) return meta;
+  const copy: Record<string, unknown> = {};
+  let kept = false;
+  for (const key in meta) {
+    if (key === MetaKey.serverInfo) continue;
+    copy[key] = meta[key];
+    kept = true;
+  }
+  return kept ? copy : undefined;
+}
+
+/**
+ * A modern result in 2025 shape: a copy without the 2026-only fields and `_meta` keys. Built key
+ * by key rather than copied and `delete`d, which would leave V8 a slow dictionary object to serialize.
  */
 export function legacyResult(result: Record<string, unknown>): Record<string, unknown> {
   const copy: Record<string, unknown> = {};
-  for (const key in result) if (!MODERN_RESULT_FIELDS.has(key)) copy[key] = result[key];
+  for (const key in result) {
+    if (MODERN_RESULT_FIELDS.has(key)) continue;
+    if (key === '_meta') {
+      const meta = legacyMeta(result._meta);
+      if (meta !== undefined) copy._meta = meta;
+    } else {
+      copy[key] = result[key];
+    }
+  }
   return copy;
+}
+
+/**
+ * A refusal for a client capability the session lacks, answered as 2025 servers do: `-32021`
+ * does not exist before 2026-07-28, and its HTTP 400 reads as a transport failure to 2025
+ * clients. A `tools/call` gets an `isError` result with the message (the model can tell the
+ * user), any other request `-32603` with it; HTTP 200 either way.
+ */
+export function legacyCapabilityRefusal(final: FinalResponse, method: string): FinalResponse {
+  const response = final.response as JSONRPCErrorResponse;
+  if (response.error?.code !== ErrorCode.MissingRequiredClientCapability || response.id === undefined) {
+    return final;
+  }
+  const { message, data } = response.error;
+  if (method === 'tools/call') {
+    return resultResponse(response.id, { content: [{ type: 'text', text: message }], isError: true });
+  }
+  const error = { code: ErrorCode.InternalError, message, data };
+  return { response: { jsonrpc: '2.0', id: response.id, error }, failure: 'handler' };
 }
 
 /**

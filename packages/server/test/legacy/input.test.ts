@@ -62,11 +62,27 @@ describe('server-to-client requests (B-13)', () => {
     expect(text(response)).toBe('Hello / 2');
   });
 
-  it('B-10: a capability the session did not declare on initialize is -32021', async () => {
+  it('B-10: a capability the session did not declare on initialize refuses the call as 2025 servers do: an isError result', async () => {
     const connection = new LegacyConnection(legacyTestServer().server, () => ({ action: 'decline' }));
     await connection.initialize('2025-11-25', {});
-    const { response } = await connection.request('tools/call', { name: 'ask_name', arguments: {} });
-    expect((response!.error as { code: number }).code).toBe(-32021);
+    const { items, response } = await connection.request('tools/call', { name: 'ask_name', arguments: {} });
+    // -32021 does not exist before 2026-07-28: the refusal is the tool's result, and nothing is asked.
+    expect(response!.error).toBeUndefined();
+    expect(response!.result).toMatchObject({ isError: true });
+    expect(text(response)).toMatch(/elicitation/);
+    expect(items.filter((item) => 'method' in item && item.method === 'elicitation/create')).toEqual([]);
+  });
+
+  it('B-10: a prompt that asks what the session did not declare is -32603 with the reason, never -32021', async () => {
+    const { server } = legacyTestServer();
+    server.prompt('ask_prompt', {}, async (_args, ctx) => {
+      await ctx.listRoots('dirs');
+      return { messages: [] };
+    });
+    const connection = new LegacyConnection(server);
+    await connection.initialize('2025-11-25', {});
+    const { response } = await connection.request('prompts/get', { name: 'ask_prompt' });
+    expect(response!.error).toMatchObject({ code: -32603, message: expect.stringMatching(/roots/) });
   });
 
   it('a client that never answers: the request times out, the question is withdrawn', async () => {

@@ -80,7 +80,18 @@ describe('legacy lifecycle over a connection (stdio)', () => {
       const result = response!.result as Record<string, unknown>;
       expect(problems2025(definition, result), method).toEqual([]);
       for (const field of ['resultType', 'ttlMs', 'cacheScope']) expect(field in result, method).toBe(false);
+      // serverInfo in `_meta` is 2026-07-28's (S-5): a 2025 client had it from initialize.
+      expect(result._meta ?? {}, method).not.toHaveProperty(['io.modelcontextprotocol/serverInfo']);
     }
+  });
+
+  it('a handler’s own _meta keys reach a 2025 client; only serverInfo is left out', async () => {
+    const { server } = legacyTestServer();
+    server.tool('with_meta', {}, () => ({ content: [], _meta: { 'example.com/trace': 'abc' } }));
+    const connection = new LegacyConnection(server);
+    await connection.initialize();
+    const { response } = await connection.request('tools/call', { name: 'with_meta' });
+    expect((response!.result as Record<string, unknown>)._meta).toEqual({ 'example.com/trace': 'abc' });
   });
 
   it('B-10: the level set by logging/setLevel and the progress token reach the handler', async () => {
