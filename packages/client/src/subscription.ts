@@ -111,7 +111,8 @@ export class Subscription implements AsyncIterableIterator<ListenNotification> {
   readonly #closeOnAbort = () => this.#finish(undefined, 'aborted');
 
   static {
-    construct = (host, filter, options) => new Subscription(host, filter, options);
+    // `this`, not the class's name: esbuild renames a class whose body names itself (`_Subscription`).
+    construct = (host, filter, options) => new this(host, filter, options);
   }
 
   private constructor(host: ListenHost, filter: SubscriptionFilter, options: ListenOptions) {

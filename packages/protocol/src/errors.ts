@@ -71,42 +71,42 @@ export class McpError extends Error {
 
   /** `-32700`: the bytes are not JSON. */
   static parseError(detail: string): McpError {
-    return new McpError(ErrorCode.ParseError, `Parse error: ${detail}`);
+    return newMcpError(ErrorCode.ParseError, `Parse error: ${detail}`);
   }
 
   /** `-32600`: JSON, but not a single JSON-RPC request or notification. */
   static invalidRequest(reason: string): McpError {
-    return new McpError(ErrorCode.InvalidRequest, `Invalid request: ${reason}`);
+    return newMcpError(ErrorCode.InvalidRequest, `Invalid request: ${reason}`);
   }
 
   /** `-32601` (HTTP 404): unknown method, or one whose capability the server does not advertise (S-4). */
   static methodNotFound(method: string): McpError {
-    return new McpError(ErrorCode.MethodNotFound, `Method not found: ${clipForMessage(method)}`);
+    return newMcpError(ErrorCode.MethodNotFound, `Method not found: ${clipForMessage(method)}`);
   }
 
   /** `-32602`: params that do not fit the method. */
   static invalidParams(message: string, data?: unknown): McpError {
-    return new McpError(ErrorCode.InvalidParams, message, data);
+    return newMcpError(ErrorCode.InvalidParams, message, data);
   }
 
   /** `-32602` with HTTP 400: a required per-request `_meta` field is missing or malformed (S-1, P-35). */
   static invalidRequestMeta(message: string): McpError {
-    return new McpError(ErrorCode.InvalidParams, message, undefined, { reason: 'request-meta' });
+    return newMcpError(ErrorCode.InvalidParams, message, undefined, { reason: 'request-meta' });
   }
 
   /** `-32602` with `data.uri`: the resource does not exist (S-28). */
   static resourceNotFound(uri: string): McpError {
-    return new McpError(ErrorCode.InvalidParams, `Resource not found: ${clipForMessage(uri)}`, { uri });
+    return newMcpError(ErrorCode.InvalidParams, `Resource not found: ${clipForMessage(uri)}`, { uri });
   }
 
   /** `-32603`: something broke on this side. The message should not leak internals. */
   static internalError(message = 'Internal error'): McpError {
-    return new McpError(ErrorCode.InternalError, message);
+    return newMcpError(ErrorCode.InternalError, message);
   }
 
   /** `-32020` (HTTP 400): an HTTP header disagrees with the body, is missing or is malformed (H-29). */
   static headerMismatch(message: string): McpError {
-    return new McpError(ErrorCode.HeaderMismatch, message);
+    return newMcpError(ErrorCode.HeaderMismatch, message);
   }
 
   /** `-32021` (HTTP 400): the request needs client capabilities it did not declare (S-3). */
@@ -115,7 +115,7 @@ export class McpError extends Error {
     message?: string,
   ): McpError {
     const data: MissingCapabilityData = { requiredCapabilities };
-    return new McpError(
+    return newMcpError(
       ErrorCode.MissingRequiredClientCapability,
       message ?? 'Missing required client capability',
       data,
@@ -125,7 +125,7 @@ export class McpError extends Error {
   /** `-32022` (HTTP 400): the requested protocol version is not served here (S-2). */
   static unsupportedProtocolVersion(requested: string, supported: readonly string[]): McpError {
     const data: UnsupportedVersionData = { supported: [...supported], requested };
-    return new McpError(
+    return newMcpError(
       ErrorCode.UnsupportedProtocolVersion,
       `Unsupported protocol version: ${clipForMessage(requested)}`,
       data,
@@ -135,7 +135,7 @@ export class McpError extends Error {
   /** An `McpError` from the `error` member of a received error response. */
   static fromResponse(response: JSONRPCErrorResponse): McpError {
     const { code, message, data } = response.error;
-    return new McpError(code, message, data);
+    return newMcpError(code, message, data);
   }
 
   /** The `error` member for a JSON-RPC error response. */
@@ -144,6 +144,15 @@ export class McpError extends Error {
       ? { code: this.code, message: this.message }
       : { code: this.code, message: this.message, data: this.data };
   }
+}
+
+/**
+ * `new McpError(…)` for its static factories. esbuild renames a class whose body names itself
+ * (`_McpError`, in `constructor.name` and stack traces) when it bundles; built from out here, the
+ * class keeps its name (`packaging/dist-names.test.mjs` checks every exported class).
+ */
+function newMcpError(...args: ConstructorParameters<typeof McpError>): McpError {
+  return new McpError(...args);
 }
 
 /**

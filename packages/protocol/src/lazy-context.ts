@@ -2,6 +2,9 @@ import type { AuthInfo, RequestContext } from './contracts.js';
 import { LazyAbort } from './lazy-abort.js';
 import type { PeerChannel } from './session-contracts.js';
 
+/** The `signal` getter every context gets, set by the class (it reads a private field). */
+let signalProperty: PropertyDescriptor;
+
 /**
  * A `RequestContext` whose `signal` is created only when first read (see `LazyAbort`). The signal
  * is an own enumerable property, so spreading the context (`{ ...context }`) keeps a working
@@ -17,12 +20,16 @@ import type { PeerChannel } from './session-contracts.js';
  * ```
  */
 export class LazyRequestContext implements RequestContext {
-  static readonly #signalProperty: PropertyDescriptor = {
-    enumerable: true,
-    get(this: LazyRequestContext): AbortSignal {
-      return this.#cancellation.signal;
-    },
-  };
+  // Kept outside the class, so its body does not name the class: esbuild renames a class whose
+  // body names itself (`_LazyRequestContext`) when it bundles.
+  static {
+    signalProperty = {
+      enumerable: true,
+      get(this: LazyRequestContext): AbortSignal {
+        return this.#cancellation.signal;
+      },
+    };
+  }
 
   declare readonly signal: AbortSignal;
   readonly transport: RequestContext['transport'];
@@ -37,7 +44,7 @@ export class LazyRequestContext implements RequestContext {
     if (base.auth !== undefined) this.auth = base.auth;
     if (base.channel !== undefined) this.channel = base.channel;
     this.#cancellation = cancellation;
-    Object.defineProperty(this, 'signal', LazyRequestContext.#signalProperty);
+    Object.defineProperty(this, 'signal', signalProperty);
   }
 
   /** Whether the request was cancelled, without creating the signal. */

@@ -47,6 +47,14 @@ function unseal(file: SealedFile, key: Buffer): TokenStoreSnapshot {
   return JSON.parse(text) as TokenStoreSnapshot;
 }
 
+/** The private constructor, for `open`: set by the class. */
+let construct: (
+  path: string,
+  key: Buffer,
+  salt: Buffer,
+  snapshot: TokenStoreSnapshot | undefined,
+) => EncryptedFileTokenStore;
+
 /**
  * A `TokenStore` for CLIs and desktop apps: tokens and client registrations in one file, encrypted
  * with AES-256-GCM (A-13, A-40) and readable by the owner only (mode 0600). The key is a 32-byte
@@ -66,6 +74,12 @@ export class EncryptedFileTokenStore extends MemoryTokenStore {
   readonly #key: Buffer;
   readonly #salt: Buffer;
   #writing: Promise<void> = Promise.resolve();
+
+  static {
+    // `this`, not the class's name: esbuild renames a class whose body names itself
+    // (`_EncryptedFileTokenStore`) when it bundles.
+    construct = (path, key, salt, snapshot) => new this(path, key, salt, snapshot);
+  }
 
   private constructor(path: string, key: Buffer, salt: Buffer, snapshot: TokenStoreSnapshot | undefined) {
     super(snapshot);
@@ -102,7 +116,7 @@ export class EncryptedFileTokenStore extends MemoryTokenStore {
         );
       }
     }
-    return new EncryptedFileTokenStore(path, key, salt, snapshot);
+    return construct(path, key, salt, snapshot);
   }
 
   protected override changed(): Promise<void> {
