@@ -1,7 +1,7 @@
 import { isValidExtensionId, TASKS_EXTENSION } from '@mcpkit/protocol';
 import { describe, expect, it } from 'vitest';
 import { InMemoryTaskStore, McpServer, type TaskRecord } from '../src/index.js';
-import { modernClientCapabilities } from '../src/legacy/translate.js';
+import { modernClientCapabilities } from '../src/legacy/session-fields.js';
 import { call, meta } from './helpers.js';
 import {
   callWithTasks,

@@ -1,12 +1,13 @@
 import type { Implementation, LoggingLevel } from '@mcpkit/protocol';
 import { ErrorCode, isRecord, LOGGING_LEVELS, McpError } from '@mcpkit/protocol/internal';
+import { modernClientCapabilities, storedClientInfo } from './session-fields.js';
 import type { SessionRecord } from './session-store.js';
-import { modernClientCapabilities } from './translate.js';
 
 /** What a valid `initialize` request asks for (B-9). */
 export interface InitializeRequest {
   readonly requested: string;
   readonly capabilities: Record<string, unknown>;
+  /** As the session keeps it: see `SESSION_LIMITS`. */
   readonly clientInfo: Implementation;
 }
 
@@ -30,7 +31,7 @@ export function readInitialize(params: unknown, supported: readonly string[]): I
   if (!isRecord(capabilities)) return fail('capabilities must be an object');
   if (!isRecord(clientInfo) || typeof clientInfo.name !== 'string' || typeof clientInfo.version !== 'string')
     return fail('clientInfo must have a name and a version');
-  return { requested: protocolVersion, capabilities, clientInfo: clientInfo as unknown as Implementation };
+  return { requested: protocolVersion, capabilities, clientInfo: storedClientInfo(clientInfo) };
 }
 
 /**
@@ -41,15 +42,24 @@ export function negotiateVersion(requested: string, supported: readonly string[]
   return supported.includes(requested) ? requested : supported[0]!;
 }
 
-/** A new session from a valid `initialize`. */
-export function newSession(id: string, request: InitializeRequest, version: string): SessionRecord {
-  return {
+/**
+ * A new session from a valid `initialize`, keeping only what later requests use (`SESSION_LIMITS`),
+ * bound to `principal` when the request had one.
+ */
+export function newSession(
+  id: string,
+  request: InitializeRequest,
+  version: string,
+  principal: string | undefined,
+): SessionRecord {
+  const session: SessionRecord = {
     id,
     protocolVersion: version,
     clientCapabilities: modernClientCapabilities(request.capabilities),
     clientInfo: request.clientInfo,
     subscriptions: [],
   };
+  return principal === undefined ? session : { ...session, principal };
 }
 
 /** The level of a `logging/setLevel` request, or its `-32602`. */

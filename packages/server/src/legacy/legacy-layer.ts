@@ -7,6 +7,7 @@ import type {
   JSONRPCRequest,
   JSONRPCResponse,
   RequestContext,
+  RequestId,
   ServerCapabilities,
   SessionRefusal,
   StreamOpening,
@@ -206,7 +207,9 @@ export class LegacyLayer {
     const id = context.headers?.get('mcp-session-id') ?? null;
     // Without a session id this is a modern client's DELETE: 405, as a modern server answers (B-21).
     if (this.reject || this.stateless || id === null) return refused(405);
-    if (!(await this.store.delete(id))) return refused(404, unknownSession());
+    const session = await this.store.get(id);
+    const theirs = session !== undefined && session.principal === context.auth?.principal;
+    if (!theirs || !(await this.store.delete(id))) return refused(404, unknownSession());
     this.peers.end(id);
     return { kind: 'ended' };
   }
@@ -283,13 +286,15 @@ export class LegacyLayer {
       if (this.peers.connectionPeer(channel) !== undefined) {
         throw McpError.invalidRequest('the connection is already initialized');
       }
-      this.peers.openConnection(channel, newSession(crypto.randomUUID(), read, version));
+      this.peers.openConnection(channel, newSession(crypto.randomUUID(), read, version, undefined));
     } else if (this.stateless) {
       ex.session = { id: undefined, resumable: false };
     } else {
-      const session = newSession(crypto.randomUUID(), read, version);
+      const session = newSession(crypto.randomUUID(), read, version, context.auth?.principal);
       if (!(await this.store.create(session))) {
-        throw new McpError(-32603, 'Too many sessions; try again later', undefined, { reason: 'overloaded' });
+        const message =
+          'Too many open sessions, on this server or for this caller; end unused ones (DELETE) or try again later';
+        throw new McpError(-32603, message, undefined, { reason: 'overloaded' });
       }
       ex.session = { id: session.id, resumable: true };
     }
@@ -307,11 +312,15 @@ export class LegacyLayer {
     response: JSONRPCResponse,
     context: RequestContext,
   ): Promise<FinalResponse | undefined> {
-    const owner = this.peers.ownerOf(context);
-    if (owner !== undefined && this.outbound.settle(owner, response)) return undefined;
+    const id = isRequestId(response.id) ? response.id : undefined;
+    const found = await this.caller(context, id);
+    if ('response' in found) return found;
+    const { owner, peer } = found;
+    const settled = owner !== undefined && this.outbound.settle(owner, response);
+    if (peer !== undefined) this.peers.release(peer);
+    if (settled) return undefined;
     // Over a connection an answer to nothing is dropped; over HTTP the POST is refused (400).
     if (context.channel !== undefined) return undefined;
-    const id = isRequestId(response.id) ? response.id : undefined;
     return errorResponse(
       id,
       -32600,
@@ -325,17 +334,9 @@ export class LegacyLayer {
     notification: JSONRPCNotification,
     context: RequestContext,
   ): Promise<FinalResponse | undefined> {
-    let owner: object | undefined;
-    let peer: LivePeer | undefined;
-    if (context.channel === undefined && !this.stateless) {
-      const found = await this.peers.find(context, undefined);
-      if (!('peer' in found)) return found;
-      peer = found.peer;
-      owner = peer;
-    } else {
-      owner = this.peers.ownerOf(context);
-      peer = owner instanceof LivePeer ? owner : undefined;
-    }
+    const found = await this.caller(context, undefined);
+    if ('response' in found) return found;
+    const { owner, peer } = found;
     if (notification.method === 'notifications/cancelled' && isRecord(notification.params)) {
       const { requestId, reason } = notification.params;
       if (isRequestId(requestId)) {
@@ -348,6 +349,23 @@ export class LegacyLayer {
     }
     if (peer !== undefined) this.peers.release(peer);
     return undefined;
+  }
+
+  /**
+   * The peer a response or notification comes from, and who owns the server's requests it may
+   * answer or cancel. Over HTTP with sessions that is the caller's own session: another
+   * principal's is refused as unknown (404), so nobody answers a request sent to someone else.
+   */
+  private async caller(
+    context: RequestContext,
+    id: RequestId | undefined,
+  ): Promise<{ owner: object | undefined; peer: LivePeer | undefined } | FinalResponse> {
+    if (context.channel === undefined && !this.stateless) {
+      const found = await this.peers.find(context, id);
+      return 'peer' in found ? { owner: found.peer, peer: found.peer } : found;
+    }
+    const owner = this.peers.ownerOf(context);
+    return { owner, peer: owner instanceof LivePeer ? owner : undefined };
   }
 
   /** `legacy: 'reject'`: every legacy message is `-32022` naming the modern versions (H-39), HTTP 400. */

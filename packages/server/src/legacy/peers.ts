@@ -81,7 +81,8 @@ export class PeerDirectory {
 
   /**
    * The peer and session of a message after `initialize`: the connection's, the one named by
-   * `Mcp-Session-Id` (400 without, 404 unknown or ended), or one of its own in stateless mode. An
+   * `Mcp-Session-Id` (400 without, 404 unknown, ended, or opened by another principal), or one of
+   * its own in stateless mode. An
    * `MCP-Protocol-Version` naming a revision not served is 400 (2025-06-18 and later); without it
    * the session's version holds, or 2025-03-26 without a session (B-12).
    */
@@ -111,7 +112,8 @@ export class PeerDirectory {
     const sessionId = context.headers?.get('mcp-session-id') ?? null;
     if (sessionId === null) return missingSession(id);
     const session = await store.get(sessionId);
-    if (session === undefined) return unknownSession(id);
+    // Another caller's session is answered as an unknown one: nothing confirms that it exists.
+    if (session === undefined || session.principal !== context.auth?.principal) return unknownSession(id);
     let peer = this.live.get(sessionId);
     if (peer === undefined) {
       peer = new LivePeer(session, undefined);
@@ -127,12 +129,14 @@ export class PeerDirectory {
     return this.live.get(sessionId);
   }
 
-  /** Who owns the server-to-client requests a message may answer or cancel. */
+  /**
+   * Who owns the server-to-client requests a message may answer or cancel: the connection's peer,
+   * or in stateless mode the one owner of all. (Over HTTP with sessions, `find` the session: it
+   * checks who asks.)
+   */
   ownerOf(context: RequestContext): object | undefined {
     if (context.channel !== undefined) return this.connectionPeer(context.channel);
-    if (this.source.stateless) return STATELESS_OWNER;
-    const id = context.headers?.get('mcp-session-id');
-    return id == null ? undefined : this.live.get(id);
+    return this.source.stateless ? STATELESS_OWNER : undefined;
   }
 
   /** Stores a changed session; the live peer sees the change at once. */

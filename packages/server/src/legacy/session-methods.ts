@@ -2,6 +2,7 @@ import type { JSONRPCRequest, RequestContext, ServerCapabilities } from '@mcpkit
 import { isRecord, type LazyAbort, McpError } from '@mcpkit/protocol/internal';
 import type { LegacyMethod, LegacyMethodTypes, LegacyRequestInfo } from '../pipeline/middleware.js';
 import { readLogLevel, readUri } from './initialize.js';
+import { withSubscription } from './session-fields.js';
 import type { SessionRecord } from './session-store.js';
 
 /** A checked request to a method only a 2025-era session has. */
@@ -40,12 +41,15 @@ export function readSessionCall(
   }
 }
 
-/** The session once `call` is applied to it. */
+/** The session once `call` is applied to it; `-32602` when a subscription would pass the session's limits. */
 export function applySessionCall(session: SessionRecord, call: SessionCall): SessionRecord {
   if (call.method === 'logging/setLevel') return { ...session, logLevel: call.params.level };
   const uri = call.params.uri;
   const others = session.subscriptions.filter((each) => each !== uri);
-  return { ...session, subscriptions: call.method === 'resources/subscribe' ? [...others, uri] : others };
+  return {
+    ...session,
+    subscriptions: call.method === 'resources/subscribe' ? withSubscription(others, uri) : others,
+  };
 }
 
 /** What middleware knows of `call`: who sent it (the session's client, the request's token), and how. */

@@ -1,4 +1,5 @@
 import type { ClientCapabilities, Implementation, LoggingLevel } from '@mcpkit/protocol';
+import { utf8Length } from './session-fields.js';
 
 /**
  * What a legacy (2025-11-25 and before) session remembers between requests, as a `SessionStore`
@@ -20,6 +21,12 @@ export interface SessionRecord {
   /** The capabilities the client declared on `initialize`; every request of the session uses them (B-10). */
   readonly clientCapabilities: ClientCapabilities;
   readonly clientInfo: Implementation | undefined;
+  /**
+   * `auth.principal` of the request that opened the session; absent when it was opened without
+   * one. Only requests of the same principal (or, when absent, only requests without one) reach
+   * the session: any other is answered as if the session did not exist (404).
+   */
+  readonly principal?: string;
   /** Set by `logging/setLevel`; until then the server sends no log messages. */
   logLevel?: LoggingLevel;
   /** URIs named by `resources/subscribe`. */
@@ -33,7 +40,11 @@ export interface SessionRecord {
  * stream) stays in the process that holds it.
  */
 export interface SessionStore {
-  /** Stores a new session; resolves `false` when the store is full and refuses it. */
+  /**
+   * Stores a new session; resolves `false` when the store refuses it: full, or its `principal`
+   * holds as many sessions as it may. Count `principal` in a shared store so every instance sees
+   * the same quota.
+   */
   create(session: SessionRecord): Promise<boolean>;
   /** The session, or `undefined` when unknown, expired or ended. Counts as use (refreshes a TTL). */
   get(id: string): Promise<SessionRecord | undefined>;
@@ -49,33 +60,68 @@ export interface InMemorySessionStoreOptions {
   ttlMs?: number;
   /** Live sessions at most; `initialize` beyond it is refused until one ends or expires. Default 10,000. */
   maxSessions?: number;
+  /**
+   * Live sessions of one principal (`SessionRecord.principal`) at most, so one caller cannot fill
+   * the store for everyone. Sessions opened without a principal count only towards `maxSessions`.
+   * Default 100.
+   */
+  maxSessionsPerPrincipal?: number;
+  /**
+   * Bytes of all live sessions together at most, measured as their UTF-8 JSON. One session holds
+   * a few KiB at most (see the README), so this binds only when many sessions are large.
+   * Default 16 MiB.
+   */
+  maxSessionBytes?: number;
   /** The clock, in milliseconds. Default `Date.now`. */
   now?: () => number;
 }
 
+/** The size of a session as a store holds it: its JSON, in UTF-8 bytes. */
+function sizeOf(session: SessionRecord): number {
+  return utf8Length(JSON.stringify(session));
+}
+
+function positive(name: string, value: number): number {
+  if (!Number.isSafeInteger(value) || value < 1) throw new RangeError(`${name} must be a positive integer`);
+  return value;
+}
+
+interface Entry {
+  session: SessionRecord;
+  seen: number;
+  bytes: number;
+}
+
 /**
- * The default `SessionStore`: one process, bounded by a cap on live sessions and an idle TTL, so
- * a flood of `initialize` requests cannot grow memory without limit.
+ * The default `SessionStore`: one process, bounded by a cap on live sessions, a quota per
+ * principal, a byte budget and an idle TTL, so a flood of `initialize` requests cannot grow
+ * memory without limit nor lock other callers out.
  *
  * @example
  * ```ts
- * const server = new McpServer(info, { legacy: { sessionStore: new InMemorySessionStore({ ttlMs: 600_000 }) } });
+ * const sessionStore = new InMemorySessionStore({ ttlMs: 600_000, maxSessionsPerPrincipal: 20 });
+ * const server = new McpServer(info, { legacy: { sessionStore } });
  * ```
  */
 export class InMemorySessionStore implements SessionStore {
   /** In order of last use, oldest first: expiry looks only at the front. */
-  private readonly sessions = new Map<string, { session: SessionRecord; seen: number }>();
+  private readonly sessions = new Map<string, Entry>();
+  /** Live sessions of each principal that has some. */
+  private readonly perPrincipal = new Map<string, number>();
+  private heldBytes = 0;
   private readonly ttlMs: number;
   private readonly maxSessions: number;
+  private readonly maxPerPrincipal: number;
+  private readonly maxBytes: number;
   private readonly now: () => number;
 
   constructor(options: InMemorySessionStoreOptions = {}) {
     this.ttlMs = options.ttlMs ?? 30 * 60_000;
-    this.maxSessions = options.maxSessions ?? 10_000;
-    this.now = options.now ?? Date.now;
     if (!(this.ttlMs > 0)) throw new RangeError('ttlMs must be positive');
-    if (!Number.isSafeInteger(this.maxSessions) || this.maxSessions < 1)
-      throw new RangeError('maxSessions must be a positive integer');
+    this.maxSessions = positive('maxSessions', options.maxSessions ?? 10_000);
+    this.maxPerPrincipal = positive('maxSessionsPerPrincipal', options.maxSessionsPerPrincipal ?? 100);
+    this.maxBytes = positive('maxSessionBytes', options.maxSessionBytes ?? 16 * 1024 * 1024);
+    this.now = options.now ?? Date.now;
   }
 
   /** How many sessions are held (expired ones included until the next expiry sweep). */
@@ -83,10 +129,26 @@ export class InMemorySessionStore implements SessionStore {
     return this.sessions.size;
   }
 
+  /** The UTF-8 JSON bytes of the sessions held (expired ones included until the next sweep). */
+  get bytes(): number {
+    return this.heldBytes;
+  }
+
   async create(session: SessionRecord): Promise<boolean> {
     this.expire();
-    if (this.sessions.size >= this.maxSessions) return false;
-    this.sessions.set(session.id, { session, seen: this.now() });
+    const bytes = sizeOf(session);
+    const { principal } = session;
+    const ofPrincipal = principal === undefined ? 0 : (this.perPrincipal.get(principal) ?? 0);
+    if (
+      this.sessions.size >= this.maxSessions ||
+      ofPrincipal >= this.maxPerPrincipal ||
+      this.heldBytes + bytes > this.maxBytes
+    ) {
+      return false;
+    }
+    this.sessions.set(session.id, { session, seen: this.now(), bytes });
+    this.heldBytes += bytes;
+    if (principal !== undefined) this.perPrincipal.set(principal, ofPrincipal + 1);
     return true;
   }
 
@@ -103,18 +165,35 @@ export class InMemorySessionStore implements SessionStore {
 
   async update(session: SessionRecord): Promise<void> {
     const entry = this.sessions.get(session.id);
-    if (entry !== undefined) entry.session = session;
+    if (entry === undefined) return;
+    const bytes = sizeOf(session);
+    this.heldBytes += bytes - entry.bytes;
+    entry.session = session;
+    entry.bytes = bytes;
   }
 
   async delete(id: string): Promise<boolean> {
-    return this.sessions.delete(id);
+    const entry = this.sessions.get(id);
+    if (entry === undefined) return false;
+    this.forget(id, entry);
+    return true;
+  }
+
+  private forget(id: string, entry: Entry): void {
+    this.sessions.delete(id);
+    this.heldBytes -= entry.bytes;
+    const { principal } = entry.session;
+    if (principal === undefined) return;
+    const left = (this.perPrincipal.get(principal) ?? 1) - 1;
+    if (left === 0) this.perPrincipal.delete(principal);
+    else this.perPrincipal.set(principal, left);
   }
 
   private expire(now = this.now()): void {
     const oldest = now - this.ttlMs;
     for (const [id, entry] of this.sessions) {
       if (entry.seen > oldest) return;
-      this.sessions.delete(id);
+      this.forget(id, entry);
     }
   }
 }

@@ -1,5 +1,4 @@
 import type {
-  ClientCapabilities,
   FailureReason,
   FinalResponse,
   JSONRPCErrorResponse,
@@ -7,7 +6,7 @@ import type {
   RequestId,
   ServerCapabilities,
 } from '@mcpkit/protocol';
-import { ErrorCode, isRecord, MetaKey, TASKS_EXTENSION } from '@mcpkit/protocol/internal';
+import { ErrorCode, isRecord, MetaKey } from '@mcpkit/protocol/internal';
 
 /** `-32002`: a missing resource, as revisions before 2026-07-28 say it (B-15). */
 const RESOURCE_NOT_FOUND = -32002;
@@ -141,32 +140,4 @@ export function legacyServerCapabilities(
     capabilities.resources = { ...capabilities.resources, subscribe: true };
   }
   return capabilities;
-}
-
-const CLIENT_CAPABILITY_KEYS = ['experimental', 'roots', 'sampling', 'elicitation', 'extensions'] as const;
-
-/**
- * `extensions` without the tasks extension: it is not defined under the 2025 revisions, so a
- * client of that era never enables it (SEP-2663, "Backward Compatibility").
- */
-function withoutTasks(extensions: Record<string, unknown>): Record<string, unknown> {
-  if (!Object.hasOwn(extensions, TASKS_EXTENSION)) return extensions;
-  const { [TASKS_EXTENSION]: _tasks, ...others } = extensions;
-  return others;
-}
-
-/**
- * The client capabilities of an `initialize` request as the modern engine reads them: the keys
- * both revisions know, each an object (`roots.listChanged` and `tasks` mean nothing to it).
- */
-export function modernClientCapabilities(declared: Record<string, unknown>): ClientCapabilities {
-  const capabilities: Record<string, unknown> = {};
-  for (const key of CLIENT_CAPABILITY_KEYS) {
-    const value = declared[key];
-    if (!isRecord(value)) continue;
-    if (key === 'roots') capabilities.roots = {};
-    else if (key === 'extensions') capabilities.extensions = withoutTasks(value);
-    else capabilities[key] = value;
-  }
-  return capabilities as ClientCapabilities;
 }
