@@ -139,3 +139,35 @@ describe('MemoryReplayStore', () => {
     expect(store.claim('c', 3000)).toBe(true);
   });
 });
+
+describe('DPoP replay entries per principal (issue 31, finding 7)', () => {
+  it('one principal filling its quota of replay entries does not lock out another', async () => {
+    const check = tokenAuthenticator({
+      verifier: jwtVerifier({ issuer: issuer.issuer, jwksUri: issuer.jwksUri, audience: RESOURCE }),
+      dpop: { replayStore: new MemoryReplayStore({ maxEntries: 100, maxEntriesPerPrincipal: 3 }) },
+    });
+    const mallory = await issuer.token({ sub: 'mallory', cnf: { jkt: holder.jkt } });
+    for (let i = 0; i < 3; i++) {
+      expect(await check(request(`DPoP ${mallory}`, await proof(mallory)))).toMatchObject({
+        principal: 'mallory',
+      });
+    }
+    await refusal(check(request(`DPoP ${mallory}`, await proof(mallory))));
+    const alice = await bound();
+    expect(await check(request(`DPoP ${alice}`, await proof(alice)))).toMatchObject({ principal: 'alice' });
+  });
+
+  it('MemoryReplayStore counts keys per owner and frees them as they expire', () => {
+    let time = 1000;
+    const store = new MemoryReplayStore({ maxEntries: 10, maxEntriesPerPrincipal: 2, now: () => time });
+    expect(store.claim('m1', 2000, 'mallory')).toBe(true);
+    expect(store.claim('m2', 3000, 'mallory')).toBe(true);
+    expect(store.claim('m3', 3000, 'mallory')).toBe(false);
+    expect(store.claim('a1', 3000, 'alice')).toBe(true);
+    expect(store.claim('x1', 3000)).toBe(true);
+    time = 2001;
+    expect(store.claim('m3', 3000, 'mallory')).toBe(true);
+    expect(store.claim('m2', 3000, 'mallory')).toBe(false);
+    expect(() => new MemoryReplayStore({ maxEntriesPerPrincipal: 0 })).toThrow(RangeError);
+  });
+});

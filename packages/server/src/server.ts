@@ -70,6 +70,13 @@ export interface ServerOptions {
    * this far behind is dropped: its stream ends with a `-32603` error response saying so. Default 10,000.
    */
   maxListenBacklog?: number;
+  /** The most `subscriptions/listen` streams open at once; one more is refused (`-32603`, HTTP 503). Default 10,000. */
+  maxListens?: number;
+  /**
+   * The most listen streams one `auth.principal` holds open, so one caller cannot take them all;
+   * streams without a principal count only towards `maxListens`. Default 100.
+   */
+  maxListensPerPrincipal?: number;
   /** Put `serverInfo` in every result's `_meta` (S-5). Default true. */
   includeServerInfo?: boolean;
   /**
@@ -217,7 +224,7 @@ export class McpServer implements McpEndpoint {
       cache: new CachePolicy(options.cache),
       pageSize,
       codec: new RequestStateCodec(options.requestState),
-      listens: new ListenHub(this.bus, listenBacklog(options.maxListenBacklog)),
+      listens: new ListenHub(this.bus, options),
       tasks:
         options.tasks &&
         new TaskEngine(
@@ -466,11 +473,4 @@ export class McpServer implements McpEndpoint {
     }
     return capabilities;
   }
-}
-
-function listenBacklog(value: number | undefined): number | undefined {
-  if (value !== undefined && (!Number.isInteger(value) || value < 1)) {
-    throw new RangeError(`maxListenBacklog must be a positive integer, got ${value}`);
-  }
-  return value;
 }

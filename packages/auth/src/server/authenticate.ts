@@ -114,7 +114,13 @@ async function authenticateToken(
   if (proof === null || proof.includes(',')) {
     return { ok: false, error: 'invalid_dpop_proof', description: 'Exactly one DPoP proof is required' };
   }
-  const target = { method: request.method, url: request.url, accessToken, jkt: token.dpopJkt };
+  const target = {
+    method: request.method,
+    url: request.url,
+    accessToken,
+    jkt: token.dpopJkt,
+    principal: token.principal,
+  };
   const problem = await checkDpopProof(proof.trim(), target, dpop);
   return problem === undefined
     ? { ok: true, token }

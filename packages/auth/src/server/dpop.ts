@@ -53,6 +53,8 @@ export interface ProofTarget {
   accessToken: string;
   /** The `cnf.jkt` the access token is bound to. */
   jkt: string;
+  /** The token's principal: the replay store's quota counts per principal. */
+  principal?: string;
 }
 
 /** `htu` and the request URL compared without query and fragment, scheme and host case-insensitive. */
@@ -105,7 +107,8 @@ export async function checkDpopProof(
     return 'The DPoP proof is signed with another key than the token is bound to';
   }
   const expiresAt = (iat + policy.maxAgeSec + policy.clockToleranceSec) * 1000;
-  if (!(await policy.replayStore.claim(`${target.jkt}:${jti}`, expiresAt)))
-    return 'The DPoP proof was replayed';
+  if (!(await policy.replayStore.claim(`${target.jkt}:${jti}`, expiresAt, target.principal))) {
+    return 'The DPoP proof was replayed, or too many recent proofs are held for this caller; send a new proof later';
+  }
   return undefined;
 }

@@ -4,7 +4,7 @@ export { DEFAULT_DPOP_ALGORITHMS, type DpopOptions } from './dpop.js';
 export { type IntrospectionVerifierOptions, introspectionVerifier } from './introspection-verifier.js';
 export { DEFAULT_JWT_ALGORITHMS, type JwtVerifierOptions, jwtVerifier } from './jwt-verifier.js';
 export { type ProtectedHttpOptions, type ProtectServerOptions, protectServer } from './protect.js';
-export { MemoryReplayStore, type ReplayStore } from './replay-store.js';
+export { MemoryReplayStore, type MemoryReplayStoreOptions, type ReplayStore } from './replay-store.js';
 export {
   canonicalResourceUri,
   type ProtectedResource,

@@ -293,6 +293,7 @@ const listen: Route<'subscriptions/listen', string[] | undefined> = {
       scope.stream,
       scope.signal,
       taskIds,
+      scope.auth?.principal,
     );
   },
 };

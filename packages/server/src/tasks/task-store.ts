@@ -1,4 +1,5 @@
 import type { DetailedTask } from '@mcpkit/protocol';
+import { McpError } from '@mcpkit/protocol/internal';
 
 /** What a server keeps of one task: its state as `tasks/get` shows it, who made it, when it ends. */
 export interface TaskRecord {
@@ -26,7 +27,9 @@ export interface TaskRunner {
  *
  * The contract:
  * - `create` resolves only once a `get` for the task, from any instance sharing the store, finds it
- *   (X-11: the server answers `CreateTaskResult` right after);
+ *   (X-11: the server answers `CreateTaskResult` right after); it rejects when the store is full or
+ *   the record's `owner` holds as many tasks as it may (count `owner` in the shared store, so every
+ *   instance sees the same quota), and the tool call then fails with that error;
  * - `put` replaces a task's record (the server writes one task's changes one at a time, in order);
  * - `get` returns `undefined` for an unknown task; an expired record may be returned or not (the
  *   server checks `expiresAt` itself and deletes what has expired);
@@ -59,22 +62,48 @@ export interface TaskStore {
 export interface InMemoryTaskStoreOptions {
   /** The most tasks kept; creating one more first drops expired ones, then fails. Default 10,000. */
   maxTasks?: number;
+  /**
+   * The most tasks kept for one owner (`TaskRecord.owner`, the creator's `auth.principal`), so one
+   * caller cannot fill the store for everyone; tasks created without a principal count only towards
+   * `maxTasks`. Default 1,000.
+   */
+  maxTasksPerPrincipal?: number;
   /** The clock, in milliseconds since the epoch. Default `Date.now`. */
   now?: () => number;
 }
 
-/** A `TaskStore` in this process's memory: right for one instance. Expired tasks are dropped as new ones come. */
+function positive(name: string, value: number): number {
+  if (!Number.isInteger(value) || value < 1)
+    throw new RangeError(`${name} must be a positive integer, got ${value}`);
+  return value;
+}
+
+/** A task refused by a full store: HTTP 503, with a message the caller can act on. */
+function refused(message: string): McpError {
+  return new McpError(-32603, message, undefined, { reason: 'overloaded' });
+}
+
+/**
+ * A `TaskStore` in this process's memory: right for one instance. Expired tasks are dropped as new
+ * ones come.
+ *
+ * @example
+ * ```ts
+ * const server = new McpServer(info, { tasks: { store: new InMemoryTaskStore({ maxTasksPerPrincipal: 50 }) } });
+ * ```
+ */
 export class InMemoryTaskStore implements TaskStore {
   private readonly records = new Map<string, TaskRecord>();
+  /** Tasks held of each owner that has some. */
+  private readonly perOwner = new Map<string, number>();
   private readonly maxTasks: number;
+  private readonly maxPerPrincipal: number;
   private readonly now: () => number;
 
   constructor(options: InMemoryTaskStoreOptions = {}) {
-    this.maxTasks = options.maxTasks ?? 10_000;
+    this.maxTasks = positive('maxTasks', options.maxTasks ?? 10_000);
+    this.maxPerPrincipal = positive('maxTasksPerPrincipal', options.maxTasksPerPrincipal ?? 1000);
     this.now = options.now ?? Date.now;
-    if (!Number.isInteger(this.maxTasks) || this.maxTasks < 1) {
-      throw new RangeError(`maxTasks must be a positive integer, got ${this.maxTasks}`);
-    }
   }
 
   /** How many tasks are held, expired ones not yet dropped included. */
@@ -83,11 +112,20 @@ export class InMemoryTaskStore implements TaskStore {
   }
 
   async create(record: TaskRecord): Promise<void> {
-    if (this.records.size >= this.maxTasks) this.dropExpired();
+    const { owner } = record;
+    const ofOwner = () => (owner === undefined ? 0 : (this.perOwner.get(owner) ?? 0));
+    if (this.records.size >= this.maxTasks || ofOwner() >= this.maxPerPrincipal) this.dropExpired();
     if (this.records.size >= this.maxTasks) {
-      throw new Error(`The task store holds its maximum of ${this.maxTasks} tasks`);
+      throw refused(`The server holds its most tasks (${this.maxTasks}); try again later`);
+    }
+    const held = ofOwner();
+    if (held >= this.maxPerPrincipal) {
+      throw refused(
+        `You hold the most tasks one caller may (${this.maxPerPrincipal}); a task counts until it expires, try again later`,
+      );
     }
     this.records.set(record.task.taskId, record);
+    if (owner !== undefined) this.perOwner.set(owner, held + 1);
   }
 
   async get(taskId: string): Promise<TaskRecord | undefined> {
@@ -95,17 +133,32 @@ export class InMemoryTaskStore implements TaskStore {
   }
 
   async put(record: TaskRecord): Promise<void> {
+    const { owner } = record;
+    // A record dropped as expired while its task still ran comes back: count it again.
+    if (!this.records.has(record.task.taskId) && owner !== undefined) {
+      this.perOwner.set(owner, (this.perOwner.get(owner) ?? 0) + 1);
+    }
     this.records.set(record.task.taskId, record);
   }
 
   async delete(taskId: string): Promise<void> {
-    this.records.delete(taskId);
+    const record = this.records.get(taskId);
+    if (record !== undefined) this.forget(record);
+  }
+
+  private forget(record: TaskRecord): void {
+    this.records.delete(record.task.taskId);
+    const { owner } = record;
+    if (owner === undefined) return;
+    const left = (this.perOwner.get(owner) ?? 1) - 1;
+    if (left === 0) this.perOwner.delete(owner);
+    else this.perOwner.set(owner, left);
   }
 
   private dropExpired(): void {
     const now = this.now();
-    for (const [id, record] of this.records) {
-      if (record.expiresAt !== null && record.expiresAt <= now) this.records.delete(id);
+    for (const record of this.records.values()) {
+      if (record.expiresAt !== null && record.expiresAt <= now) this.forget(record);
     }
   }
 }
