@@ -190,6 +190,11 @@ describe('scopes declared on registrations', () => {
     expect(under('notes://archive/2024/')).toEqual(['archive', 'notes']);
     expect(under('note')).toEqual([]);
     expect(under('other://x')).toEqual([]);
+    const added = server.resource('file:///project/zz', { name: 'z', scopes: ['late'] }, none);
+    server.resource('file:///project/a', { name: 'a', scopes: ['early'] }, none);
+    expect(under('file:///project/')).toEqual(['early', 'late', 'secret']);
+    added.remove();
+    expect(under('file:///project/')).toEqual(['early', 'secret']);
   });
 
   it('follow an update, and a scope that is not an OAuth scope token is a TypeError', () => {

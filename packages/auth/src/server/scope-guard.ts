@@ -65,7 +65,11 @@ const NONE: readonly string[] = [];
 function subscribedScopes(server: ScopeSource, filter: unknown): readonly string[] {
   const uris = (filter as { resourceSubscriptions?: unknown } | undefined)?.resourceSubscriptions;
   if (!Array.isArray(uris) || uris.length === 0) return NONE;
-  return uris.flatMap((uri) => server.requiredScopes({ subscription: String(uri) }));
+  const scopes = new Set<string>();
+  // Each URI once: a filter that repeats one thousands of times costs one lookup.
+  for (const uri of new Set(uris))
+    for (const scope of server.requiredScopes({ subscription: String(uri) })) scopes.add(scope);
+  return [...scopes];
 }
 
 /**

@@ -151,8 +151,14 @@ export class ResourceCatalog {
   readonly resources: Registry<ResourceEntry>;
   readonly templates: Registry<TemplateEntry>;
 
+  /** The static resources in code-unit order of their URIs, so those below a URI are a run of them. */
+  private byUri: ResourceEntry[] | undefined;
+
   constructor(onResourcesChange: () => void) {
-    this.resources = new Registry(onResourcesChange);
+    this.resources = new Registry(() => {
+      this.byUri = undefined;
+      onResourcesChange();
+    });
     this.templates = new Registry(onResourcesChange);
   }
 
@@ -180,8 +186,15 @@ export class ResourceCatalog {
    */
   scopesUnder(uri: string): readonly string[] {
     const scopes = new Set(this.find(uri)?.entry.scopes);
-    for (const entry of this.resources.values()) {
-      if (coversUri(uri, entry.definition.uri)) for (const scope of entry.scopes) scopes.add(scope);
+    // Below `uri` means after a `/` that follows it (`coversUri`): a run of the sorted URIs, so
+    // the work is a binary search plus the resources found, not every resource for every URI.
+    const below = uri.endsWith('/') ? uri : `${uri}/`;
+    this.byUri ??= this.resources.values().sort((a, b) => compareUris(a.definition.uri, b.definition.uri));
+    const sorted = this.byUri;
+    for (let i = firstAtOrAfter(sorted, below); i < sorted.length; i++) {
+      const entry = sorted[i]!;
+      if (!entry.definition.uri.startsWith(below)) break;
+      for (const scope of entry.scopes) scopes.add(scope);
     }
     for (const entry of this.templates.values()) {
       const source = entry.template.template;
@@ -193,6 +206,23 @@ export class ResourceCatalog {
     }
     return [...scopes];
   }
+}
+
+/** Orders URIs by code units, the order in which every URI starting with a prefix is one run. */
+function compareUris(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** The index of the first resource whose URI is not before `uri` in `sorted`. */
+function firstAtOrAfter(sorted: readonly ResourceEntry[], uri: string): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (sorted[middle]!.definition.uri < uri) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
 
 /**
