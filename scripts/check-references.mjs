@@ -1,5 +1,5 @@
 // Fails when a comment, test, README or doc cites a requirement id that docs/spec-digest.md does not
-// define, or a Markdown document that is not in the repository.
+// define, a Markdown document that is not in the repository, or (in Markdown) a source or test file that is not.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -16,6 +16,9 @@ const REQUIREMENT_ID = /(?<![\w-])([PSCTHABXQ])-(\d{1,3})(?![\w-])/g;
 const SHORT_RANGE = /([PSCTHABXQ])-\d{1,3}\.\.(\d{1,3})(?![\w-])/g;
 const MARKDOWN_PATH = /(?<![\w/.-])((?:\.{1,2}\/)?(?:[\w-]+\/)*[\w.-]+\.md)(?![\w/])/g;
 const URL = /\b[a-z]+:\/\/\S+/g;
+// A source or test file named in code style from the repository root, e.g. `packages/cli/test/visible.test.ts`.
+const SOURCE_PATH =
+  /`((?:packages|apps|scripts|interop|conformance|packaging|bench|runtimes|examples)\/[\w./-]+\.[cm]?[jt]s)`/g;
 // NIST curve names (JOSE `crv` values) read like requirement ids.
 const CURVE_NAMES = new Set(['P-256', 'P-384', 'P-521']);
 
@@ -32,6 +35,7 @@ const problems = [];
 let cited = 0;
 for (const file of files) {
   const lines = readFileSync(join(root, file), 'utf8').split('\n');
+  const packageRoot = join(root, ...file.split('/').slice(0, 2));
   lines.forEach((line, index) => {
     const where = `${file}:${index + 1}`;
     const text = line.replace(URL, '');
@@ -44,12 +48,19 @@ for (const file of files) {
       if (!known.has(`${letter}-${end}`)) problems.push(`${where}: ${letter}-${end} is not a requirement`);
     }
     for (const [path] of text.matchAll(MARKDOWN_PATH)) {
-      const packageRoot = join(root, ...file.split('/').slice(0, 2));
       const candidates = [dirname(join(root, file)), packageRoot, root, join(root, 'docs')].map((base) =>
         join(base, path),
       );
       if (!candidates.some((candidate) => existsSync(candidate))) {
         problems.push(`${where}: ${path} is not in the repository`);
+      }
+    }
+    if (file.endsWith('.md')) {
+      for (const [, path] of line.matchAll(SOURCE_PATH)) {
+        const found = existsSync(join(root, path)) || existsSync(join(packageRoot, path));
+        if (!found && !path.includes('/dist/')) {
+          problems.push(`${where}: ${path} is not in the repository`);
+        }
       }
     }
   });
