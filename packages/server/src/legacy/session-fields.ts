@@ -32,11 +32,15 @@ export function utf8Length(text: string): number {
   return encoder.encode(text).byteLength;
 }
 
-/** `text` cut to `max` UTF-16 code units, never between the two halves of a surrogate pair. */
+/**
+ * `text` cut to `max` UTF-16 code units, never between the two halves of a surrogate pair. The cut
+ * is copied: a slice of a long string may keep the whole of it alive (V8's sliced strings), and
+ * the session outlives the request by its TTL.
+ */
 function clip(text: string, max: number): string {
   if (text.length <= max) return text;
   const last = text.charCodeAt(max - 1);
-  return text.slice(0, last >= 0xd800 && last <= 0xdbff ? max - 1 : max);
+  return JSON.parse(JSON.stringify(text.slice(0, last >= 0xd800 && last <= 0xdbff ? max - 1 : max)));
 }
 
 /** The `clientInfo` a session keeps (`name` and `version` are already known to be strings). */

@@ -1,8 +1,13 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import type { AuthInfo } from '@mcpkit/protocol';
 import { LazyRequestContext } from '@mcpkit/protocol/internal';
 import { describe, expect, it } from 'vitest';
 import { InMemorySessionStore, type SessionRecord } from '../../src/index.js';
 import { legacyTestServer } from './server.js';
+
+setFlagsFromString('--expose-gc');
+const collectGarbage = runInNewContext('gc') as () => void;
 
 type Server = ReturnType<typeof legacyTestServer>['server'];
 
@@ -66,6 +71,30 @@ describe('what a 2025 session keeps (issue 31, finding 2)', () => {
     }
     expect(total).toBeLessThan(150 * 2048);
     expect(store.bytes).toBe(total);
+  });
+
+  it('what a session keeps holds nothing of the request alive: 30 initialize with 1 MB strings grow the heap by less than 4 MB', async () => {
+    const { server } = legacyTestServer();
+    const heapAfterGc = async () => {
+      await new Promise((resolve) => setImmediate(resolve));
+      collectGarbage();
+      return process.memoryUsage().heapUsed;
+    };
+    const flood = async (count: number) => {
+      for (let i = 0; i < count; i++) {
+        const big = `${i}`.padEnd(1_000_000, 'x');
+        // Parsed from text as a transport does, so every request has strings of its own.
+        const text = JSON.stringify(
+          initialize({ ...HOSTILE, clientInfo: { name: big, version: big, title: big } }),
+        );
+        expect((await post(server, JSON.parse(text))).sessionId).toBeDefined();
+      }
+    };
+    await flood(2); // the first requests compile what every later one uses
+    const before = await heapAfterGc();
+    await flood(30);
+    // Before the fix the sessions kept 90 MB alive; now about 1 KiB each.
+    expect((await heapAfterGc()) - before).toBeLessThan(4_000_000);
   });
 
   it('keeps clientInfo name, version and title cut to 128 code units, and only the capability flags the server reads', async () => {
