@@ -37,7 +37,16 @@ import {
 } from './registration/resources.js';
 import type { SchemaInput } from './registration/schema-adapter.js';
 import type { ScopedTarget } from './registration/scopes.js';
-import { compileTool, type ToolConfig, type ToolEntry, type ToolHandler } from './registration/tools.js';
+import {
+  compileTool,
+  isInputSchemaArgument,
+  type NotASchema,
+  type ObjectInputSchema,
+  type ToolConfig,
+  type ToolEntry,
+  type ToolHandler,
+  type ToolInputSchema,
+} from './registration/tools.js';
 import { WaitingRegistrations } from './registration/waiting-registrations.js';
 import { type EventBus, InMemoryEventBus, type ServerEvent } from './subscriptions/event-bus.js';
 import { ListenHub } from './subscriptions/listen-hub.js';
@@ -271,22 +280,49 @@ export class McpServer implements McpEndpoint {
   }
 
   /**
-   * Registers a tool. With a zod `inputSchema` the handler's `args` are typed and parsed; with raw
-   * JSON Schema they are validated and passed as is. Throws a `TypeError` for a bad name (S-17),
-   * a taken name, a schema the spec does not allow, or `taskSupport` on a server without
-   * `options.tasks`.
+   * Registers a tool. With a zod or Standard Schema `inputSchema`, or a shape of such fields
+   * (`{ a: z.number() }`), the handler's `args` are typed and parsed; with raw JSON Schema they are
+   * validated and passed as is. Throws a `TypeError` for a bad name (S-17), a taken name, a schema
+   * the spec does not allow, or `taskSupport` on a server without `options.tasks`.
+   *
+   * @example
+   * ```ts
+   * server.tool('add', { description: 'Adds', inputSchema: { a: z.number(), b: z.number() } }, ({ a, b }) => ({
+   *   content: [{ type: 'text', text: String(a + b) }],
+   * }));
+   * ```
    */
   tool<I extends SchemaInput | undefined = undefined, O extends SchemaInput | undefined = undefined>(
     name: string,
-    config: ToolConfig<I, O>,
+    config: ToolConfig<I, O> & NotASchema & { inputSchema?: ObjectInputSchema<I> },
     handler: ToolHandler<I, O>,
-  ): RegistrationHandle<Partial<AnyToolConfig> & { handler?: ToolHandler<I, O> }> {
+  ): RegistrationHandle<Partial<AnyToolConfig> & { handler?: ToolHandler<I, O> }>;
+  /**
+   * Registers a tool from its input schema alone: `server.tool('add', z.object({ a: z.number() }), handler)`
+   * or with a shape, `server.tool('add', { a: z.number() }, handler)`, as the official SDK's
+   * `tool(name, shape, handler)` does. Give a config for a description, an output schema and more.
+   */
+  tool<S extends ToolInputSchema>(
+    name: string,
+    inputSchema: S & ObjectInputSchema<S>,
+    handler: ToolHandler<S, undefined>,
+  ): RegistrationHandle<Partial<AnyToolConfig> & { handler?: ToolHandler<S, undefined> }>;
+  tool(
+    name: string,
+    second: AnyToolConfig | ToolInputSchema,
+    handler: ToolHandler<SchemaInput | undefined, SchemaInput | undefined>,
+  ): RegistrationHandle<
+    Partial<AnyToolConfig> & { handler?: ToolHandler<SchemaInput | undefined, SchemaInput | undefined> }
+  > {
+    type I = SchemaInput | undefined;
+    type O = SchemaInput | undefined;
+    const config: AnyToolConfig = isInputSchemaArgument(second) ? { inputSchema: second } : second;
     this.checkTaskSupport(name, config.taskSupport);
     const registration = register(
       this.runtime.tools,
       name,
       (c: AnyToolConfig, h: ToolHandler<I, O>) => compileTool(name, c, h),
-      config as AnyToolConfig,
+      config,
       handler,
       () => this.markUsed('tools'),
       this.runtime.registrations,

@@ -19,6 +19,22 @@ server.tool(
   },
 );
 
+// The official SDK's habits: a raw shape, and a schema where the config goes.
+server.tool('greet', { name: z.string(), greeting: z.string().default('Hello') }, ({ name, greeting }) => ({
+  content: [{ type: 'text', text: `${greeting}, ${name}` }],
+}));
+server.tool('twice', z.object({ n: z.number() }), ({ n }) => ({
+  content: [{ type: 'text', text: `${n * 2}` }],
+}));
+server.tool('halve', { inputSchema: { n: z.number() }, outputSchema: { half: z.number() } }, ({ n }) => ({
+  structuredContent: { half: n / 2 },
+}));
+assert.throws(
+  // @ts-expect-error a string is no object of arguments: refused by the compiler, and at run time
+  () => server.tool('bad', { inputSchema: z.string() }, () => ({ content: [] })),
+  /tool "bad": inputSchema must describe an object of arguments/,
+);
+
 const client = new McpClient(createInMemoryTransport(server), {
   clientInfo: { name: 'zod4-app', version: '1.0.0' },
 });
@@ -27,4 +43,8 @@ const tools = await client.listTools();
 assert.deepEqual(tools.tools[0]?.inputSchema.required, ['a']);
 assert.deepEqual((await client.callTool('add', { a: 2 })).structuredContent, { sum: 3 });
 assert.equal((await client.callTool('add', { a: 'two' })).isError, true);
+const text = (result: { content: unknown[] }) => (result.content[0] as { text: string }).text;
+assert.equal(text(await client.callTool('greet', { name: 'Ada' })), 'Hello, Ada');
+assert.equal(text(await client.callTool('twice', { n: 4 })), '8');
+assert.deepEqual((await client.callTool('halve', { n: 4 })).structuredContent, { half: 2 });
 console.log('zod 4: typed tool called');

@@ -16,6 +16,7 @@ import {
   readMcpHeaderAnnotations,
   surelyCallToolResult,
 } from '@mcpkit/protocol/internal';
+import type * as core from 'zod/v4/core';
 import { InputRequiredSignal } from '../input/input-spec.js';
 import type { InputScope } from '../input/scope.js';
 import type { ServerErrorHandler } from '../pipeline/error-report.js';
@@ -23,16 +24,55 @@ import type { ToolContext } from '../tasks/task-context.js';
 import { TaskCreated } from '../tasks/task-created.js';
 import { contentBlockProblem, firstProblem } from './binary-content.js';
 import {
+  compileToolSchema,
+  isRawShape,
+  type RawShape,
+  type ShapeInput,
+  type ShapeOutput,
+} from './raw-shape.js';
+import {
   type CompiledSchema,
-  compileSchema,
+  isZod,
   type SchemaInput,
   type SchemaInputType,
   type SchemaOutput,
   type Validation,
 } from './schema-adapter.js';
 import { compileScopes } from './scopes.js';
+import { isStandardSchema, type StandardSchema } from './standard-schema.js';
 import { HandleError } from './tool-handles.js';
 import type { ToolResult } from './tool-result.js';
+
+/** What `McpServer.tool` takes in place of a config: the input schema alone. */
+export type ToolInputSchema = core.$ZodType | StandardSchema | RawShape;
+
+/**
+ * A config is no schema: a zod or Standard Schema object passed as the config is the input schema
+ * (the other overload of `McpServer.tool`), never a config that happens to share `description`.
+ */
+export interface NotASchema {
+  readonly '~standard'?: never;
+  readonly _zod?: never;
+}
+
+/**
+ * `I` when it can describe a tool's arguments; for a zod schema of something else (a string, an
+ * array), a type whose text says what to write instead, so the mistake is a compile error.
+ */
+export type ObjectInputSchema<I> = I extends core.$ZodType
+  ? core.output<I> extends Record<string, unknown>
+    ? I
+    : 'inputSchema must describe an object of arguments: write z.object({ ... }) or a shape { a: z.number() }'
+  : I extends { inputSchema: unknown } | { outputSchema: unknown }
+    ? 'a config, not a shape: its inputSchema must describe an object of arguments'
+    : I;
+
+/** Whether `value` is a schema given where the config goes: `tool(name, z.object({ ... }), handler)`. */
+export function isInputSchemaArgument(value: unknown): value is ToolInputSchema {
+  if (isZod(value) || isStandardSchema(value)) return true;
+  // A config holding only schemas (`{ inputSchema: z.object(...) }`) looks like a shape: its keys tell.
+  return isRawShape(value) && !Object.hasOwn(value, 'inputSchema') && !Object.hasOwn(value, 'outputSchema');
+}
 
 /** How a tool is described and checked. */
 export interface ToolConfig<
@@ -43,12 +83,12 @@ export interface ToolConfig<
   description?: string;
   /**
    * The arguments: a zod object schema or any Standard Schema validator (valibot, ArkType, ...;
-   * the handler's `args` are typed and parsed by it), or raw JSON Schema with `type: "object"` at
-   * the root. Default: no arguments. Annotate a parameter
+   * the handler's `args` are typed and parsed by it), a shape of such fields (`{ a: z.number() }`,
+   * as `z.object` of it), or raw JSON Schema with `type: "object"` at the root. Default: no arguments. Annotate a parameter
    * with `x-mcp-header` (zod: `.meta({ 'x-mcp-header': 'Region' })`) to mirror it in an HTTP header.
    */
   inputSchema?: I;
-  /** The shape of `structuredContent`; every successful result is checked against it (S-19). */
+  /** The shape of `structuredContent` (a schema, a shape of fields or JSON Schema); every successful result is checked against it (S-19). */
   outputSchema?: O;
   annotations?: ToolAnnotations;
   icons?: Icon[];
@@ -73,10 +113,22 @@ export interface ToolConfig<
 }
 
 /** The handler's arguments for an input schema. */
-export type ToolArgs<I> = I extends SchemaInput ? SchemaOutput<I> : Record<string, never>;
+export type ToolArgs<I> = I extends core.$ZodType | StandardSchema
+  ? SchemaOutput<I>
+  : I extends RawShape
+    ? ShapeOutput<I>
+    : I extends SchemaInput
+      ? SchemaOutput<I>
+      : Record<string, never>;
 
 /** The structured content a handler produces for an output schema. */
-export type ToolStructured<O> = O extends SchemaInput ? SchemaInputType<O> : unknown;
+export type ToolStructured<O> = O extends core.$ZodType | StandardSchema
+  ? SchemaInputType<O>
+  : O extends RawShape
+    ? ShapeInput<O>
+    : O extends SchemaInput
+      ? SchemaInputType<O>
+      : unknown;
 
 export type ToolHandler<I, O> = (
   args: ToolArgs<I>,
@@ -111,9 +163,15 @@ export function compileTool(
     );
   }
   const where = `tool ${JSON.stringify(name)}`;
-  const input = compileSchema(config.inputSchema ?? NO_ARGUMENTS, 'input', `${where} inputSchema`);
+  const input = compileToolSchema(config.inputSchema ?? NO_ARGUMENTS, 'input', `${where} inputSchema`);
   if (input.jsonSchema.type !== 'object') {
-    throw new TypeError(`${where}: inputSchema must have type "object" at its root`); // P-84
+    const root =
+      input.jsonSchema.type === undefined ? 'no type' : `type ${JSON.stringify(input.jsonSchema.type)}`;
+    throw new TypeError(
+      `${where}: inputSchema must describe an object of arguments, and this one has ${root} at its root. ` +
+        'Write the arguments as z.object({ a: z.number() }) or as a shape { a: z.number() }, ' +
+        'or as JSON Schema with type "object"', // P-84
+    );
   }
   const headers = readMcpHeaderAnnotations(input.jsonSchema);
   if (!headers.ok) throw new TypeError(`${where}: ${headers.reason}`); // H-23
@@ -121,7 +179,8 @@ export function compileTool(
   if (taskSupport !== undefined && taskSupport !== 'optional' && taskSupport !== 'required') {
     throw new TypeError(`${where}: taskSupport must be 'optional' or 'required'`);
   }
-  const output = config.outputSchema && compileSchema(config.outputSchema, 'output', `${where} outputSchema`);
+  const output =
+    config.outputSchema && compileToolSchema(config.outputSchema, 'output', `${where} outputSchema`);
   const definition: Tool = { name, inputSchema: input.jsonSchema as Tool['inputSchema'] };
   if (config.title !== undefined) definition.title = config.title;
   if (config.description !== undefined) definition.description = config.description;
