@@ -71,6 +71,7 @@ export type {
   PromptHandler,
   PromptResult,
 } from './registration/prompts.js';
+export type { RawShape, ShapeInput, ShapeOutput } from './registration/raw-shape.js';
 export type {
   ReadResult,
   ResourceConfig,
@@ -92,7 +93,13 @@ export {
   type ToolHandlesOptions,
 } from './registration/tool-handles.js';
 export type { ToolResult } from './registration/tool-result.js';
-export type { ToolArgs, ToolConfig, ToolHandler, ToolStructured } from './registration/tools.js';
+export type {
+  ToolArgs,
+  ToolConfig,
+  ToolHandler,
+  ToolInputSchema,
+  ToolStructured,
+} from './registration/tools.js';
 export { UriTemplate, type UriTemplateMatch, type UriTemplateValue } from './registration/uri-template.js';
 export { McpServer, type RegistrationHandle, type ServerOptions } from './server.js';
 export { type EventBus, InMemoryEventBus, type ServerEvent } from './subscriptions/event-bus.js';
