@@ -144,7 +144,7 @@ describe('McpClient against real servers from npm', { timeout: 120_000 }, () => 
     expect(JSON.parse(textOf(await mcp.callTool('ask-name')))).toMatchObject({ content: { name: 'Ada' } });
   });
 
-  it('official SDK v1 over Streamable HTTP, its GET stream slow to open: connect waits for it, so elicitInput sent there arrives', async () => {
+  it('official SDK v1 over Streamable HTTP, its GET stream slow to open: requests wait for it, so elicitInput sent there arrives', async () => {
     // SDK v1 sends elicitInput on the standalone GET stream and drops it while none is open: a call
     // made before the server registered the stream would wait for an answer that cannot come.
     const mcp = client(createHttpClientTransport(await sdkV1Http(true, 300)), askName);

@@ -295,11 +295,8 @@ export interface ClientTransport {
    * standalone `GET` stream (resumed with `Last-Event-ID` when it drops), stdio yields what
    * arrives on the pipe for no request. Server requests on it go to the `onServerRequest`
    * handler. Ends when `signal` aborts, or at once when the server offers no such stream (HTTP 405).
-   * `onOpen` is called once the stream is open (HTTP: its first `GET` was answered, or failed), so
-   * that a client can wait for it before its first call: a 2025-era server sends its own requests
-   * there and drops them while no stream is open. Stdio's stream is open from the start.
    */
-  serverMessages?(signal: AbortSignal, onOpen?: () => void): AsyncIterable<JSONRPCNotification>;
+  serverMessages?(signal: AbortSignal): AsyncIterable<JSONRPCNotification>;
   /**
    * HTTP only: switches to the deprecated HTTP+SSE transport of 2024-11-05 (B-7). `GET`s the URL,
    * expects an SSE stream whose first event is `endpoint`, and from then on POSTs every message to

@@ -23,7 +23,7 @@ export interface LegacyEraConfig {
   handlers: InputHandlers;
   /** Aborts when the client closes. */
   lifetime: AbortSignal;
-  /** How long `initialize` may take; `logging/setLevel`, and opening the session's stream, get as long. */
+  /** How long `initialize` may take; `logging/setLevel` gets as long. */
   probeTimeoutMs: number;
   /** The client's `logLevel` and `onLog`: log messages of no request go there. */
   logs: LogRoute;
@@ -44,11 +44,9 @@ export class LegacyEra {
   readonly #stream: LegacyServerStream;
   readonly #requester: Requester;
   readonly #logLevel: SessionLogLevel;
-  readonly #probeTimeoutMs: number;
 
   constructor(config: LegacyEraConfig) {
     this.#requester = config.requester;
-    this.#probeTimeoutMs = config.probeTimeoutMs;
     this.#serverRequests = serverRequestsByEra(config.transport, config.handlers, config.lifetime);
     this.#logLevel = new SessionLogLevel(config.requester, config.probeTimeoutMs);
     const { logs, observe } = config;
@@ -76,7 +74,7 @@ export class LegacyEra {
   async follow(description: ServerDescription): Promise<void> {
     this.#serverRequests.follow(description.era);
     if (description.era === 'modern') return;
-    await this.#stream.follow(description.era, this.#probeTimeoutMs);
+    this.#stream.follow(description.era);
     await this.#logLevel.started(description);
   }
 

@@ -1,5 +1,4 @@
 import type { ClientTransport, JSONRPCNotification } from '@mcpkit/protocol';
-import { timerDelay } from '../deadlines.js';
 import type { Era } from '../era.js';
 import { LegacyListenHub } from './listen.js';
 
@@ -27,31 +26,20 @@ export class LegacyServerStream {
     this.#observe = observe;
   }
 
-  /**
-   * Reads the stream of the session just started in `era`. Resolves once the stream is open (or
-   * there is none), at most `timeoutMs` later: a 2025-era server sends its own requests there, and
-   * one that finds no stream open drops them, so the first call waits for it.
-   */
-  follow(era: Era, timeoutMs: number): Promise<void> {
+  /** Reads the stream of the session just started in `era`. */
+  follow(era: Era): void {
     this.#current?.abort();
     this.listens.sessionStarted();
-    if (this.#transport.serverMessages === undefined || this.#lifetime.aborted) return Promise.resolve();
+    if (this.#transport.serverMessages === undefined || this.#lifetime.aborted) return;
     const controller = new AbortController();
     this.#current = controller;
     const signal = AbortSignal.any([controller.signal, this.#lifetime]);
-    return new Promise((resolve) => {
-      const timer = setTimeout(resolve, timerDelay(timeoutMs));
-      const opened = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-      void this.#read(signal, era, opened).finally(opened);
-    });
+    void this.#read(signal, era);
   }
 
-  async #read(signal: AbortSignal, era: Era, onOpen: () => void): Promise<void> {
+  async #read(signal: AbortSignal, era: Era): Promise<void> {
     try {
-      for await (const notification of this.#transport.serverMessages!(signal, onOpen)) {
+      for await (const notification of this.#transport.serverMessages!(signal)) {
         this.#observe(notification);
         this.listens.deliver(notification);
       }

@@ -145,6 +145,8 @@ export function openHttpClientTransport(
   ): Promise<HttpReply> {
     const body = JSON.stringify(message);
     const initialize = message.method === 'initialize';
+    const opening = session?.streamOpening;
+    if (opening !== undefined && !initialize) await opening;
     if (initialize) session?.initializing();
     const sentSessionId = session?.sessionId;
     let response = await sendPost(mirror, body, cancel);

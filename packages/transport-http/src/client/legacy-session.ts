@@ -45,6 +45,9 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
+/** How long requests wait at most for the standalone GET stream being opened (see `streamOpening`). */
+const STREAM_OPEN_WAIT_MS = 2000;
+
 /**
  * The 2025-era session of one HTTP client transport (B-11): the id the server gave in its answer
  * to `initialize`, echoed on every later request; the negotiated version, sent as
@@ -57,6 +60,7 @@ export class HttpLegacySession {
   #versionHeader: string | undefined;
   #active = false;
   #handler: ServerRequestHandler | undefined;
+  #streamOpening: Promise<void> | undefined;
 
   constructor(wire: SessionWire) {
     this.#wire = wire;
@@ -69,6 +73,32 @@ export class HttpLegacySession {
 
   get sessionId(): string | undefined {
     return this.#sessionId;
+  }
+
+  /**
+   * While the standalone GET stream is being opened: settles once the server answered its first GET
+   * (or it failed), at most 2 s later. A 2025-era server sends its own requests on that stream and
+   * drops them while none is open (the official SDK v1 does), so requests wait for it.
+   */
+  get streamOpening(): Promise<void> | undefined {
+    return this.#streamOpening;
+  }
+
+  /** Starts `streamOpening`; the function returned settles it. */
+  #beginOpening(): () => void {
+    let settle!: () => void;
+    const opening = new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, STREAM_OPEN_WAIT_MS);
+      settle = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+    this.#streamOpening = opening;
+    void opening.then(() => {
+      if (this.#streamOpening === opening) this.#streamOpening = undefined;
+    });
+    return settle;
   }
 
   /** Adds the session's headers to the headers of a request. */
@@ -199,41 +229,42 @@ export class HttpLegacySession {
     );
   }
 
-  /**
-   * The standalone GET stream's notifications, re-opened with `Last-Event-ID` when it ends. `onOpen`
-   * is called once the first GET is answered (the server has registered the stream) or has failed.
-   */
-  async *serverMessages(signal: AbortSignal, onOpen?: () => void): AsyncGenerator<JSONRPCNotification> {
+  /** The standalone GET stream's notifications, re-opened with `Last-Event-ID` when it ends. */
+  async *serverMessages(signal: AbortSignal): AsyncGenerator<JSONRPCNotification> {
     const position: StreamPosition = { lastEventId: '', retryMs: undefined };
     const onRequest = (request: JSONRPCRequest) => this.answer(request, undefined);
     let failures = 0;
-    let opening = onOpen;
-    while (!signal.aborted) {
-      let response: HttpReply | undefined;
-      try {
-        response = await this.#get(position, signal).finally(() => {
-          opening?.();
-          opening = undefined;
-        });
-      } catch (error) {
-        if (signal.aborted) return;
-        if (error instanceof TransportError && error.reason !== 'connection-lost') throw error;
-        if (++failures > MAX_FRUITLESS_RESUMES) throw error;
-        await sleep(position.retryMs ?? DEFAULT_RETRY_MS, signal);
-        continue;
-      }
-      if (response === undefined) return;
-      failures = 0;
-      try {
-        for await (const message of this.#events(response, onRequest, position)) {
-          if ('method' in message) yield message as JSONRPCNotification;
+    let opened: (() => void) | undefined = this.#beginOpening();
+    try {
+      while (!signal.aborted) {
+        let response: HttpReply | undefined;
+        try {
+          response = await this.#get(position, signal);
+        } catch (error) {
+          if (signal.aborted) return;
+          if (error instanceof TransportError && error.reason !== 'connection-lost') throw error;
+          if (++failures > MAX_FRUITLESS_RESUMES) throw error;
+          await sleep(position.retryMs ?? DEFAULT_RETRY_MS, signal);
+          continue;
+        } finally {
+          opened?.();
+          opened = undefined;
         }
-      } catch (error) {
-        if (signal.aborted) return;
-        // A stream that broke is re-opened; what the server sent wrong is not.
-        if (error instanceof TransportError) throw error;
+        if (response === undefined) return;
+        failures = 0;
+        try {
+          for await (const message of this.#events(response, onRequest, position)) {
+            if ('method' in message) yield message as JSONRPCNotification;
+          }
+        } catch (error) {
+          if (signal.aborted) return;
+          // A stream that broke is re-opened; what the server sent wrong is not.
+          if (error instanceof TransportError) throw error;
+        }
+        await sleep(position.retryMs ?? DEFAULT_RETRY_MS, signal);
       }
-      await sleep(position.retryMs ?? DEFAULT_RETRY_MS, signal);
+    } finally {
+      opened?.();
     }
   }
 

@@ -1,4 +1,9 @@
-import type { ClientTransport, LegacySession, ServerRequestHandler } from '@mcpkit/protocol';
+import type {
+  ClientTransport,
+  JSONRPCNotification,
+  LegacySession,
+  ServerRequestHandler,
+} from '@mcpkit/protocol';
 import { TransportError } from '@mcpkit/protocol/internal';
 import { HttpLegacySession, type SessionWire } from './legacy-session.js';
 import { type HttpSseSession, openSseSession } from './legacy-sse.js';
@@ -44,14 +49,9 @@ export class HttpLegacyWire {
       this.sse?.close(new TransportError('session-expired', 'The HTTP+SSE session was ended'));
       return this.session.end();
     };
-    transport.serverMessages = (signal: AbortSignal, onOpen?: () => void) => {
+    transport.serverMessages = (signal: AbortSignal): AsyncIterable<JSONRPCNotification> => {
       const both = AbortSignal.any([signal, this.#context.lifetime]);
-      if (this.sse) {
-        // The HTTP+SSE stream is open since the session began.
-        onOpen?.();
-        return this.sse.serverMessages(both);
-      }
-      return this.session.serverMessages(both, onOpen);
+      return this.sse ? this.sse.serverMessages(both) : this.session.serverMessages(both);
     };
     transport.openLegacySse = (signal: AbortSignal) => this.#openSse(signal);
   }

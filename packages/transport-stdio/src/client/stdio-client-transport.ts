@@ -71,7 +71,7 @@ export interface StdioClientTransport extends ClientTransport {
   onRestart(listener: () => void): () => void;
   readonly peer: string;
   onServerRequest(handler: ServerRequestHandler): () => void;
-  serverMessages(signal: AbortSignal, onOpen?: () => void): AsyncIterable<JSONRPCNotification>;
+  serverMessages(signal: AbortSignal): AsyncIterable<JSONRPCNotification>;
   beginSession(session: LegacySession): void;
   endSession(): Promise<void>;
 }
@@ -197,9 +197,7 @@ class ChildProcessTransport implements StdioClientTransport {
   }
 
   /** Notifications the server writes for no request in flight (2025-era servers). */
-  serverMessages(signal: AbortSignal, onOpen?: () => void): AsyncIterable<JSONRPCNotification> {
-    // The pipe carries what the server sends for no request from the start.
-    onOpen?.();
+  serverMessages(signal: AbortSignal): AsyncIterable<JSONRPCNotification> {
     return this.#serverTraffic.messages(signal);
   }
 
