@@ -185,5 +185,57 @@ describe.each(ENGINES)('through the %s engine', (engine) => {
       expect(gets[1]!.headers.get('last-event-id')).toBe('2');
       expect(seen.find((s) => s.method === 'POST')?.body).toEqual({ jsonrpc: '2.0', id: 'p', result: {} });
     });
+
+    it('requests wait until the standalone GET stream is answered: SDK v1 servers drop their own requests while none is open', async () => {
+      let answerGet!: () => void;
+      const getAnswered = new Promise<void>((resolve) => (answerGet = resolve));
+      let answeredAt = 0;
+      const { fetch, seen, arrival } = server(async (entry) => {
+        if (entry.method === 'POST') return json({ jsonrpc: '2.0', id: 2, result: { tools: [] } });
+        await getAnswered;
+        answeredAt = performance.now();
+        // A first comment, so that the node engine's loopback bridge sends the headers at once.
+        const body = new ReadableStream({ start: (c) => c.enqueue(new TextEncoder().encode(': open\n\n')) });
+        return new Response(body, { headers: { 'content-type': 'text/event-stream' } });
+      });
+      const transport = createHttpClientTransport(URL, { fetch });
+      transport.beginSession!({ protocolVersion: '2025-11-25' });
+      const reading = new AbortController();
+      const stream = transport.serverMessages!(reading.signal)[Symbol.asyncIterator]();
+      void stream.next().catch(() => {});
+      await arrival(0);
+      const listed = collect(transport.exchange(rpc('tools/list', 2), {}));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(seen.map((entry) => entry.method)).toEqual(['GET']);
+      answerGet();
+      const postAt = (await arrival(1)).at;
+      expect(postAt).toBeGreaterThanOrEqual(answeredAt);
+      expect(postAt - answeredAt).toBeLessThan(1000);
+      expect(await listed).toEqual([{ jsonrpc: '2.0', id: 2, result: { tools: [] } }]);
+      reading.abort();
+      await transport.close();
+    });
+
+    it('a GET stream that is never answered holds requests for at most 2 s', async () => {
+      const { fetch, arrival } = server((entry) =>
+        entry.method === 'POST'
+          ? json({ jsonrpc: '2.0', id: 2, result: {} })
+          : new Promise<Response>(() => {}),
+      );
+      const transport = createHttpClientTransport(URL, { fetch });
+      transport.beginSession!({ protocolVersion: '2025-11-25' });
+      const reading = new AbortController();
+      void transport.serverMessages!(reading.signal)
+        [Symbol.asyncIterator]()
+        .next()
+        .catch(() => {});
+      const getAt = (await arrival(0)).at;
+      await collect(transport.exchange(rpc('ping', 2), {}));
+      const waited = (await arrival(1)).at - getAt;
+      expect(waited).toBeGreaterThanOrEqual(1900);
+      expect(waited).toBeLessThan(10_000);
+      reading.abort();
+      await transport.close();
+    });
   });
 });
