@@ -1,4 +1,4 @@
-// Keeps the READMEs' code in step with examples/: a code block right after
+// Keeps the READMEs' (and docs/') code in step with examples/: a code block right after
 // `<!-- snippet: examples/src/file.ts#name -->` must equal the region `// #region name` …
 // `// #endregion name` of that file, which the examples' type-check and smoke tests keep working.
 // `node scripts/check-snippets.mjs --write` copies the regions into the READMEs.
@@ -23,7 +23,7 @@ const readmes = execFileSync('git', ['ls-files', '-co', '--exclude-standard', '*
   encoding: 'utf8',
 })
   .split('\n')
-  .filter((file) => file.endsWith('README.md'));
+  .filter((file) => file.endsWith('README.md') || file.startsWith('docs/'));
 const stale = [];
 let checked = 0;
 for (const readme of readmes) {

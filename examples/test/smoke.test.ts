@@ -14,6 +14,7 @@ import { createFastifyApp } from '../src/fastify.js';
 import { app as honoApp } from '../src/hono.js';
 import { forecastFor } from '../src/in-memory-testing.js';
 import { hearToolListChange } from '../src/listen.js';
+import { serve as serveMigrated } from '../src/migrating-from-sdk-v1.js';
 import { bookWithTwoSeats } from '../src/multi-round-trip.js';
 import { POST as nextPost } from '../src/nextjs-route.js';
 import { server as guardedServer } from '../src/server-middleware.js';
@@ -77,6 +78,29 @@ describe('examples run', () => {
     expect(
       await weatherOver('https://weather.example.workers.dev/mcp', (request) => worker.fetch(request)),
     ).toEqual(ROME);
+  });
+
+  it('the server of the migration guide: progress, a log message, a question, over HTTP', async () => {
+    const http = await serveMigrated(0);
+    const client = new McpClient(createHttpClientTransport(http.url), {
+      logLevel: 'info',
+      handlers: { elicitation: { form: async () => ({ action: 'accept', content: { ok: true } }) } },
+    });
+    const progress: (string | undefined)[] = [];
+    const logs: unknown[] = [];
+    try {
+      const result = await client.callTool(
+        'book_table',
+        { city: 'Porto', seats: 2 },
+        { onProgress: (p) => progress.push(p.message), onLog: (m) => logs.push(m.data) },
+      );
+      expect(result.content).toEqual([{ type: 'text', text: 'Booked 2 seats in Porto' }]);
+      expect(progress).toContain('Booked');
+      expect(logs).toContain('Searching Porto');
+    } finally {
+      await client.close();
+      await http.close();
+    }
   });
 
   it('in-memory testing, a multi round-trip call and a listen', async () => {
