@@ -17,6 +17,7 @@ run(
     'package.json',
     'turbo.json',
     'biome.json',
+    'vitest.setup.ts',
   ],
   env,
 );

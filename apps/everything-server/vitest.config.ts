@@ -5,6 +5,7 @@ import { defineConfig } from 'vitest/config';
 // A test that hangs still fails.
 export default defineConfig({
   test: {
+    setupFiles: ['../../vitest.setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
   },

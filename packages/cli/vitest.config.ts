@@ -9,6 +9,7 @@ const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { versio
 export default defineConfig({
   define: { __MCPKIT_VERSION__: JSON.stringify(version) },
   test: {
+    setupFiles: ['../../vitest.setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
   },

@@ -49,7 +49,7 @@ function taskServer(granted: (taskId: string) => boolean = () => true) {
     'tasks/get': (request) => ({ resultType: 'complete', ...states.get(request.params?.taskId as string) }),
     'subscriptions/listen': (request: JSONRPCRequest, context) =>
       (async function* () {
-        const { taskIds } = (request.params ?? {}).notifications as { taskIds: string[] };
+        const { taskIds } = (request.params as { notifications: { taskIds: string[] } }).notifications;
         const name = taskIds.join(',');
         const inbox: JSONRPCNotification[] = [];
         let wake: (() => void) | undefined;

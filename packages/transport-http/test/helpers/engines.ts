@@ -54,9 +54,15 @@ async function writeResponse(response: Response, res: ServerResponse): Promise<v
     if (done) break;
     if (res.destroyed) return;
     if (!res.write(value)) {
-      await new Promise((resolve) => {
-        res.once('drain', resolve);
-        res.once('close', resolve);
+      // Both listeners go once either fires: a `close` left per wait piles up on a long body.
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          res.off('drain', done);
+          res.off('close', done);
+          resolve();
+        };
+        res.on('drain', done);
+        res.on('close', done);
       });
     }
   }
