@@ -27,6 +27,7 @@ export {
   McpError,
   TASKS_EXTENSION,
 } from '@mcpkit/protocol/internal';
+export type { FormSchemaSource } from './input/form-from-schema.js';
 export type { FormContent, FormField, FormSchema } from './input/form-types.js';
 export {
   type AnswerOf,
@@ -37,6 +38,7 @@ export {
   type ElicitParams,
   type ElicitUrlParams,
   elicitation,
+  type FormAnswer,
   type InputSpec,
   roots,
   sampling,

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod';
 import { McpServer, type ServerErrorInfo } from '../src/index.js';
-import { call, meta } from './helpers.js';
+import { call, meta, request, send } from './helpers.js';
 
 // The server's own failures reach `onError` once each, with the request they happened in; the
 // client's mistakes do not (the client is told). The default writes to stderr, never stdout.
@@ -78,6 +78,22 @@ describe('onError', () => {
     const oldVersion = meta({ 'io.modelcontextprotocol/protocolVersion': '1999-01-01' });
     expect((await call(server, 'tools/list', { _meta: oldVersion })).error?.code).toBe(-32022);
     expect(reports).toEqual([]);
+  });
+
+  it('a refusal for capacity (-32603, a quota the caller reached) is not reported', async () => {
+    const { reports } = reportingServer();
+    const server = new McpServer(
+      { name: 'busy', version: '1.0.0' },
+      { maxListens: 1, onError: (error, info) => reports.push({ error, info }) },
+    );
+    const listen = () => request('subscriptions/listen', { notifications: { toolsListChanged: true } });
+    const open = server.handle(listen(), { signal: new AbortController().signal, transport: 'memory' });
+    const first = open[Symbol.asyncIterator]();
+    expect(await first.next()).toMatchObject({ done: false });
+    const refused = await send(server, listen());
+    expect(refused.error?.code).toBe(-32603);
+    expect(reports).toEqual([]);
+    await first.return?.();
   });
 
   it('by default a failure goes to stderr with the tool and the stack, and nothing to stdout', async () => {

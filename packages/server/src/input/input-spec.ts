@@ -4,11 +4,20 @@ import type {
   InputRequest,
   ListRootsResult,
 } from '@mcpkit/protocol';
+import type * as core from 'zod/v4/core';
 import type { HandlerContext } from '../pipeline/context.js';
+import type { StandardSchema } from '../registration/standard-schema.js';
+import type { FormSchemaSource } from './form-from-schema.js';
 import type { FormContent, FormSchema } from './form-types.js';
 
-/** A form-mode elicitation: `requestedSchema` types the answer's `content`. */
-export interface ElicitFormParams<S extends FormSchema = FormSchema> {
+/**
+ * A form-mode elicitation: `requestedSchema` types the answer's `content`. Write it as the
+ * restricted JSON Schema of forms, or as a zod object (or a Standard Schema validator that gives
+ * its JSON Schema), converted to it: a flat object of strings, numbers, integers, booleans and
+ * enums. A field a form cannot hold (a nested object, an array of objects, a union) fails the
+ * request with `-32603` naming the field. The answer is checked against the form's JSON Schema.
+ */
+export interface ElicitFormParams<S extends FormSchema | FormSchemaSource = FormSchema | FormSchemaSource> {
   mode?: 'form';
   message: string;
   requestedSchema: S;
@@ -32,8 +41,15 @@ export interface ElicitDeclined {
 export type ElicitAnswer<P> = P extends { mode: 'url' }
   ? { action: 'accept' } | ElicitDeclined
   : P extends { requestedSchema: infer S }
-    ? { action: 'accept'; content: FormContent<S> } | ElicitDeclined
+    ? { action: 'accept'; content: FormAnswer<S> } | ElicitDeclined
     : never;
+
+/** The content of an accepted form: the zod or Standard Schema output, or typed from its JSON Schema. */
+export type FormAnswer<S> = S extends core.$ZodType
+  ? core.output<S>
+  : S extends StandardSchema<unknown, infer Output>
+    ? Output
+    : FormContent<S>;
 
 /** An input request together with the type of its answer; build one with `elicitation`, `sampling` or `roots`. */
 export interface InputSpec<A> {

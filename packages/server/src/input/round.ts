@@ -3,6 +3,7 @@ import { clipForMessage, loadedSchemas, loadSchemas, McpError } from '@mcpkit/pr
 import { canonicalJson } from '../encoding/canonical-json.js';
 import { checkAnswer } from './answers.js';
 import { missingCapabilities } from './capabilities.js';
+import { withFormSchema } from './form-from-schema.js';
 import { InputRequiredSignal, type InputSpec } from './input-spec.js';
 import type { RequestStatePayload } from './request-state.js';
 import { checkInputRequest, requireCapabilities } from './required-check.js';
@@ -131,7 +132,8 @@ export class InputRound {
     const unanswered: string[] = [];
     try {
       for (const [key, request] of asked) {
-        const found = this.resolve(key, request, byKey ? 'ctx.ask' : askedWith(request), trace);
+        const asked = withFormSchema(key, request);
+        const found = this.resolve(key, asked, byKey ? 'ctx.ask' : askedWith(asked), trace);
         if (found.answered) out.push([key, found.value]);
         else unanswered.push(key);
       }

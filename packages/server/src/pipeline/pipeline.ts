@@ -62,12 +62,13 @@ function offers(capabilities: ServerCapabilities, spec: MethodInfo): boolean {
 /**
  * Whether the server made `error` itself, rather than refusing a client's mistake: a thrown
  * non-`McpError`, an error this side may not send as it is (both reach the client as `-32603`
- * only), or a `-32603` (a result that breaks its schema, a handler's own internal error).
+ * only), or a `-32603` (a result that breaks its schema, a handler's own internal error) other
+ * than a refusal for capacity (a quota the caller reached).
  */
 export function isServerFault(error: unknown): boolean {
   return (
     !(error instanceof McpError) ||
-    error.code === ErrorCode.InternalError ||
+    (error.code === ErrorCode.InternalError && error.reason !== 'overloaded') ||
     disallowedErrorReason(error) !== undefined
   );
 }

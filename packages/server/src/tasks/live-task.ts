@@ -1,6 +1,7 @@
 import type { DetailedTask, InputRequest, InputRequests, TaskError } from '@mcpkit/protocol';
 import { ErrorCode, loadedSchemas, loadSchemas, McpError } from '@mcpkit/protocol/internal';
 import { checkAnswer } from '../input/answers.js';
+import { withFormSchema } from '../input/form-from-schema.js';
 import { checkInputRequest, requireCapabilities } from '../input/required-check.js';
 import type { InputScope } from '../input/scope.js';
 import { askedWith, type QuestionSite, UnawaitedQuestionError } from '../input/unawaited.js';
@@ -120,11 +121,12 @@ export class LiveTask implements TaskQuestions {
   }
 
   /** Every promise it returns is marked handled: work that never awaits its question must not crash the process. */
-  ask(key: string, request: InputRequest, trace = new Error()): Promise<unknown> {
+  ask(key: string, asked: InputRequest, trace = new Error()): Promise<unknown> {
     // Questions and answers are checked against the input request schemas: load them first.
-    if (loadedSchemas() === undefined)
-      return handled(loadSchemas().then(() => this.ask(key, request, trace)));
+    if (loadedSchemas() === undefined) return handled(loadSchemas().then(() => this.ask(key, asked, trace)));
+    let request: InputRequest;
     try {
+      request = withFormSchema(key, asked);
       checkInputRequest(key, request);
       requireCapabilities(request, this.origin.clientCapabilities);
     } catch (error) {
