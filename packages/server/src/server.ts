@@ -1,4 +1,5 @@
 import type {
+  AuthInfo,
   DetailedTask,
   EndpointExchange,
   Implementation,
@@ -50,7 +51,7 @@ import {
 import { WaitingRegistrations } from './registration/waiting-registrations.js';
 import { type EventBus, InMemoryEventBus, type ServerEvent } from './subscriptions/event-bus.js';
 import { ListenHub } from './subscriptions/listen-hub.js';
-import { TaskEngine, type TasksOptions } from './tasks/task-engine.js';
+import { type TaskAccess, TaskEngine, type TasksOptions } from './tasks/task-engine.js';
 
 /** Options of `McpServer`. */
 export interface ServerOptions {
@@ -438,6 +439,27 @@ export class McpServer implements McpEndpoint {
     if ('resource' in target) return resources.find(target.resource)?.entry.scopes ?? NO_SCOPES;
     if ('subscription' in target) return resources.scopesUnder(target.subscription);
     return resources.templates.get(target.resourceTemplate)?.scopes ?? NO_SCOPES;
+  }
+
+  /**
+   * The scopes a request of `method` about task `taskId` needs of its own: those of the tool whose
+   * call made the task (as `requiredScopes({ tool })` gives them now), so a token without them
+   * cannot read, answer or cancel what a fuller token started. `[]` when the tasks extension is
+   * off, or the task is unknown, expired or not the caller's (`tasks.authorize`): the request then
+   * fails as it would, and nobody learns that the task exists. Reads the task store once.
+   *
+   * @example
+   * ```ts
+   * await server.taskScopes(taskId, 'tasks/get', ctx.auth); // ['files:write'] for a task of delete_file
+   * ```
+   */
+  async taskScopes(
+    taskId: string,
+    method: TaskAccess['method'],
+    auth: AuthInfo | undefined,
+  ): Promise<readonly string[]> {
+    const tool = await this.runtime.tasks?.toolOf(taskId, method, auth);
+    return tool === undefined ? NO_SCOPES : this.requiredScopes({ tool });
   }
 
   /** Adds middleware around every request; the first added runs outermost. */

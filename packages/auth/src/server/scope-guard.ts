@@ -1,4 +1,4 @@
-import { McpError, type Method, type TaskMethod } from '@mcpkit/protocol';
+import { isTaskMethod, McpError, type Method, type TaskMethod } from '@mcpkit/protocol';
 import type {
   LegacyMethod,
   McpCall,
@@ -23,8 +23,8 @@ export interface ScopeGuardOptions {
   /**
    * Scopes per method, e.g. `{ 'tools/call': ['mcp:tools'] }`, on top of each registration's
    * `scopes`; the tasks extension's `tasks/get`, `tasks/update` and `tasks/cancel` included, and
-   * the methods only a 2025-era session has: `resources/subscribe`, `resources/unsubscribe` and
-   * `logging/setLevel`.
+   * the methods only a 2025-era session has: `initialize`, `resources/subscribe`,
+   * `resources/unsubscribe` and `logging/setLevel`.
    */
   methodScopes?: Readonly<Partial<Record<Method | TaskMethod | LegacyMethod, readonly string[]>>>;
   /** Broad scopes that imply narrower ones (A-11). */
@@ -35,8 +35,8 @@ export interface ScopeGuardOptions {
   resourceMetadataUrl?: string;
 }
 
-/** Where the scopes of registrations come from: an `McpServer`. */
-export type ScopeSource = Pick<McpServer, 'requiredScopes'>;
+/** Where the scopes of registrations, and of the tools that made tasks, come from: an `McpServer`. */
+export type ScopeSource = Pick<McpServer, 'requiredScopes' | 'taskScopes'>;
 
 type Params = Record<string, unknown>;
 type GuardedMethod = McpCall['method'];
@@ -98,6 +98,28 @@ function targetOf(method: GuardedMethod, params: Params): ScopedTarget | undefin
   }
 }
 
+/**
+ * The scopes of the tools that made the tasks a request is about: the task of `tasks/get`,
+ * `tasks/update` or `tasks/cancel`, the tasks whose status a listen would hear of. Only these
+ * requests read the task store; the rest resolve synchronously to `undefined`.
+ */
+function taskToolScopes(
+  server: ScopeSource,
+  call: McpCall,
+  params: Params,
+): Promise<readonly string[]> | undefined {
+  const { method } = call;
+  const auth = call.context.auth;
+  if (isTaskMethod(method)) return server.taskScopes(String(params.taskId), method, auth);
+  if (method !== 'subscriptions/listen') return undefined;
+  const ids = (params.notifications as { taskIds?: unknown } | undefined)?.taskIds;
+  if (!Array.isArray(ids) || ids.length === 0) return undefined;
+  const unique = [...new Set(ids)];
+  return Promise.all(unique.map((id) => server.taskScopes(String(id), method, auth))).then((each) =>
+    each.flat(),
+  );
+}
+
 /** The scopes the registrations a request resolves to declare, for `method`. */
 function registeredScopes(server: ScopeSource, method: GuardedMethod, params: Params): readonly string[] {
   if (method === 'subscriptions/listen') return subscribedScopes(server, params.notifications);
@@ -111,8 +133,10 @@ function registeredScopes(server: ScopeSource, method: GuardedMethod, params: Pa
  * resolves to, honouring the hierarchy (A-11). A read's `uri` finds its resource as the handler
  * does; a subscription's (2025 `resources/subscribe`, 2026 `subscriptions/listen`) needs the
  * scopes of every resource whose updates it would hear of, those below its URI included. Nothing
- * else the client sends changes which registration counts. The 2025-era `resources/subscribe`,
- * `resources/unsubscribe` and `logging/setLevel` pass through it too. A caller without a token
+ * else the client sends changes which registration counts. A request about a task (`tasks/*`, a
+ * listen's `taskIds`) needs the scopes of the tool that made it (`server.taskScopes`). The 2025-era
+ * `initialize` (as `server/discover`), `resources/subscribe`, `resources/unsubscribe` and
+ * `logging/setLevel` pass through it too. A caller without a token
  * gets 401; one whose token lacks a scope gets 403 `insufficient_scope` whose challenge lists
  * every scope the operation needs, at once (A-9, A-10), never `offline_access` (A-12). With
  * `filterLists`, lists leave out what the caller cannot use, and say `cacheScope: "private"` (A-14).
@@ -126,8 +150,8 @@ function registeredScopes(server: ScopeSource, method: GuardedMethod, params: Pa
 export function scopeGuard(server: ScopeSource, options: ScopeGuardOptions = {}): Middleware {
   const checker = new ScopeChecker(options.scopeHierarchy);
   const base = options.requiredScopes ?? [];
-  const needed = (method: GuardedMethod, registered: readonly string[]) =>
-    challengeScopes(base, options.methodScopes?.[method], registered);
+  const needed = (method: GuardedMethod, registered: readonly string[], ofTasks?: readonly string[]) =>
+    challengeScopes(base, options.methodScopes?.[method], registered, ofTasks);
 
   const refuse = (granted: readonly string[] | undefined, scopes: readonly string[]): McpError => {
     const challenge: Challenge = { scopes };
@@ -154,7 +178,9 @@ export function scopeGuard(server: ScopeSource, options: ScopeGuardOptions = {})
     const method = call.method;
     const params = call.params as unknown as Params;
     const granted = call.context.auth?.scopes;
-    const scopes = needed(method, registeredScopes(server, method, params));
+    const ofTasks = taskToolScopes(server, call, params);
+    const registered = registeredScopes(server, method, params);
+    const scopes = needed(method, registered, ofTasks && (await ofTasks));
     if (scopes.length > 0 && !checker.coversAll(granted ?? [], scopes)) throw refuse(granted, scopes);
     const listed = options.filterLists ? LISTED[method as Method] : undefined;
     if (listed === undefined) return call.next();

@@ -1,5 +1,6 @@
 import type { Implementation, LoggingLevel } from '@mcpkit/protocol';
 import { ErrorCode, isRecord, LOGGING_LEVELS, McpError } from '@mcpkit/protocol/internal';
+import type { LegacyMethodTypes } from '../pipeline/middleware.js';
 import { modernClientCapabilities, storedClientInfo } from './session-fields.js';
 import type { SessionRecord } from './session-store.js';
 
@@ -40,6 +41,22 @@ export function readInitialize(params: unknown, supported: readonly string[]): I
  */
 export function negotiateVersion(requested: string, supported: readonly string[]): string {
   return supported.includes(requested) ? requested : supported[0]!;
+}
+
+/** What `initialize` answers (B-9); `capabilities` as a 2025 client reads them. */
+export function initializeResult(
+  version: string,
+  capabilities: Record<string, unknown>,
+  serverInfo: Implementation,
+  instructions: string | undefined,
+): LegacyMethodTypes['initialize']['result'] {
+  const result: LegacyMethodTypes['initialize']['result'] = {
+    protocolVersion: version,
+    capabilities,
+    serverInfo,
+  };
+  if (instructions !== undefined) result.instructions = instructions;
+  return result;
 }
 
 /**

@@ -6,6 +6,7 @@ import type {
   JSONRPCNotification,
   JSONRPCRequest,
   JSONRPCResponse,
+  PeerChannel,
   RequestContext,
   RequestId,
   ServerCapabilities,
@@ -24,7 +25,7 @@ import type { LegacyMethod, LegacyRequestInfo } from '../pipeline/middleware.js'
 import type { ServerEvent } from '../subscriptions/event-bus.js';
 import { type Era, eraOf, hasModernMeta } from './era.js';
 import { type ForwardTarget, forwardRequest } from './forward.js';
-import { negotiateVersion, newSession, readInitialize } from './initialize.js';
+import { initializeResult, negotiateVersion, newSession, readInitialize } from './initialize.js';
 import { LegacyExchange } from './legacy-exchange.js';
 import { LivePeer, SessionStream } from './live-peer.js';
 import { OutboundRequests } from './outbound.js';
@@ -247,7 +248,7 @@ export class LegacyLayer {
       throw McpError.methodNotFound(method);
     const call = readSessionCall(request, this.host.capabilities(), !this.stateless);
     if (call !== undefined) {
-      const info = sessionCallInfo(call, request, session, context, ex.cancellation);
+      const info = sessionCallInfo(call.method, request, session, context, ex.cancellation);
       const result = await this.host.withMiddleware(call.method, call.params, info, async () => {
         await this.peers.change(peer, applySessionCall(peer.session ?? session, call));
         return {};
@@ -272,7 +273,10 @@ export class LegacyLayer {
     }
   }
 
-  /** `initialize` (B-9): negotiates the version and opens the session (a connection's, or a new HTTP one). */
+  /**
+   * `initialize` (B-9): negotiates the version, then, once middleware lets it through, opens the
+   * session (a connection's, or a new HTTP one): a refused `initialize` opens none.
+   */
   private async initialize(
     ex: LegacyExchange,
     request: JSONRPCRequest,
@@ -282,29 +286,38 @@ export class LegacyLayer {
     if (read instanceof McpError) throw read;
     const version = negotiateVersion(read.requested, this.versions);
     const channel = context.channel;
-    if (channel !== undefined) {
-      if (this.peers.connectionPeer(channel) !== undefined) {
-        throw McpError.invalidRequest('the connection is already initialized');
-      }
-      this.peers.openConnection(channel, newSession(crypto.randomUUID(), read, version, undefined));
-    } else if (this.stateless) {
-      ex.session = { id: undefined, resumable: false };
-    } else {
-      const session = newSession(crypto.randomUUID(), read, version, context.auth?.principal);
-      if (!(await this.store.create(session))) {
-        const message =
-          'Too many open sessions, on this server or for this caller; end unused ones (DELETE) or try again later';
-        throw new McpError(-32603, message, undefined, { reason: 'overloaded' });
-      }
-      ex.session = { id: session.id, resumable: true };
-    }
-    const result: Record<string, unknown> = {
-      protocolVersion: version,
-      capabilities: legacyServerCapabilities(this.host.capabilities(), !this.stateless),
-      serverInfo: this.host.info,
+    if (channel !== undefined) this.unopened(channel);
+    const principal = channel === undefined ? context.auth?.principal : undefined;
+    const session = newSession(crypto.randomUUID(), read, version, principal);
+    const params = {
+      protocolVersion: read.requested,
+      capabilities: read.capabilities,
+      clientInfo: read.clientInfo,
     };
-    if (this.host.instructions !== undefined) result.instructions = this.host.instructions;
+    const info = sessionCallInfo('initialize', request, session, context, ex.cancellation);
+    const result = await this.host.withMiddleware('initialize', params, info, async () => {
+      if (channel !== undefined) this.peers.openConnection(this.unopened(channel), session);
+      else if (this.stateless) ex.session = { id: undefined, resumable: false };
+      else {
+        if (!(await this.store.create(session))) {
+          const message =
+            'Too many open sessions, on this server or for this caller; end unused ones (DELETE) or try again later';
+          throw new McpError(-32603, message, undefined, { reason: 'overloaded' });
+        }
+        ex.session = { id: session.id, resumable: true };
+      }
+      const capabilities = legacyServerCapabilities(this.host.capabilities(), !this.stateless);
+      return initializeResult(version, capabilities, this.host.info, this.host.instructions);
+    });
     return resultResponse(request.id, result);
+  }
+
+  /** `channel`, when no `initialize` opened it yet; another one is `-32600`. */
+  private unopened(channel: PeerChannel): PeerChannel {
+    if (this.peers.connectionPeer(channel) !== undefined) {
+      throw McpError.invalidRequest('the connection is already initialized');
+    }
+    return channel;
   }
 
   /** A peer's response: the answer to one of the server's requests (B-13). */

@@ -5,10 +5,12 @@ import { readLogLevel, readUri } from './initialize.js';
 import { withSubscription } from './session-fields.js';
 import type { SessionRecord } from './session-store.js';
 
-/** A checked request to a method only a 2025-era session has. */
+type SessionMethod = Exclude<LegacyMethod, 'initialize'>;
+
+/** A checked request to a method an open 2025-era session serves itself. */
 export type SessionCall = {
-  [M in LegacyMethod]: { readonly method: M; readonly params: LegacyMethodTypes[M]['params'] };
-}[LegacyMethod];
+  [M in SessionMethod]: { readonly method: M; readonly params: LegacyMethodTypes[M]['params'] };
+}[SessionMethod];
 
 /**
  * The checked method and params of `request` when it is one of the methods the session serves
@@ -52,9 +54,9 @@ export function applySessionCall(session: SessionRecord, call: SessionCall): Ses
   };
 }
 
-/** What middleware knows of `call`: who sent it (the session's client, the request's token), and how. */
+/** What middleware knows of a `method` request: who sent it (the session's client, the request's token), and how. */
 export function sessionCallInfo(
-  call: SessionCall,
+  method: LegacyMethod,
   request: JSONRPCRequest,
   session: SessionRecord,
   context: RequestContext,
@@ -63,7 +65,7 @@ export function sessionCallInfo(
   const meta = isRecord(request.params) && isRecord(request.params._meta) ? request.params._meta : {};
   return {
     requestId: request.id,
-    method: call.method,
+    method,
     protocolVersion: session.protocolVersion,
     clientCapabilities: session.clientCapabilities,
     clientInfo: session.clientInfo,

@@ -1,5 +1,6 @@
 import type {
   GetTaskResult,
+  Implementation,
   InputRequiredResult,
   InputResponses,
   LoggingLevel,
@@ -32,20 +33,37 @@ export interface TaskRequestInfo extends Omit<McpRequestInfo, 'method'> {
 
 /**
  * The methods only a 2025-era session has, served by the legacy layer itself, as middleware sees
- * them: what they change is the session's (its subscriptions, its log level), not a handler's.
+ * them: what they change is the session's (its creation, its subscriptions, its log level), not a
+ * handler's. `initialize` answers what a 2026 `server/discover` does; middleware sees it before
+ * the session exists, so a refused one opens none.
  */
 export interface LegacyMethodTypes {
+  initialize: {
+    /** As the client sent them, `clientInfo` trimmed to what the session keeps. */
+    params: { protocolVersion: string; capabilities: Record<string, unknown>; clientInfo: Implementation };
+    result: {
+      protocolVersion: string;
+      capabilities: Record<string, unknown>;
+      serverInfo: Implementation;
+      instructions?: string;
+    };
+  };
   'resources/subscribe': { params: { uri: string }; result: Record<string, never> };
   'resources/unsubscribe': { params: { uri: string }; result: Record<string, never> };
   'logging/setLevel': { params: { level: LoggingLevel }; result: Record<string, never> };
 }
 
-/** A method only a 2025-era session has: `resources/subscribe`, `resources/unsubscribe`, `logging/setLevel`. */
+/**
+ * A method only a 2025-era session has: `initialize`, `resources/subscribe`,
+ * `resources/unsubscribe`, `logging/setLevel`. (`ping` is answered before middleware, as a 2026
+ * `ping` is refused before it: it reaches no handler and tells nothing.)
+ */
 export type LegacyMethod = keyof LegacyMethodTypes;
 
 /**
  * What middleware knows about a request of a 2025-era session to a method only that era has:
- * the request's info, with its method; `protocolVersion` is the session's.
+ * the request's info, with its method; `protocolVersion` is the session's (for `initialize`, the
+ * version it is about to answer with), and so are `clientCapabilities` and `clientInfo`.
  */
 export interface LegacyRequestInfo extends Omit<McpRequestInfo, 'method'> {
   readonly method: LegacyMethod;

@@ -118,6 +118,7 @@ export class TaskEngine implements TaskHost {
       owner: origin.auth?.principal,
       expiresAt: this.ttlMs === null ? null : now + this.ttlMs,
       runner: this.runner,
+      tool: entry.definition.name,
     };
     await this.store.create(record);
     const live = new LiveTask(this, record, origin);
@@ -185,6 +186,21 @@ export class TaskEngine implements TaskHost {
       ),
     );
     return unique.filter((_, i) => allowed[i]);
+  }
+
+  /**
+   * The tool whose call made task `taskId`, when the task exists, has not expired and the caller
+   * may see it for `method`; `undefined` otherwise (the request itself then fails as it would).
+   */
+  async toolOf(
+    taskId: string,
+    method: TaskAccess['method'],
+    auth: AuthInfo | undefined,
+  ): Promise<string | undefined> {
+    const record = await this.store.get(taskId);
+    if (record === undefined || (record.expiresAt !== null && record.expiresAt <= this.now()))
+      return undefined;
+    return (await this.authorize({ taskId, owner: record.owner, method, auth })) ? record.tool : undefined;
   }
 
   /** The task named, if it exists, has not expired and the caller may see it; `-32602` otherwise. */

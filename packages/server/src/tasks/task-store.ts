@@ -1,7 +1,7 @@
 import type { DetailedTask } from '@mcpkit/protocol';
 import { McpError } from '@mcpkit/protocol/internal';
 
-/** What a server keeps of one task: its state as `tasks/get` shows it, who made it, when it ends. */
+/** What a server keeps of one task: its state as `tasks/get` shows it, who made it and with which tool, when it ends. */
 export interface TaskRecord {
   /** The task as `tasks/get` returns it (without `resultType`). Treat it as read-only. */
   readonly task: DetailedTask;
@@ -11,6 +11,11 @@ export interface TaskRecord {
   readonly expiresAt: number | null;
   /** Which server runs the task's work: see `TasksOptions.instanceId`. */
   readonly runner: TaskRunner;
+  /**
+   * The name of the tool whose call made the task: a request about the task needs that tool's
+   * scopes (`McpServer.taskScopes`). Absent in records written before it was kept.
+   */
+  readonly tool?: string;
 }
 
 /** The server instance a task's work runs in, and which start of that instance. */
