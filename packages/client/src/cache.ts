@@ -30,7 +30,7 @@ export function primaryKey(value: string | undefined): string {
 }
 
 /** The cache prefixes a change notification makes stale (C-36). */
-export function stalePrefixes(notification: { method: string; params?: unknown }): string[] {
+function stalePrefixes(notification: { method: string; params?: unknown }): string[] {
   switch (notification.method) {
     case 'notifications/tools/list_changed':
       return [cachePrefix('tools/list')];

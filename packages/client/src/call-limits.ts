@@ -68,7 +68,7 @@ function positiveLimit(name: string, value: number | undefined, fallback: number
  * round-trip call (moved later by the time its input handlers take, see `inputRoundsStep`).
  * Invalid timeouts in `options` throw a `RangeError` (see `checkTimeout`).
  */
-export function hardDeadline(options: CallOptions, limits: TimeoutLimits): number {
+function hardDeadline(options: CallOptions, limits: TimeoutLimits): number {
   checkTimeout('timeoutMs', options.timeoutMs);
   checkTimeout('maxTotalTimeoutMs', options.maxTotalTimeoutMs);
   return Date.now() + (options.maxTotalTimeoutMs ?? limits.maxTotalTimeoutMs);

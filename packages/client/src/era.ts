@@ -13,7 +13,7 @@ export type Era = 'modern' | 'legacy' | 'legacy-sse';
 export type EraOption = 'auto' | 'modern' | 'legacy';
 
 /** What the transport is, as far as detection cares. */
-export type EraTransportKind = 'stdio' | 'http' | 'other';
+type EraTransportKind = 'stdio' | 'http' | 'other';
 
 /** How the server answered a legacy `initialize`. */
 export type InitializeOutcome =

@@ -85,7 +85,7 @@ export function awaitResult(
  * the schema's first failing path) waits for the schemas to load, so the returned value is a
  * promise then.
  */
-export function decodeResponse(
+function decodeResponse(
   call: CallState,
   response: Response,
   taskResults = false,

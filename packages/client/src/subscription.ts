@@ -29,7 +29,7 @@ import type { ClientWarning } from './options.js';
 import type { Requester } from './requester.js';
 
 /** Something that must see every change notification (the cache, the tool catalog). */
-export interface ChangeObserver {
+interface ChangeObserver {
   observe(notification: ListenNotification): void;
 }
 

@@ -48,7 +48,7 @@ function withinStack(check: Check, value: unknown): boolean {
 }
 
 /** The compiled check of `schema`, compiled now if it is not cached yet. */
-export function compileNow(schema: AnySchema): Check {
+function compileNow(schema: AnySchema): Check {
   const cached = cache.get(schema);
   if (cached) return cached;
   // Recursive schemas (lazy) reach this schema again while it is being compiled: point them at a

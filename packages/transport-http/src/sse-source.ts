@@ -7,7 +7,7 @@ import { CLIENT_GONE } from './incoming.js';
 export const KEEP_ALIVE_FRAME = ': keep-alive\n\n';
 
 /** One SSE event carrying a JSON-RPC message. No `id:` field: streams are not resumable (H-16). */
-export function sseFrame(item: EndpointItem | JSONRPCErrorResponse): string {
+function sseFrame(item: EndpointItem | JSONRPCErrorResponse): string {
   return `data: ${'response' in item ? responseText(item) : JSON.stringify(item)}\n\n`;
 }
 

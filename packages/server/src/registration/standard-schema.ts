@@ -19,7 +19,7 @@ export type StandardResult<Output> =
   | { readonly issues: ReadonlyArray<StandardIssue> };
 
 /** The Standard JSON Schema converter: the JSON Schema of a schema's input or output side. */
-export interface StandardJsonSchemaConverter {
+interface StandardJsonSchemaConverter {
   readonly input: (options: { readonly target: string }) => Record<string, unknown>;
   readonly output: (options: { readonly target: string }) => Record<string, unknown>;
 }

@@ -21,7 +21,7 @@ interface OpenListen {
 }
 
 /** The default most notifications a listen stream may have unread before it is closed. */
-export const DEFAULT_MAX_LISTEN_BACKLOG = 10_000;
+const DEFAULT_MAX_LISTEN_BACKLOG = 10_000;
 
 /** How many listen streams a server holds open, and how far one may fall behind (`ServerOptions`). */
 export interface ListenLimits {

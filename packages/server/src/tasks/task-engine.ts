@@ -59,7 +59,7 @@ function positiveInteger(name: string, value: number): number {
 }
 
 /** What a task whose work was lost in a restart fails with. */
-export const RESTARTED_MESSAGE = 'The server restarted before the task finished; its work was lost';
+const RESTARTED_MESSAGE = 'The server restarted before the task finished; its work was lost';
 
 const notFound = () => McpError.invalidParams('Failed to retrieve task: Task not found');
 const expired = () => McpError.invalidParams('Failed to retrieve task: Task has expired');

@@ -26,8 +26,8 @@ export interface NodeHttpModules {
  * with `fetch`), and an idle socket closed after `IDLE_SOCKET_MS`, before the 5 s after which a
  * Node server drops it (a shorter `Keep-Alive: timeout` hint from the server wins).
  */
-export const MAX_SOCKETS_PER_ORIGIN = 64;
-export const IDLE_SOCKET_MS = 4000;
+const MAX_SOCKETS_PER_ORIGIN = 64;
+const IDLE_SOCKET_MS = 4000;
 
 export function keepAliveAgentOptions(): Http.AgentOptions {
   return { keepAlive: true, maxSockets: MAX_SOCKETS_PER_ORIGIN, timeout: IDLE_SOCKET_MS, scheduling: 'lifo' };

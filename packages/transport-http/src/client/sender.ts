@@ -13,7 +13,7 @@ export function isLazyAbort(cancel: RequestCancel): cancel is LazyAbort {
 }
 
 /** The signal of `cancel`, created on the spot for a `LazyAbort`. */
-export function signalOf(cancel: RequestCancel): AbortSignal {
+function signalOf(cancel: RequestCancel): AbortSignal {
   return isLazyAbort(cancel) ? cancel.signal : cancel;
 }
 
