@@ -30,6 +30,11 @@ run('node', ['scripts/check-references.mjs'], env);
 run('node', ['scripts/check-messages.mjs'], env);
 // The READMEs' snippets are regions of examples/, which turbo type-checks and smoke-runs.
 run('node', ['scripts/check-snippets.mjs'], env);
+// The sources' shape: no import circle, type-only imports included (.dependency-cruiser.cjs); no file
+// over 400 lines; no export that no other file imports (knip.jsonc).
+run('pnpm', ['exec', 'depcruise', 'packages', 'apps'], env);
+run('node', ['scripts/check-file-size.mjs'], env);
+run('pnpm', ['exec', 'knip'], env);
 // The conformance suite and its Node 22, installed before the tests that share that Node (interop, runtimes)
 // run in parallel, so that none of them sees it half-installed.
 ensureSuite();

@@ -1,0 +1,23 @@
+// `npm test` runs dependency-cruiser with this file: no import circle in the packages' and apps'
+// sources. Type-only imports count (`tsPreCompilationDeps`): a circle of types still ties its files
+// together for whoever reads or moves them.
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'Move what both sides need into a module of its own that imports neither.',
+      from: {},
+      to: { circular: true },
+    },
+  ],
+  options: {
+    includeOnly: '^(packages|apps)/[^/]+/src/',
+    exclude: { path: '\\.(test|spec)\\.ts$|\\.d\\.ts$' },
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.base.json' },
+    progress: { type: 'none' },
+  },
+};
