@@ -48,6 +48,32 @@ function writeWorkspace(scratch, tarballs) {
   writeFileSync(join(scratch, 'runner', 'package.json'), `${JSON.stringify(runner, null, 2)}\n`);
 }
 
+/** The template's lint flags a question a handler does not await: a project file that forgets it fails. */
+function expectLintToCatchAMissingAwait(projectDir) {
+  console.log('templates: the lint of a project flags ctx.elicit without await');
+  const file = join(projectDir, 'src', 'forgot.ts');
+  writeFileSync(
+    file,
+    [
+      "import { McpServer } from '@mcpkit/server';",
+      "const server = new McpServer({ name: 'forgot', version: '1.0.0' });",
+      "server.tool('forgot', {}, async (_args, ctx) => {",
+      "  ctx.elicit('name', { message: 'Name?', requestedSchema: { type: 'object', properties: {} } });",
+      '  return { content: [] };',
+      '});',
+      '',
+    ].join('\n'),
+  );
+  try {
+    execFileSync('pnpm', ['exec', 'eslint', 'src/forgot.ts'], { cwd: projectDir, stdio: 'pipe' });
+    throw new Error('eslint passed a handler that does not await ctx.elicit');
+  } catch (error) {
+    if (!String(error.stdout).includes('no-floating-promises')) throw error;
+  } finally {
+    rmSync(file);
+  }
+}
+
 /** Starts the built HTTP server on a free port and resolves with its URL and a stop function. */
 async function startHttpServer(projectDir) {
   const child = spawn(process.execPath, ['dist/index.js'], {
@@ -136,6 +162,8 @@ try {
   run('install the projects', 'pnpm', ['install', '--no-frozen-lockfile'], scratch);
   const projects = ['--filter', './projects/*', '--workspace-concurrency=2'];
   run('type-check', 'pnpm', [...projects, 'run', 'typecheck'], scratch);
+  run('lint', 'pnpm', [...projects, 'run', '--if-present', 'lint'], scratch);
+  expectLintToCatchAMissingAwait(join(scratch, 'projects', 'stdio'));
   run('build', 'pnpm', [...projects, 'run', 'build'], scratch);
   run('test', 'pnpm', [...projects, 'run', 'test'], scratch);
 
