@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import {
   elicitation,
+  InMemoryTaskStore,
   McpServer,
   roots,
   type ServerErrorInfo,
@@ -195,5 +196,27 @@ describe('a server process whose tool forgot await', () => {
     expect(await exited).toBe(0);
     expect(stderr).toContain('[@mcpkit/server] tool "forgot" (request 1) failed: UnawaitedQuestionError');
     expect(stderr).toContain('forgotten-await.mjs');
+  });
+});
+
+describe('ctx.runAsTask whose promise the handler did not return', () => {
+  it('rejects nothing unhandled, whether the work runs inline or the task store refuses it', async () => {
+    const store = new InMemoryTaskStore();
+    store.create = () => Promise.reject(new Error('the store is down'));
+    const server = new McpServer(
+      { name: 'tasks', version: '1.0.0' },
+      { tasks: { store }, onError: () => {} },
+    );
+    server.tool('forgets', { taskSupport: 'optional' }, (_, ctx) => {
+      void ctx.runAsTask(async () => {
+        throw new Error('the work failed');
+      });
+      return { content: [{ type: 'text', text: 'answered' }] };
+    });
+    const inline = await call(server, 'tools/call', { name: 'forgets' });
+    expect(textOf(inline.result)).toBe('answered');
+    const launched = await callWithTasks(server, 'forgets');
+    expect(textOf(launched.result)).toBe('answered');
+    await new Promise((resolve) => setTimeout(resolve, 20));
   });
 });

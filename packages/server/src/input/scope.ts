@@ -75,13 +75,20 @@ export class InputScope extends RequestScope implements ToolContext {
     return this.round.once(key, compute);
   }
 
+  /** Its promise is marked handled: a handler that forgets to return it must not crash the process. */
   runAsTask<R extends ToolResult>(work: TaskWork<R>): Promise<R> {
     const launch = this.taskLaunch;
-    if (launch !== undefined) return launch(this, work as TaskWork<unknown>) as Promise<R>;
-    try {
-      return Promise.resolve(work(new InlineTaskContext(this)));
-    } catch (error) {
-      return Promise.reject(error);
+    let running: Promise<R>;
+    if (launch !== undefined) {
+      running = launch(this, work as TaskWork<unknown>) as Promise<R>;
+    } else {
+      try {
+        running = Promise.resolve(work(new InlineTaskContext(this)));
+      } catch (error) {
+        running = Promise.reject(error);
+      }
     }
+    running.catch(() => {});
+    return running;
   }
 }
