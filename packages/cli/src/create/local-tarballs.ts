@@ -79,7 +79,7 @@ export class LocalTarballs {
     return `file:${file}`;
   }
 
-  /** Every package of the folder → its spec: what npm's `overrides` and pnpm's need, so dependencies of dependencies come from the folder too. */
+  /** Every package of the folder to its spec: what npm's `overrides` and pnpm's need, so dependencies of dependencies come from the folder too. */
   overrides(): Record<string, string> {
     return Object.fromEntries([...this.files].map(([name, file]) => [name, `file:${file}`]));
   }
