@@ -62,6 +62,7 @@ export {
 } from './notification-shapes.js';
 export { surelyCallToolResult, surelyValidParams } from './quick-checks.js';
 export { applyResultDefaults, decodeResultWithoutSchemas } from './read-result.js';
+export { type BodyChunks, type ByteSource, joinChunks, readWithin } from './read-within.js';
 export {
   type ClientSchemaSet,
   loadClientSchemas,

@@ -1,3 +1,5 @@
+import { joinChunks, readWithin } from '@mcpkit/protocol/internal';
+
 /** One bounded read: what is read, from where, the limit and the option that sets it. */
 export interface BoundedRead {
   /** What is being read, as a user knows it: `protected resource metadata`, `JWKS`. */
@@ -37,41 +39,12 @@ export async function readBoundedBody(
     void body.cancel().catch(() => {});
     throw new ResponseTooLargeError(read);
   }
-  const reader = body.getReader();
-  const { signal } = read;
-  const stop = () => void reader.cancel(signal?.reason).catch(() => {});
-  signal?.addEventListener('abort', stop, { once: true });
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  let finished = false;
-  try {
-    signal?.throwIfAborted();
-    for (;;) {
-      const { done, value } = await reader.read();
-      // A cancelled reader reports `done`: an aborted read must not pass for a whole body.
-      signal?.throwIfAborted();
-      if (done) break;
-      size += value.byteLength;
-      if (size > read.limit) throw new ResponseTooLargeError(read);
-      chunks.push(value);
-    }
-    finished = true;
-  } finally {
-    signal?.removeEventListener('abort', stop);
-    if (!finished) void reader.cancel().catch(() => {});
-  }
-  return join(chunks, size);
-}
-
-/** One fresh buffer: OAuth bodies are small, and a copy is what `Response` can take in every runtime. */
-function join(chunks: Uint8Array[], size: number): Uint8Array<ArrayBuffer> {
-  const joined = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    joined.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return joined;
+  const whole = await readWithin(body.getReader(), read.limit, read.signal);
+  if (whole === undefined) throw new ResponseTooLargeError(read);
+  const joined = joinChunks(whole.chunks, whole.size);
+  // `Response` takes an array over its own `ArrayBuffer` in every runtime: a lone chunk is copied
+  // into one; a join already is one.
+  return (whole.chunks.length === 1 ? joined.slice() : joined) as Uint8Array<ArrayBuffer>;
 }
 
 /** `value` when it is a positive whole number of bytes, `fallback` when undefined; else a `TypeError`. */

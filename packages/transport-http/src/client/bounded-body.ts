@@ -1,4 +1,10 @@
-import { TransportError } from '@mcpkit/protocol/internal';
+import {
+  type BodyChunks,
+  type ByteSource as ChunkSource,
+  joinChunks,
+  readWithin,
+  TransportError,
+} from '@mcpkit/protocol/internal';
 
 /** The default largest JSON response body and SSE event, in bytes: the stdio transport's line limit. */
 export const DEFAULT_MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
@@ -12,23 +18,12 @@ export interface ResponseLimits {
 }
 
 /**
- * Where the bytes of a response body come from: a Web stream's reader, or an adapter over another
- * kind of stream. `cancel` releases the connection.
+ * Where the bytes of a response body come from (a protocol `ByteSource`), and, for a source
+ * that can gather the whole body cheaper than read by read, `readAll`: resolves `undefined`, the
+ * body cancelled, as soon as it grows past `limit` bytes. Only before any `read`.
  */
-export interface ByteSource {
-  read(): Promise<ReadableStreamReadResult<Uint8Array>>;
-  cancel(reason?: unknown): Promise<void>;
-  /**
-   * The whole body at once, for a source that can gather it cheaper than read by read; resolves
-   * `undefined`, the body cancelled, as soon as it grows past `limit` bytes. Only before any `read`.
-   */
+export interface ByteSource extends ChunkSource {
   readAll?(limit: number): Promise<BodyChunks | undefined>;
-}
-
-/** A body's chunks as they arrived, and their total size in bytes. */
-export interface BodyChunks {
-  chunks: Uint8Array[];
-  size: number;
 }
 
 /** The `TransportError` for a response past a size limit. */
@@ -55,36 +50,7 @@ export async function readBoundedText(
     void source.cancel().catch(() => {});
     throw tooLarge('the response body', limit, status);
   }
-  if (source.readAll !== undefined) {
-    const whole = await source.readAll(limit);
-    if (whole === undefined) throw tooLarge('the response body', limit, status);
-    return UTF8.decode(joinChunks(whole.chunks, whole.size));
-  }
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  let finished = false;
-  try {
-    for (;;) {
-      const { done, value } = await source.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > limit) throw tooLarge('the response body', limit, status);
-      chunks.push(value);
-    }
-    finished = true;
-  } finally {
-    if (!finished) void source.cancel().catch(() => {});
-  }
-  return UTF8.decode(joinChunks(chunks, size));
-}
-
-function joinChunks(chunks: Uint8Array[], size: number): Uint8Array {
-  if (chunks.length === 1) return chunks[0]!;
-  const joined = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    joined.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return joined;
+  const whole = source.readAll !== undefined ? await source.readAll(limit) : await readWithin(source, limit);
+  if (whole === undefined) throw tooLarge('the response body', limit, status);
+  return UTF8.decode(joinChunks(whole.chunks, whole.size));
 }

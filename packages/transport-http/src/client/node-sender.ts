@@ -1,5 +1,6 @@
 import type * as Http from 'node:http';
-import type { BodyChunks, ByteSource } from './bounded-body.js';
+import { type BodyChunks, readWithin } from '@mcpkit/protocol/internal';
+import type { ByteSource } from './bounded-body.js';
 import {
   type HttpReply,
   type HttpRequestSpec,
@@ -70,7 +71,7 @@ class IncomingBody implements ByteSource {
 
   /** Gathers the whole body with one listener per event and one promise (see `ByteSource.readAll`). */
   readAll(limit: number): Promise<BodyChunks | undefined> {
-    if (this.#listening || this.#ended || this.#failure !== undefined) return this.#readAllByReads(limit);
+    if (this.#listening || this.#ended || this.#failure !== undefined) return readWithin(this, limit);
     this.#listening = true;
     const response = this.#response;
     return new Promise((resolve, reject) => {
@@ -99,21 +100,6 @@ class IncomingBody implements ByteSource {
         if (!this.#ended) reject(this.#failure ?? new Error(CLOSED_EARLY));
       });
     });
-  }
-
-  async #readAllByReads(limit: number): Promise<BodyChunks | undefined> {
-    const chunks: Uint8Array[] = [];
-    let size = 0;
-    for (;;) {
-      const { done, value } = await this.read();
-      if (done) return { chunks, size };
-      size += value.byteLength;
-      if (size > limit) {
-        await this.cancel();
-        return undefined;
-      }
-      chunks.push(value);
-    }
   }
 
   /** Stops reading: a body that has fully arrived is drained, so its socket is reused; else it is closed. */
