@@ -3,7 +3,8 @@
  * stream. `cancel` releases what holds the body (a connection, a socket).
  */
 export interface ByteSource {
-  read(): Promise<ReadableStreamReadResult<Uint8Array>>;
+  /** What a Web stream reader's `read` gives, written out: not every TypeScript lib declares its type. */
+  read(): Promise<{ done: false; value: Uint8Array } | { done: true; value?: Uint8Array | undefined }>;
   cancel(reason?: unknown): Promise<void>;
 }
 
