@@ -44,6 +44,7 @@ export {
   sampling,
 } from './input/input-spec.js';
 export type { RequestStateKey, RequestStateOptions } from './input/request-state.js';
+export type { AnswerRouter, RoutedAnswer } from './legacy/answer-router.js';
 export type { LegacyOptions } from './legacy/legacy-layer.js';
 export {
   InMemorySessionStore,

@@ -32,6 +32,8 @@ export interface ForwardScope {
   /** Owns the server-to-client requests (a live peer, or the stateless owner). */
   readonly owner: object;
   readonly session: SessionRecord;
+  /** Set for an HTTP session, whose answers may reach another instance of the server. */
+  readonly sharedSession?: string;
   readonly context: RequestContext;
   /** Aborts when the request is cancelled; its signal is created only if someone reads it. */
   readonly cancellation: LazyAbort;
@@ -122,6 +124,7 @@ async function askClient(
         emit: (request) => scope.stream.push(request),
         signal: scope.cancellation.signal,
         timeoutMs: target.requestTimeoutMs,
+        sessionId: scope.sharedSession,
         withdraw: (requestId, reason) => {
           const cancel = {
             jsonrpc: '2.0' as const,

@@ -23,12 +23,13 @@ import {
 } from '@mcpkit/protocol/internal';
 import type { LegacyMethod, LegacyRequestInfo } from '../pipeline/middleware.js';
 import type { ServerEvent } from '../subscriptions/event-bus.js';
+import { AnswerDelivery } from './answer-delivery.js';
+import type { AnswerRouter } from './answer-router.js';
 import { type Era, eraOf, hasModernMeta } from './era.js';
 import { type ForwardTarget, forwardRequest } from './forward.js';
 import { initializeResult, negotiateVersion, newSession, readInitialize } from './initialize.js';
 import { LegacyExchange } from './legacy-exchange.js';
 import { LivePeer, SessionStream } from './live-peer.js';
-import { OutboundRequests } from './outbound.js';
 import { PeerDirectory, unknownSession } from './peers.js';
 import { applySessionCall, readSessionCall, sessionCallInfo } from './session-methods.js';
 import { InMemorySessionStore, type SessionRecord, type SessionStore } from './session-store.js';
@@ -56,6 +57,11 @@ export interface LegacyOptions {
   versions?: readonly string[];
   /** How long the server waits for a client to answer one of its requests. Default 60,000 ms. */
   requestTimeoutMs?: number;
+  /**
+   * Carries a client's answers to the server's requests, and its cancellations, between the
+   * instances behind a load balancer (see `AnswerRouter`). Default: none, one process.
+   */
+  answerRouter?: AnswerRouter;
 }
 
 /** What the legacy layer needs of the server it translates onto. */
@@ -101,7 +107,7 @@ const refused = (status: number, final?: FinalResponse): SessionRefusal =>
  * supplying the `_meta` it lacks (`forwardRequest`); the engine never knows.
  */
 export class LegacyLayer {
-  readonly outbound = new OutboundRequests();
+  private readonly answers: AnswerDelivery;
   private readonly versions: readonly string[];
   private readonly stateless: boolean;
   private readonly store: SessionStore;
@@ -120,12 +126,6 @@ export class LegacyLayer {
       );
     this.stateless = options.stateless ?? false;
     this.store = options.sessionStore ?? new InMemorySessionStore();
-    this.target = {
-      handle: (message, context) => host.handleModern(message, context),
-      modernVersion: host.modernVersions[0]!,
-      outbound: this.outbound,
-      requestTimeoutMs: options.requestTimeoutMs ?? 60_000,
-    };
     this.peers = new PeerDirectory({
       store: this.store,
       versions: this.versions,
@@ -133,6 +133,13 @@ export class LegacyLayer {
       capabilities: () => host.capabilities(),
       subscribe: (listener) => host.subscribe(listener),
     });
+    this.answers = new AnswerDelivery(this.peers, options.answerRouter);
+    this.target = {
+      handle: (message, context) => host.handleModern(message, context),
+      modernVersion: host.modernVersions[0]!,
+      outbound: this.answers.outbound,
+      requestTimeoutMs: options.requestTimeoutMs ?? 60_000,
+    };
   }
 
   /** The era of `message` (see `eraOf`); a connection's first readable message fixes its era. */
@@ -261,6 +268,7 @@ export class LegacyLayer {
         stream: ex,
         owner,
         session,
+        sharedSession: context.channel === undefined && !this.stateless ? session.id : undefined,
         context,
         cancellation: ex.cancellation,
         notifyPeer: (message) => peer.notify(message),
@@ -320,7 +328,7 @@ export class LegacyLayer {
     return channel;
   }
 
-  /** A peer's response: the answer to one of the server's requests (B-13). */
+  /** A peer's response: the answer to one of the server's requests (B-13), here or on another instance. */
   private async settle(
     response: JSONRPCResponse,
     context: RequestContext,
@@ -328,10 +336,7 @@ export class LegacyLayer {
     const id = isRequestId(response.id) ? response.id : undefined;
     const found = await this.caller(context, id);
     if ('response' in found) return found;
-    const { owner, peer } = found;
-    const settled = owner !== undefined && this.outbound.settle(owner, response);
-    if (peer !== undefined) this.peers.release(peer);
-    if (settled) return undefined;
+    if (await this.answers.deliver(found, { kind: 'response', response })) return undefined;
     // Over a connection an answer to nothing is dropped; over HTTP the POST is refused (400).
     if (context.channel !== undefined) return undefined;
     return errorResponse(
@@ -349,18 +354,13 @@ export class LegacyLayer {
   ): Promise<FinalResponse | undefined> {
     const found = await this.caller(context, undefined);
     if ('response' in found) return found;
-    const { owner, peer } = found;
-    if (notification.method === 'notifications/cancelled' && isRecord(notification.params)) {
-      const { requestId, reason } = notification.params;
-      if (isRequestId(requestId)) {
-        const text = typeof reason === 'string' ? reason : undefined;
-        peer?.running
-          .get(requestId)
-          ?.cancel(new DOMException(`Cancelled by the client${text ? `: ${text}` : ''}`, 'AbortError'));
-        if (owner !== undefined) this.outbound.cancelledByPeer(owner, requestId, text);
-      }
+    const { method, params } = notification;
+    if (method === 'notifications/cancelled' && isRecord(params) && isRequestId(params.requestId)) {
+      const reason = typeof params.reason === 'string' ? params.reason : undefined;
+      await this.answers.deliver(found, { kind: 'cancelled', requestId: params.requestId, reason });
+    } else if (found.peer !== undefined) {
+      this.peers.release(found.peer);
     }
-    if (peer !== undefined) this.peers.release(peer);
     return undefined;
   }
 

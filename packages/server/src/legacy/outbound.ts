@@ -1,5 +1,6 @@
 import type { JSONRPCRequest, JSONRPCResponse, RequestId } from '@mcpkit/protocol';
 import { McpError } from '@mcpkit/protocol/internal';
+import type { AnswerRouter } from './answer-router.js';
 
 interface Pending {
   readonly owner: object;
@@ -18,6 +19,11 @@ export interface OutboundOptions {
   timeoutMs: number;
   /** Tells the peer a request was withdrawn (`notifications/cancelled`), when there is a way. */
   withdraw(requestId: RequestId, reason: string): void;
+  /**
+   * The HTTP session the request belongs to, whose answer may reach another instance: given, the
+   * request is announced to the answer router before it goes out.
+   */
+  sessionId?: string;
 }
 
 /**
@@ -29,8 +35,11 @@ export interface OutboundOptions {
  */
 export class OutboundRequests {
   private readonly pending = new Map<string, Pending>();
-  private readonly prefix = `mcpkit-${Math.random().toString(36).slice(2, 10)}-`;
+  private readonly prefix = `mcpkit-${crypto.randomUUID()}-`;
   private counter = 0;
+
+  /** `router` carries answers that reach another instance; without it they reach only this one. */
+  constructor(private readonly router?: AnswerRouter) {}
 
   /** How many requests await an answer. */
   get size(): number {
@@ -46,11 +55,14 @@ export class OutboundRequests {
   ): Promise<Record<string, unknown>> {
     if (options.signal.aborted) return Promise.reject(options.signal.reason);
     const id = `${this.prefix}${++this.counter}`;
+    const { sessionId } = options;
+    const router = sessionId === undefined ? undefined : this.router;
     return new Promise((resolve, reject) => {
       const settle = () => {
         clearTimeout(timer);
         options.signal.removeEventListener('abort', onAbort);
         this.pending.delete(id);
+        router?.forget(sessionId!, id);
       };
       const onAbort = () => {
         settle();
@@ -75,9 +87,17 @@ export class OutboundRequests {
           reject(error);
         },
       });
-      if (!options.emit({ jsonrpc: '2.0', id, method, params })) {
+      const emit = () => {
+        if (!this.pending.has(id) || options.emit({ jsonrpc: '2.0', id, method, params })) return;
         this.pending.get(id)?.reject(McpError.internalError(`The stream to send ${method} on is gone`));
-      }
+      };
+      if (router === undefined) emit();
+      else
+        router.expect(sessionId!, id, options.timeoutMs).then(emit, (error: unknown) => {
+          const reason = error instanceof Error ? error.message : String(error);
+          const failure = McpError.internalError(`Could not send ${method} to the client: ${reason}`);
+          this.pending.get(id)?.reject(error instanceof McpError ? error : failure);
+        });
     });
   }
 
@@ -104,11 +124,15 @@ export class OutboundRequests {
     return true;
   }
 
-  /** The peer withdrew one of the server's requests (`notifications/cancelled`). */
-  cancelledByPeer(owner: object, requestId: RequestId, reason: string | undefined): void {
+  /**
+   * The peer withdrew one of the server's requests (`notifications/cancelled`). False when no
+   * request of `owner` has that id.
+   */
+  cancelledByPeer(owner: object, requestId: RequestId, reason: string | undefined): boolean {
     const entry = typeof requestId === 'string' ? this.pending.get(requestId) : undefined;
-    if (entry === undefined || entry.owner !== owner) return;
+    if (entry === undefined || entry.owner !== owner) return false;
     const detail = reason ? `: ${reason}` : '';
     entry.reject(McpError.internalError(`The client cancelled ${entry.method}${detail}`));
+    return true;
   }
 }
