@@ -47,5 +47,5 @@ run('node', ['scripts/api-report.mjs', '--check'], env);
 run('node', ['packaging/check.mjs'], env);
 // `mcpkit create`: a project from each template installs, builds and passes its own test.
 run('node', ['packages/cli/scripts/check-templates.mjs'], env);
-run('node', ['--test', 'conformance', 'packaging'], env);
+run('node', ['--test', 'conformance', 'packaging', 'scripts/system-packages.test.mjs'], env);
 run('node', ['conformance/run.mjs'], env);
