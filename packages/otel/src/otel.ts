@@ -1,0 +1,90 @@
+import { type MeterProvider, metrics, type TracerProvider, trace } from '@opentelemetry/api';
+import { propagateReceive, propagateSend, recordCall, recordReceive, recordSend } from './hooks.js';
+import { createInstruments } from './instruments.js';
+import type { CallLike, MessageLike } from './message.js';
+import { Telemetry } from './telemetry.js';
+
+declare const __MCPKIT_VERSION__: string;
+
+/** The instrumentation scope of the spans and metrics. */
+const SCOPE = '@mcpkit/otel';
+
+/** Options of `otel()`. */
+export interface OtelOptions {
+  /** Where spans go; the global tracer provider by default. */
+  tracerProvider?: TracerProvider;
+  /** Where the duration histograms go; the global meter provider (at the first message) by default. */
+  meterProvider?: MeterProvider;
+  /** Record a tool call's arguments as `gen_ai.tool.call.arguments` (JSON). Off by default: they may be sensitive. */
+  captureArguments?: boolean;
+  /** Record a tool call's result as `gen_ai.tool.call.result` (JSON). Off by default: it may be sensitive. */
+  captureResults?: boolean;
+  /** Name resource spans `resources/read {uri}` rather than `resources/read`. Off by default: URIs are unbounded. */
+  resourceUriInSpanName?: boolean;
+  /**
+   * `full` (default) records spans and metrics and propagates context; `propagation-only` only
+   * carries the active context in `params._meta` and makes the received one active, for
+   * applications that record their own spans.
+   */
+  mode?: 'full' | 'propagation-only';
+}
+
+/** A hook's `next`: runs the rest of the chain, with a rewritten context or the same one. */
+export type OtelNext<C> = (ctx?: C) => Promise<unknown>;
+
+/**
+ * The hooks `otel()` returns, for `server.use()` and `client.use()` alike: `send` and `receive`
+ * for every message of either side, `call` for a client's application calls.
+ */
+export interface OtelMiddleware {
+  /** A CLIENT span for a request or notification this side sends; its context goes into `_meta`. */
+  send<C extends MessageLike>(ctx: C, next: OtelNext<C>): Promise<unknown>;
+  /** A SERVER span for a request or notification this side receives, its parent read from `_meta`. */
+  receive<C extends MessageLike>(ctx: C, next: OtelNext<C>): Promise<unknown>;
+  /** An INTERNAL span around a client call that may take several requests (input rounds, a task). */
+  call<C extends CallLike, R>(call: C, next: (call: C) => Promise<R>): Promise<R>;
+}
+
+/**
+ * OpenTelemetry for an MCP server or client, following the OpenTelemetry MCP semantic
+ * conventions: spans named `{mcp.method.name} {target}`, the `mcp.*.operation.duration`
+ * histograms, and W3C trace context carried in `params._meta`.
+ *
+ * @example
+ * ```ts
+ * import { otel } from '@mcpkit/otel';
+ *
+ * server.use(otel());
+ * client.use(otel({ captureArguments: true }));
+ * ```
+ */
+export function otel(options: OtelOptions = {}): OtelMiddleware {
+  if (options.mode === 'propagation-only') {
+    return {
+      send: propagateSend,
+      receive: propagateReceive,
+      call: (call, next) => next(call),
+    };
+  }
+  const tracer = (options.tracerProvider ?? trace.getTracerProvider()).getTracer(SCOPE, __MCPKIT_VERSION__);
+  let telemetry: Telemetry | undefined;
+  // The meter is taken at the first message: the global provider is often registered after the
+  // middleware is created, and a meter taken before then would stay a no-op.
+  const resolve = (): Telemetry => {
+    telemetry ??= new Telemetry({
+      tracer,
+      instruments: createInstruments(
+        (options.meterProvider ?? metrics.getMeterProvider()).getMeter(SCOPE, __MCPKIT_VERSION__),
+      ),
+      captureArguments: options.captureArguments === true,
+      captureResults: options.captureResults === true,
+      resourceUriInSpanName: options.resourceUriInSpanName === true,
+    });
+    return telemetry;
+  };
+  return {
+    send: (ctx, next) => recordSend(resolve(), ctx, next),
+    receive: (ctx, next) => recordReceive(resolve(), ctx, next),
+    call: (call, next) => recordCall(resolve(), call, next),
+  };
+}
