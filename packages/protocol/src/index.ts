@@ -65,6 +65,35 @@ export {
   type JsonSchemaVerdict,
   SUPPORTED_JSON_SCHEMA_DIALECTS,
 } from './json-schema.js';
+export { decodeLegacyParams, decodeLegacyResult } from './legacy/decode.js';
+export {
+  isLegacyMethod,
+  LEGACY_METHODS,
+  type LegacyMethod,
+  type LegacyNotificationMethod,
+} from './legacy/method-names.js';
+export {
+  type InitializeRequestParams,
+  InitializeRequestParamsSchema,
+  type InitializeResult,
+  InitializeResultSchema,
+  type LegacyClientCapabilities,
+  LegacyClientCapabilitiesSchema,
+  type LegacyEmptyResult,
+  LegacyEmptyResultSchema,
+  type LegacyMethodSpec,
+  type LegacyParamsOf,
+  type LegacyResultOf,
+  type LegacyServerCapabilities,
+  LegacyServerCapabilitiesSchema,
+  legacyMethods,
+  type SetLevelRequestParams,
+  SetLevelRequestParamsSchema,
+  type SubscribeRequestParams,
+  SubscribeRequestParamsSchema,
+  type UnsubscribeRequestParams,
+  UnsubscribeRequestParamsSchema,
+} from './legacy/schemas.js';
 export { LOGGING_LEVELS } from './logging-levels.js';
 export {
   extractMcpHeaderValues,

@@ -43,6 +43,7 @@ export {
 } from './json-schema-loader.js';
 export { LazyAbort } from './lazy-abort.js';
 export { LazyRequestContext } from './lazy-context.js';
+export { isLegacyMethod, LEGACY_METHODS, type LegacyMethod } from './legacy/method-names.js';
 export { MAX_COMPLETION_VALUES } from './limits.js';
 export { LOGGING_LEVELS } from './logging-levels.js';
 export {

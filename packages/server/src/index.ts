@@ -45,7 +45,7 @@ export {
 } from './input/input-spec.js';
 export type { RequestStateKey, RequestStateOptions } from './input/request-state.js';
 export type { AnswerRouter, RoutedAnswer } from './legacy/answer-router.js';
-export type { LegacyOptions } from './legacy/legacy-layer.js';
+export type { LegacyOptions } from './legacy/legacy-options.js';
 export {
   InMemorySessionStore,
   type InMemorySessionStoreOptions,

@@ -1,5 +1,5 @@
-import type { Implementation, LoggingLevel } from '@mcpkit/protocol';
-import { ErrorCode, isRecord, LOGGING_LEVELS, McpError } from '@mcpkit/protocol/internal';
+import type { Implementation, LegacyClientCapabilities } from '@mcpkit/protocol';
+import { ErrorCode, McpError, type SchemaSet } from '@mcpkit/protocol/internal';
 import type { LegacyMethodTypes } from '../pipeline/middleware.js';
 import { modernClientCapabilities, storedClientInfo } from './session-fields.js';
 import type { SessionRecord } from './session-store.js';
@@ -7,31 +7,33 @@ import type { SessionRecord } from './session-store.js';
 /** What a valid `initialize` request asks for (B-9). */
 export interface InitializeRequest {
   readonly requested: string;
-  readonly capabilities: Record<string, unknown>;
+  readonly capabilities: LegacyClientCapabilities;
   /** As the session keeps it: see `SESSION_LIMITS`. */
   readonly clientInfo: Implementation;
 }
 
 /**
- * The fields of an `initialize` request, or the `-32602` error naming what is wrong; the error
- * names the supported versions too, since a legacy client cannot fall forward (H-39).
+ * The fields of an `initialize` request, checked against the 2025 wire's schema, or the `-32602`
+ * error naming what is wrong; the error names the supported versions too, since a legacy client
+ * cannot fall forward (H-39).
  */
-export function readInitialize(params: unknown, supported: readonly string[]): InitializeRequest | McpError {
-  const fail = (what: string) =>
-    new McpError(
+export function readInitialize(
+  params: unknown,
+  supported: readonly string[],
+  schemas: SchemaSet,
+): InitializeRequest | McpError {
+  const read = schemas.decodeLegacyParams('initialize', params, 'initialize params');
+  if (!read.ok) {
+    return new McpError(
       ErrorCode.InvalidParams,
-      `Invalid initialize request: ${what}`,
+      read.error.message,
       { supported: [...supported] },
       {
         reason: 'request-meta',
       },
     );
-  if (!isRecord(params)) return fail('params must be an object');
-  const { protocolVersion, capabilities, clientInfo } = params;
-  if (typeof protocolVersion !== 'string') return fail('protocolVersion must be a string');
-  if (!isRecord(capabilities)) return fail('capabilities must be an object');
-  if (!isRecord(clientInfo) || typeof clientInfo.name !== 'string' || typeof clientInfo.version !== 'string')
-    return fail('clientInfo must have a name and a version');
+  }
+  const { protocolVersion, capabilities, clientInfo } = read.value;
   return { requested: protocolVersion, capabilities, clientInfo: storedClientInfo(clientInfo) };
 }
 
@@ -77,21 +79,4 @@ export function newSession(
     subscriptions: [],
   };
   return principal === undefined ? session : { ...session, principal };
-}
-
-/** The level of a `logging/setLevel` request, or its `-32602`. */
-export function readLogLevel(params: unknown): LoggingLevel | McpError {
-  const level = isRecord(params) ? params.level : undefined;
-  if (typeof level === 'string' && (LOGGING_LEVELS as readonly string[]).includes(level))
-    return level as LoggingLevel;
-  return new McpError(
-    ErrorCode.InvalidParams,
-    `Invalid params: level must be one of ${LOGGING_LEVELS.join(', ')}`,
-  );
-}
-
-/** The URI of a `resources/subscribe` or `resources/unsubscribe` request, or its `-32602`. */
-export function readUri(params: unknown): string | McpError {
-  const uri = isRecord(params) ? params.uri : undefined;
-  return typeof uri === 'string' ? uri : McpError.invalidParams('Invalid params: uri must be a string');
 }

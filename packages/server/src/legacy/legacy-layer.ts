@@ -16,19 +16,25 @@ import type {
 import {
   errorFinal,
   httpStatusFor,
+  isLegacyMethod,
   isRecord,
   isRequestId,
   LEGACY_PROTOCOL_VERSIONS,
+  loadedSchemas,
+  loadSchemas,
   McpError,
 } from '@mcpkit/protocol/internal';
 import type { LegacyMethod, LegacyRequestInfo } from '../pipeline/middleware.js';
 import type { ServerEvent } from '../subscriptions/event-bus.js';
 import { AnswerDelivery } from './answer-delivery.js';
-import type { AnswerRouter } from './answer-router.js';
 import { type Era, eraOf, hasModernMeta } from './era.js';
 import { type ForwardTarget, forwardRequest } from './forward.js';
 import { initializeResult, negotiateVersion, newSession, readInitialize } from './initialize.js';
 import { LegacyExchange } from './legacy-exchange.js';
+import type { LegacyOptions } from './legacy-options.js';
+
+export type { LegacyOptions } from './legacy-options.js';
+
 import { LivePeer, SessionStream } from './live-peer.js';
 import { PeerDirectory, unknownSession } from './peers.js';
 import { applySessionCall, readSessionCall, sessionCallInfo } from './session-methods.js';
@@ -40,29 +46,6 @@ import {
   legacyServerCapabilities,
   resultResponse,
 } from './translate.js';
-
-/** How a server serves 2025-era clients (`McpServer`'s `legacy` option). */
-export interface LegacyOptions {
-  /**
-   * Serve legacy HTTP clients without sessions: no `Mcp-Session-Id`, no `GET` stream, no
-   * subscriptions, and a request without `MCP-Protocol-Version` is a 2025-03-26 one (B-12). No
-   * client capabilities are known past `initialize` and no answer could find its way back, so a
-   * handler that asks for input (`ctx.elicit`, `ctx.sample`, `ctx.listRoots`, `ctx.ask`) gets
-   * `-32021` whose message says so; the server sends no request to the client. Default false.
-   */
-  stateless?: boolean;
-  /** Where HTTP sessions live; share one between instances. Default: `InMemorySessionStore`. */
-  sessionStore?: SessionStore;
-  /** Legacy revisions served, newest first. Default: 2025-11-25, 2025-06-18, 2025-03-26, 2024-11-05. */
-  versions?: readonly string[];
-  /** How long the server waits for a client to answer one of its requests. Default 60,000 ms. */
-  requestTimeoutMs?: number;
-  /**
-   * Carries a client's answers to the server's requests, and its cancellations, between the
-   * instances behind a load balancer (see `AnswerRouter`). Default: none, one process.
-   */
-  answerRouter?: AnswerRouter;
-}
 
 /** What the legacy layer needs of the server it translates onto. */
 export interface LegacyHost {
@@ -253,8 +236,15 @@ export class LegacyLayer {
     // 2026-07-28 methods: a 2025 session has neither.
     if (method === 'server/discover' || method === 'subscriptions/listen')
       throw McpError.methodNotFound(method);
-    const call = readSessionCall(request, this.host.capabilities(), !this.stateless);
-    if (call !== undefined) {
+    if (isLegacyMethod(method) && method !== 'initialize') {
+      const schemas = loadedSchemas() ?? (await loadSchemas());
+      const call = readSessionCall(
+        method,
+        request.params,
+        this.host.capabilities(),
+        !this.stateless,
+        schemas,
+      );
       const info = sessionCallInfo(call.method, request, session, context, ex.cancellation);
       const result = await this.host.withMiddleware(call.method, call.params, info, async () => {
         await this.peers.change(peer, applySessionCall(peer.session ?? session, call));
@@ -290,7 +280,8 @@ export class LegacyLayer {
     request: JSONRPCRequest,
     context: RequestContext,
   ): Promise<FinalResponse> {
-    const read = readInitialize(request.params, this.versions);
+    const schemas = loadedSchemas() ?? (await loadSchemas());
+    const read = readInitialize(request.params, this.versions, schemas);
     if (read instanceof McpError) throw read;
     const version = negotiateVersion(read.requested, this.versions);
     const channel = context.channel;

@@ -1,4 +1,4 @@
-import type { ClientCapabilities, Implementation } from '@mcpkit/protocol';
+import type { ClientCapabilities, Implementation, LegacyClientCapabilities } from '@mcpkit/protocol';
 import { isRecord, McpError, TASKS_EXTENSION } from '@mcpkit/protocol/internal';
 
 /**
@@ -82,7 +82,9 @@ function storedExtensions(declared: Record<string, unknown>): NonNullable<Client
  * The client capabilities of an `initialize` request as the session keeps them and the modern
  * engine reads them: see `SESSION_LIMITS`.
  */
-export function modernClientCapabilities(declared: Record<string, unknown>): ClientCapabilities {
+export function modernClientCapabilities(
+  declared: LegacyClientCapabilities & { readonly extensions?: unknown },
+): ClientCapabilities {
   const capabilities: ClientCapabilities = {};
   if (isRecord(declared.roots)) capabilities.roots = {};
   if (isRecord(declared.sampling)) capabilities.sampling = flags(declared.sampling, ['tools', 'context']);

@@ -1,11 +1,11 @@
-import type { JSONRPCRequest, RequestContext, ServerCapabilities } from '@mcpkit/protocol';
-import { isRecord, type LazyAbort, McpError } from '@mcpkit/protocol/internal';
-import type { LegacyMethod, LegacyMethodTypes, LegacyRequestInfo } from '../pipeline/middleware.js';
-import { readLogLevel, readUri } from './initialize.js';
+import type { JSONRPCRequest, LegacyMethod, RequestContext, ServerCapabilities } from '@mcpkit/protocol';
+import { isRecord, type LazyAbort, McpError, type SchemaSet } from '@mcpkit/protocol/internal';
+import type { LegacyMethodTypes, LegacyRequestInfo } from '../pipeline/middleware.js';
 import { withSubscription } from './session-fields.js';
 import type { SessionRecord } from './session-store.js';
 
-type SessionMethod = Exclude<LegacyMethod, 'initialize'>;
+/** A method an open 2025-era session serves itself. */
+export type SessionMethod = Exclude<LegacyMethod, 'initialize'>;
 
 /** A checked request to a method an open 2025-era session serves itself. */
 export type SessionCall = {
@@ -13,34 +13,28 @@ export type SessionCall = {
 }[SessionMethod];
 
 /**
- * The checked method and params of `request` when it is one of the methods the session serves
- * itself (`resources/subscribe`, `resources/unsubscribe`, `logging/setLevel`), else `undefined`.
- * Throws, as the engine's steps 5 and 6 would, `-32601` when the server does not offer it and
- * `-32602` for bad params: both before middleware.
+ * The checked method and params of `request`, one of the methods the session serves itself
+ * (`resources/subscribe`, `resources/unsubscribe`, `logging/setLevel`). Throws, as the engine's
+ * steps 5 and 6 would, `-32601` when the server does not offer it and `-32602` for params the
+ * 2025 wire's schema refuses: both before middleware.
  */
 export function readSessionCall(
-  request: JSONRPCRequest,
+  method: SessionMethod,
+  params: unknown,
   capabilities: ServerCapabilities,
   subscriptions: boolean,
-): SessionCall | undefined {
-  const { method, params } = request;
-  switch (method) {
-    case 'logging/setLevel': {
-      if (capabilities.logging === undefined) throw McpError.methodNotFound(method);
-      const level = readLogLevel(params);
-      if (level instanceof McpError) throw level;
-      return { method, params: { level } };
-    }
-    case 'resources/subscribe':
-    case 'resources/unsubscribe': {
-      if (capabilities.resources === undefined || !subscriptions) throw McpError.methodNotFound(method);
-      const uri = readUri(params);
-      if (uri instanceof McpError) throw uri;
-      return { method, params: { uri } };
-    }
-    default:
-      return undefined;
+  schemas: SchemaSet,
+): SessionCall {
+  if (method === 'logging/setLevel') {
+    if (capabilities.logging === undefined) throw McpError.methodNotFound(method);
+    const read = schemas.decodeLegacyParams(method, params);
+    if (!read.ok) throw read.error;
+    return { method, params: { level: read.value.level } };
   }
+  if (capabilities.resources === undefined || !subscriptions) throw McpError.methodNotFound(method);
+  const read = schemas.decodeLegacyParams(method, params);
+  if (!read.ok) throw read.error;
+  return { method, params: { uri: read.value.uri } };
 }
 
 /** The session once `call` is applied to it; `-32602` when a subscription would pass the session's limits. */

@@ -38,6 +38,27 @@ describe('legacy lifecycle over a connection (stdio)', () => {
     expect(error.data.supported).toEqual(['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05']);
   });
 
+  it.each([
+    ['clientInfo.icons', { clientInfo: { name: 'x', version: '1', icons: 'none' } }],
+    ['capabilities.roots.listChanged', { capabilities: { roots: { listChanged: 'yes' } } }],
+    ['capabilities.sampling', { capabilities: { sampling: true } }],
+  ])('B-9: initialize is read with the 2025 schema: a bad %s is -32602 naming it', async (path, fault) => {
+    const connection = new LegacyConnection(legacyTestServer().server);
+    const params = {
+      protocolVersion: '2025-11-25',
+      capabilities: {},
+      clientInfo: { name: 'x', version: '1' },
+    };
+    const { response } = await connection.request('initialize', { ...params, ...fault });
+    expect(response!.error).toMatchObject({
+      code: -32602,
+      message: expect.stringContaining(`initialize params.${path}`),
+      data: { supported: ['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'] },
+    });
+    const retry = await connection.initialize();
+    expect(retry.response!.result).toBeDefined();
+  });
+
   it('B-10: a second initialize on the connection is refused', async () => {
     const connection = new LegacyConnection(legacyTestServer().server);
     await connection.initialize();
