@@ -178,7 +178,29 @@ export class PeerDirectory {
         { listChanged?: boolean } | undefined
       >;
       const listChanged = (kind: string) => capabilities[kind]?.listChanged === true;
-      for (const each of this.listeners) each.deliver(event, listChanged);
+      for (const each of this.listeners) {
+        if (event.type === 'resources/updated' && each.channel === undefined)
+          this.deliverFresh(each, event, listChanged);
+        else each.deliver(event, listChanged);
+      }
     });
+  }
+
+  /**
+   * Delivers a resource update to an HTTP session's `GET` stream by the session's subscriptions as
+   * the store has them now: another instance may have served its `resources/subscribe` since this
+   * one read it. A session ended meanwhile hears nothing; a store that fails, what was read last.
+   */
+  private deliverFresh(peer: LivePeer, event: ServerEvent, listChanged: (kind: string) => boolean): void {
+    const id = peer.session?.id;
+    if (!id) return;
+    this.source.store.get(id).then(
+      (fresh) => {
+        if (fresh === undefined) return;
+        peer.session = fresh;
+        peer.deliver(event, listChanged);
+      },
+      () => peer.deliver(event, listChanged),
+    );
   }
 }
