@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isJsonContentType, responseModeFor } from '../src/negotiation.js';
+import { isJsonContentType, responseModeFor } from '../src/server/negotiation.js';
 
 describe('responseModeFor', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compileOriginGuard, parseAuthority } from '../src/origin-guard.js';
+import { compileOriginGuard, parseAuthority } from '../src/server/origin-guard.js';
 
 describe('parseAuthority', () => {
   it.each([

@@ -3,7 +3,7 @@ import { runInNewContext } from 'node:vm';
 import type { JSONRPCNotification } from '@mcpkit/protocol';
 import { LazyAbort } from '@mcpkit/protocol/internal';
 import { describe, expect, it } from 'vitest';
-import { SseSource } from '../src/sse-source.js';
+import { SseSource } from '../src/server/sse-source.js';
 
 setFlagsFromString('--expose-gc');
 const collectGarbage = runInNewContext('gc') as () => void;

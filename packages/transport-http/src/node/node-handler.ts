@@ -1,10 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { McpEndpoint } from '@mcpkit/protocol';
 import { LazyAbort } from '@mcpkit/protocol/internal';
-import { answerHttpRequest } from '../answer-http-request.js';
-import { type BodyRead, CLIENT_GONE, type IncomingHttpRequest } from '../incoming.js';
-import { type HttpServerOptions, resolveConfig } from '../options.js';
-import type { HttpReply, SseStream } from '../replies.js';
+import { answerHttpRequest } from '../server/answer-http-request.js';
+import { type BodyRead, CLIENT_GONE, type IncomingHttpRequest } from '../server/incoming.js';
+import { type HttpServerOptions, resolveConfig } from '../server/options.js';
+import type { HttpReply, SseStream } from '../server/replies.js';
 import { NodeHeaders } from './node-headers.js';
 
 type BufferedReply = Extract<HttpReply, { kind: 'buffered' }>;

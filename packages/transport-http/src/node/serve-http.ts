@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import { type AddressInfo, isIPv6 } from 'node:net';
 import type { McpEndpoint } from '@mcpkit/protocol';
-import { checkTimerMs, type HttpServerOptions } from '../options.js';
-import { LOCALHOST_NAMES } from '../origin-guard.js';
+import { checkTimerMs, type HttpServerOptions } from '../server/options.js';
+import { LOCALHOST_NAMES } from '../server/origin-guard.js';
 import { DEFAULT_CLOSE_TIMEOUT_MS, gracefulClose } from './graceful-close.js';
 import { createNodeHandler } from './node-handler.js';
 

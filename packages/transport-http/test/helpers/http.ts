@@ -1,6 +1,6 @@
 import type { McpEndpoint } from '@mcpkit/protocol';
 import { createFetchHandler } from '../../src/index.js';
-import type { HttpServerOptions } from '../../src/options.js';
+import type { HttpServerOptions } from '../../src/server/options.js';
 
 export const URL_BASE = 'http://localhost:3000/mcp';
 

@@ -1,7 +1,7 @@
 import type { EndpointItem, RequestId } from '@mcpkit/protocol';
 import { errorFinal, McpError, responseText } from '@mcpkit/protocol/internal';
+import { closeQuietly, KEEP_ALIVE_FRAME } from '../sse-source.js';
 import type { EventStore, StoredEvent } from './event-store.js';
-import { closeQuietly, KEEP_ALIVE_FRAME } from './sse-source.js';
 
 /** Settings of resumable streams, from `HttpServerOptions`. */
 export interface ResumableConfig {

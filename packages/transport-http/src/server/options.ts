@@ -1,8 +1,8 @@
 import type { Authenticate } from './auth.js';
-import { type EventStore, InMemoryEventStore } from './event-store.js';
 import { compileOriginGuard, type OriginGuard } from './origin-guard.js';
 import { compileMetadata, type MetadataSource, type ProtectedResourceMetadata } from './resource-metadata.js';
-import type { ResumableConfig } from './resumable-stream.js';
+import { type EventStore, InMemoryEventStore } from './sessions/event-store.js';
+import type { ResumableConfig } from './sessions/resumable-stream.js';
 
 /** 4 MiB: the default limit on a request body. */
 export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;

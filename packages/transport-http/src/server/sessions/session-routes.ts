@@ -1,9 +1,9 @@
 import type { McpEndpoint, RequestContext, SessionRefusal } from '@mcpkit/protocol';
 import { McpError } from '@mcpkit/protocol/internal';
-import type { HandlerConfig } from './options.js';
-import { errorReply, type HttpReply, methodNotAllowed, sseHeaders, withHeaders } from './replies.js';
+import type { HandlerConfig } from '../options.js';
+import { errorReply, type HttpReply, methodNotAllowed, sseHeaders, withHeaders } from '../replies.js';
+import { closeQuietly } from '../sse-source.js';
 import { ResumableStream, resume } from './resumable-stream.js';
-import { closeQuietly } from './sse-source.js';
 
 function refusal(refused: SessionRefusal, cors: Record<string, string> | undefined): HttpReply {
   if (refused.status === 405) return methodNotAllowed(cors);

@@ -1,0 +1,122 @@
+import type { McpEndpoint } from '@mcpkit/protocol';
+import { LazyRequestContext, McpError, parseJson } from '@mcpkit/protocol/internal';
+import { ANONYMOUS, authenticate } from './authenticate.js';
+import { corsHeaders, preflight } from './cors.js';
+import { replyFromExchange } from './exchange-reply.js';
+import type { IncomingHttpRequest } from './incoming.js';
+import { isMetadataPath, metadataReply } from './metadata-route.js';
+import { isJsonContentType, responseModeFor } from './negotiation.js';
+import type { HandlerConfig } from './options.js';
+import { errorReply, type HttpReply, methodNotAllowed, withHeaders } from './replies.js';
+import { endSession, openSessionStream } from './sessions/session-routes.js';
+
+/**
+ * Every HTTP rule of the MCP endpoint, in one place for both entry points: DNS-rebinding
+ * protection (403, H-2), routing, CORS preflight, method (405 with `Allow: POST`, H-1, H-38),
+ * `Accept` (406) and `Content-Type` (415), authentication (the hook's 401/403), body size (413),
+ * JSON parsing (400 with -32700), then the exchange with its status and response mode.
+ * A modern exchange never gets `Mcp-Session-Id` or event ids, and `GET`/`DELETE` are 405 unless
+ * the endpoint serves 2025-era sessions (`openStream`, `endSession`) (H-38, B-11).
+ */
+export async function answerHttpRequest(
+  endpoint: McpEndpoint,
+  request: IncomingHttpRequest,
+  config: HandlerConfig,
+): Promise<HttpReply> {
+  const { headers, method } = request;
+  const host = request.host();
+  if (host !== null && !config.guard.hostAllowed(host)) {
+    return errorReply(403, McpError.invalidRequest('the Host header is not allowed'), undefined);
+  }
+  // RFC 9112 has the target's host win over `Host`; both must pass, so neither can smuggle the other.
+  const targetHost = request.targetHost?.() ?? null;
+  // An HTTP/1.0 request may name no host at all; a rebinding check cannot pass on nothing.
+  if (host === null && targetHost === null && config.guard.checksHost) {
+    return errorReply(403, McpError.invalidRequest('a Host header is required'), undefined);
+  }
+  if (targetHost !== null && targetHost !== host && !config.guard.hostAllowed(targetHost)) {
+    return errorReply(
+      403,
+      McpError.invalidRequest('the host of the request target is not allowed'),
+      undefined,
+    );
+  }
+  const origin = headers.get('origin');
+  if (origin !== null && !config.guard.originAllowed(origin, host)) {
+    return errorReply(403, McpError.invalidRequest('the Origin header is not allowed'), undefined);
+  }
+  const sessions = endpoint.openStream !== undefined && endpoint.endSession !== undefined;
+  const cors = origin === null ? undefined : corsHeaders(origin, sessions);
+
+  if (config.metadata !== undefined || config.path !== undefined) {
+    const pathname = request.pathname();
+    if (config.metadata !== undefined && isMetadataPath(pathname)) {
+      return metadataReply(config.metadata, request, cors);
+    }
+    if (config.path !== undefined && pathname !== config.path) {
+      return {
+        kind: 'buffered',
+        status: 404,
+        headers: withHeaders({ 'content-type': 'text/plain' }, cors),
+        body: 'Not Found',
+      };
+    }
+  }
+
+  if (method !== 'POST') {
+    if (method === 'OPTIONS' && origin !== null && headers.has('access-control-request-method')) {
+      return preflight(origin, headers.get('access-control-request-headers'), sessions);
+    }
+    if (sessions && (method === 'GET' || method === 'DELETE')) {
+      const auth = await authenticate(request, config, cors);
+      if (auth.kind === 'reply') return auth.reply;
+      const context = new LazyRequestContext(
+        { transport: 'http', headers, auth: auth.info },
+        request.cancellation,
+      );
+      return method === 'GET'
+        ? openSessionStream(endpoint, context, config, cors)
+        : endSession(endpoint, context, cors);
+    }
+    return methodNotAllowed(cors);
+  }
+  const mode = responseModeFor(headers.get('accept'));
+  if (mode === undefined) {
+    const reason = 'the Accept header must allow application/json and text/event-stream';
+    return errorReply(406, McpError.invalidRequest(reason), cors);
+  }
+  if (!isJsonContentType(headers.get('content-type'))) {
+    return errorReply(415, McpError.invalidRequest('the body must be application/json'), cors);
+  }
+
+  // Without a hook there is nothing to wait for: no promise, no extra turn per request.
+  const authenticated =
+    config.authenticate === undefined ? ANONYMOUS : await authenticate(request, config, cors);
+  if (authenticated.kind === 'reply') return authenticated.reply;
+  const auth = authenticated.info;
+
+  const body = await request.readBody(config.maxBodyBytes);
+  let message: unknown;
+  switch (body.kind) {
+    case 'failed':
+      return { kind: 'none' };
+    case 'too-large':
+      return errorReply(
+        413,
+        McpError.invalidRequest(`the body exceeds ${config.maxBodyBytes} bytes`),
+        withHeaders({ connection: 'close' }, cors),
+      );
+    case 'parsed':
+      message = body.value;
+      break;
+    case 'bytes': {
+      const parsed = parseJson(body.bytes);
+      if (!parsed.ok) return errorReply(400, parsed.error, cors);
+      message = parsed.value;
+    }
+  }
+
+  const context = new LazyRequestContext({ transport: 'http', headers, auth }, request.cancellation);
+  // Awaited rather than returned: an async function that returns a promise adopts it two turns later.
+  return await replyFromExchange(endpoint, message, context, request, mode, config, cors);
+}

@@ -1,0 +1,131 @@
+import type {
+  EndpointExchange,
+  EndpointItem,
+  FinalResponse,
+  McpEndpoint,
+  RequestContext,
+  RequestId,
+} from '@mcpkit/protocol';
+import { errorFinal, httpStatusFor, isRequestId, McpError, responseText } from '@mcpkit/protocol/internal';
+import type { IncomingHttpRequest } from './incoming.js';
+import type { ResponseMode } from './negotiation.js';
+import type { HandlerConfig } from './options.js';
+import { type HttpReply, sseHeaders, withHeaders } from './replies.js';
+import { type DropHandOff, handOffOnDrop, pollDue, resumableReply } from './sessions/session-reply.js';
+import { closeQuietly, SseSource } from './sse-source.js';
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The id of a parsed body when it has a valid one, for error responses (P-7). */
+function readableId(message: unknown): RequestId | undefined {
+  return isObject(message) && isRequestId(message.id) ? message.id : undefined;
+}
+
+/** A notification, or a peer's response (legacy era): accepted with 202 and no body. */
+function expectsNoAnswer(message: unknown): boolean {
+  if (!isObject(message)) return false;
+  if (typeof message.method === 'string') return !('id' in message);
+  return 'id' in message && ('result' in message || 'error' in message);
+}
+
+/**
+ * The status a final response is sent with: 200 for a result, else the status of the endpoint's
+ * failure reason (`httpStatusFor`). A rejected notification always gets an error status (H-8).
+ */
+function replyStatus(final: FinalResponse, notification: boolean): number {
+  if (final.failure === undefined) return 200;
+  const status = httpStatusFor(final.failure);
+  return notification && status < 400 ? 400 : status;
+}
+
+function jsonReply(
+  final: FinalResponse,
+  notification: boolean,
+  extra: Record<string, string> | undefined,
+): HttpReply {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (final.challenge !== undefined) headers['www-authenticate'] = final.challenge;
+  return {
+    kind: 'buffered',
+    status: replyStatus(final, notification),
+    headers: withHeaders(headers, extra),
+    body: responseText(final),
+  };
+}
+
+/**
+ * The reply to a POSTed message: the endpoint's exchange as JSON (the response alone) or as an
+ * SSE stream, with its status. A legacy-era exchange names its session and may be resumable
+ * (`sessions/session-reply.ts`); a modern one never is.
+ */
+export async function replyFromExchange(
+  endpoint: McpEndpoint,
+  message: unknown,
+  context: RequestContext,
+  request: IncomingHttpRequest,
+  mode: ResponseMode,
+  config: HandlerConfig,
+  corsHeaders: Record<string, string> | undefined,
+): Promise<HttpReply> {
+  let cors = corsHeaders;
+  const id = readableId(message);
+  const notification = expectsNoAnswer(message);
+  let exchange: EndpointExchange;
+  let iterator: AsyncIterator<EndpointItem>;
+  let first: IteratorResult<EndpointItem>;
+  let handOff: DropHandOff | undefined;
+  try {
+    exchange = endpoint.handle(message, context);
+    iterator = exchange[Symbol.asyncIterator]();
+    const reading = iterator.next();
+    if (request.headers.has('mcp-session-id')) {
+      handOff = handOffOnDrop(exchange, iterator, reading, id, request, config);
+    }
+    const polling =
+      mode !== 'json' && config.resumable.pollAfterMs > 0
+        ? await pollDue(reading, config.resumable.pollAfterMs)
+        : undefined;
+    if (handOff?.handedOff) return { kind: 'none' };
+    const session = exchange.session;
+    if (polling === 'due' && session?.resumable && session.id !== undefined) {
+      if (handOff) handOff.replying = true;
+      // SSE polling: the request runs on; the client gets a priming event and reconnects for the rest.
+      const headers = withHeaders(sseHeaders(), { ...cors, 'mcp-session-id': session.id });
+      return resumableReply(iterator, reading, id, session.id, config, headers, 0);
+    }
+    first = await reading;
+    if (handOff?.handedOff) return { kind: 'none' };
+    if (handOff) handOff.replying = true;
+    // A client that takes only JSON gets the response without the notifications before it.
+    while (mode === 'json' && !first.done && !('response' in first.value)) first = await iterator.next();
+  } catch (error) {
+    if (request.cancellation.aborted) return { kind: 'none' };
+    return jsonReply(errorFinal(error, id), notification, cors);
+  }
+  // A legacy-era exchange names its session: the client echoes it on every later request (B-11).
+  const session = exchange.session;
+  if (session?.id !== undefined) cors = { ...cors, 'mcp-session-id': session.id };
+  if (first.done) {
+    if (notification)
+      return { kind: 'buffered', status: 202, headers: withHeaders({}, cors), body: undefined };
+    if (request.cancellation.aborted) return { kind: 'none' };
+    const error = McpError.internalError('The exchange ended without a response');
+    return jsonReply(errorFinal(error, id), notification, cors);
+  }
+  // An error status is always sent as JSON, like every other error this handler answers (403,
+  // 406, 413): a 200 stream would hide a 404 or 400 from an SSE-only client (H-8, H-18..H-20).
+  const opening = first.value;
+  if ('response' in opening && (mode !== 'sse' || replyStatus(opening, notification) >= 400)) {
+    closeQuietly(iterator);
+    return jsonReply(opening, notification, cors);
+  }
+  const headers = withHeaders(sseHeaders(), cors);
+  if (session?.resumable && session.id !== undefined) {
+    const pollIn = config.resumable.pollAfterMs > 0 ? config.resumable.pollAfterMs : undefined;
+    return resumableReply(iterator, opening, id, session.id, config, headers, pollIn);
+  }
+  const source = new SseSource(iterator, opening, id, request.cancellation, config.keepAliveMs);
+  return { kind: 'stream', headers, source };
+}
