@@ -65,6 +65,8 @@ export type Exchange = AsyncIterable<ExchangeMessage>;
  * - `no-session`: a 2025-era HTTP request without the `Mcp-Session-Id` its session needs (B-11).
  * - `unknown-session`: a 2025-era HTTP request naming a session that is unknown or ended (B-11).
  * - `overloaded`: a new 2025-era session refused because the session store is full.
+ * - `unavailable`: a shared store the request needs (sessions, tasks, stored events) cannot be
+ *   reached; the request may succeed later or on another path.
  */
 export type FailureReason =
   | 'envelope'
@@ -79,7 +81,8 @@ export type FailureReason =
   | 'handler'
   | 'no-session'
   | 'unknown-session'
-  | 'overloaded';
+  | 'overloaded'
+  | 'unavailable';
 
 /**
  * The HTTP status of each failure (H-8, H-18..H-20): 400 for what stops a request before its
@@ -101,6 +104,7 @@ const HTTP_STATUS: Readonly<Record<FailureReason, number>> = {
   'no-session': 400,
   'unknown-session': 404,
   overloaded: 503,
+  unavailable: 503,
 };
 
 /**

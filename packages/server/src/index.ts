@@ -112,7 +112,9 @@ export type { TaskAccess, TasksOptions } from './tasks/task-engine.js';
 export {
   InMemoryTaskStore,
   type InMemoryTaskStoreOptions,
+  type TaskForward,
   type TaskRecord,
+  type TaskRelay,
   type TaskRunner,
   type TaskStore,
 } from './tasks/task-store.js';

@@ -6,7 +6,13 @@ import type { ToolEntry } from '../registration/tools.js';
 import { LiveTask, type TaskHost } from './live-task.js';
 import type { TaskWork } from './task-context.js';
 import { TaskCreated } from './task-created.js';
-import { InMemoryTaskStore, type TaskRecord, type TaskRunner, type TaskStore } from './task-store.js';
+import {
+  InMemoryTaskStore,
+  type TaskForward,
+  type TaskRecord,
+  type TaskRunner,
+  type TaskStore,
+} from './task-store.js';
 
 /** Who asks for what of a task: what `TasksOptions.authorize` decides on (X-18). */
 export interface TaskAccess {
@@ -60,6 +66,8 @@ function positiveInteger(name: string, value: number): number {
 
 /** What a task whose work was lost in a restart fails with. */
 const RESTARTED_MESSAGE = 'The server restarted before the task finished; its work was lost';
+/** What a task fails with when the instance that ran it stopped (a shared store's relay tells). */
+const STOPPED_MESSAGE = 'The server instance that ran the task stopped before it finished; its work was lost';
 
 const notFound = () => McpError.invalidParams('Failed to retrieve task: Task not found');
 const expired = () => McpError.invalidParams('Failed to retrieve task: Task has expired');
@@ -92,6 +100,30 @@ export class TaskEngine implements TaskHost {
     );
     this.authorize = options.authorize ?? sameOwner;
     this.runner = { instanceId: options.instanceId ?? 'default', startId: crypto.randomUUID() };
+    this.store.relay?.serve(this.runner, (taskId, request) => this.deliver(taskId, request));
+  }
+
+  /** A request for a task this server runs, from another instance (`TaskStore.relay`). */
+  private async deliver(taskId: string, request: TaskForward): Promise<void> {
+    const live = this.live.get(taskId);
+    if (live === undefined) return;
+    if (request.kind === 'cancel') await live.cancel();
+    else await live.answer(request.responses);
+  }
+
+  /** Hands `request` to the work of `record`'s task, here or, through the store's relay, where it runs. */
+  private async reach(record: TaskRecord, request: TaskForward): Promise<void> {
+    const taskId = record.task.taskId;
+    const relay = this.store.relay;
+    if (this.live.has(taskId) || relay === undefined || !this.elsewhere(record)) {
+      return this.deliver(taskId, request);
+    }
+    if (!(await relay.forward(record.runner, taskId, request))) await this.failLost(record, STOPPED_MESSAGE);
+  }
+
+  /** Whether `record`'s task is unfinished and another server start runs it. */
+  private elsewhere(record: TaskRecord): boolean {
+    return !isTerminalTaskStatus(record.task.status) && record.runner?.startId !== this.runner.startId;
   }
 
   now(): number {
@@ -157,20 +189,21 @@ export class TaskEngine implements TaskHost {
     responses: Record<string, unknown>,
     auth: AuthInfo | undefined,
   ): Promise<Record<string, unknown>> {
-    await this.find(taskId, 'tasks/update', auth);
-    await this.live.get(taskId)?.answer(responses);
+    const record = await this.find(taskId, 'tasks/update', auth);
+    await this.reach(record, { kind: 'update', responses });
     return { resultType: 'complete' };
   }
 
   /**
    * `tasks/cancel` (X-12): a running task's work sees its signal abort and the task is `cancelled`;
    * a task that already ended stays as it is. Acknowledged either way, as is a task another
-   * instance runs: its work cannot be reached from here (requests are routed by `Mcp-Name`, X-16),
-   * and writing `cancelled` over it would be overwritten when that work moves on.
+   * instance runs when the store has no relay to reach it: its work cannot be reached from here
+   * (requests are routed by `Mcp-Name`, X-16), and writing `cancelled` over it would be
+   * overwritten when that work moves on.
    */
   async cancel(taskId: string, auth: AuthInfo | undefined): Promise<Record<string, unknown>> {
-    await this.find(taskId, 'tasks/cancel', auth);
-    await this.live.get(taskId)?.cancel();
+    const record = await this.find(taskId, 'tasks/cancel', auth);
+    await this.reach(record, { kind: 'cancel' });
     return { resultType: 'complete' };
   }
 
@@ -217,7 +250,11 @@ export class TaskEngine implements TaskHost {
       await this.store.delete(taskId);
       throw expired();
     }
-    if (this.lostInRestart(record)) return this.failLost(record);
+    if (this.lostInRestart(record)) return this.failLost(record, RESTARTED_MESSAGE);
+    const relay = this.store.relay;
+    if (relay !== undefined && this.elsewhere(record) && !(await relay.alive(record.runner))) {
+      return this.failLost(record, STOPPED_MESSAGE);
+    }
     return record;
   }
 
@@ -232,13 +269,13 @@ export class TaskEngine implements TaskHost {
   }
 
   /** Records that the work of `record`'s task was lost: `failed`, with an internal error saying why. */
-  private async failLost(record: TaskRecord): Promise<TaskRecord> {
+  private async failLost(record: TaskRecord, message: string): Promise<TaskRecord> {
     const { inputRequests: _shown, ...rest } = record.task as DetailedTask & { inputRequests?: unknown };
     const task = {
       ...rest,
       status: 'failed',
-      statusMessage: RESTARTED_MESSAGE,
-      error: { code: ErrorCode.InternalError, message: RESTARTED_MESSAGE },
+      statusMessage: message,
+      error: { code: ErrorCode.InternalError, message },
       lastUpdatedAt: new Date(this.now()).toISOString(),
     } as DetailedTask;
     const failed = { ...record, task };

@@ -61,6 +61,35 @@ export interface TaskStore {
   get(taskId: string): Promise<TaskRecord | undefined>;
   put(record: TaskRecord): Promise<void>;
   delete(taskId: string): Promise<void>;
+  /**
+   * For a store shared by several instances: carries `tasks/cancel` and `tasks/update` to the
+   * instance that runs a task's work, and tells whether that instance is still alive. Without it,
+   * a task's requests must reach the instance that made it (route by `Mcp-Name`).
+   */
+  readonly relay?: TaskRelay;
+}
+
+/** What `tasks/cancel` or `tasks/update` asks of a task's running work. */
+export type TaskForward =
+  | { readonly kind: 'cancel' }
+  | { readonly kind: 'update'; readonly responses: Record<string, unknown> };
+
+/**
+ * How a shared `TaskStore` reaches the work of tasks that run in other instances (`TaskStore.relay`).
+ */
+export interface TaskRelay {
+  /**
+   * Called once by each server: hands requests for the tasks `runner` runs to `deliver`, and keeps
+   * `runner` known alive while it serves. Returns the function that stops it.
+   */
+  serve(runner: TaskRunner, deliver: (taskId: string, request: TaskForward) => Promise<void>): () => void;
+  /**
+   * Sends `request` to `runner`'s `deliver`; resolves `true` once it ran there, `false` when no
+   * instance serves `runner` any more (its work is lost), and rejects with what `deliver` threw.
+   */
+  forward(runner: TaskRunner, taskId: string, request: TaskForward): Promise<boolean>;
+  /** Whether `runner` still serves. */
+  alive(runner: TaskRunner): Promise<boolean>;
 }
 
 /** Options of `InMemoryTaskStore`. */
