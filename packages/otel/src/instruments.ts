@@ -13,6 +13,8 @@ export interface Instruments {
   readonly serverOperation: Histogram;
   readonly clientSession: Histogram;
   readonly serverSession: Histogram;
+  /** False for the API's no-op meter (no SDK registered), whose histograms drop every point. */
+  readonly recording: boolean;
 }
 
 function histogram(meter: Meter, name: string, description: string): Histogram {
@@ -25,7 +27,7 @@ function histogram(meter: Meter, name: string, description: string): Histogram {
 
 /** Creates the histograms on `meter`, with the conventions' names, units, descriptions and buckets. */
 export function createInstruments(meter: Meter): Instruments {
-  return {
+  const instruments = {
     clientOperation: histogram(
       meter,
       METRIC_CLIENT_OPERATION_DURATION,
@@ -47,4 +49,6 @@ export function createInstruments(meter: Meter): Instruments {
       'The duration of the MCP session as observed on the MCP server.',
     ),
   };
+  // The no-op meter hands out one shared histogram whatever the name; an SDK, one per instrument.
+  return { ...instruments, recording: instruments.clientOperation !== instruments.serverOperation };
 }

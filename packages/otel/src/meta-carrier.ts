@@ -5,9 +5,15 @@ import { type Context, propagation, type TextMapGetter, type TextMapSetter } fro
 
 type Meta = Record<string, unknown>;
 
-const setter: TextMapSetter<Meta> = {
+/** Where the propagators write; the keys object is made only when one of them writes. */
+interface Injection {
+  keys: Meta | undefined;
+}
+
+const setter: TextMapSetter<Injection> = {
   set(carrier, key, value) {
-    carrier[key] = value;
+    carrier.keys ??= {};
+    carrier.keys[key] = value;
   },
 };
 
@@ -33,10 +39,10 @@ export function injectMeta(
   context: Context,
   params: Readonly<Record<string, unknown>>,
 ): Readonly<Record<string, unknown>> {
-  const injected: Meta = {};
-  propagation.inject(context, injected, setter);
-  if (Object.keys(injected).length === 0) return params;
-  return { ...params, _meta: { ...metaOf(params), ...injected } };
+  const injection: Injection = { keys: undefined };
+  propagation.inject(context, injection, setter);
+  const { keys } = injection;
+  return keys === undefined ? params : { ...params, _meta: { ...metaOf(params), ...keys } };
 }
 
 /** `base` with what the propagators read from `params._meta` (a remote parent, baggage) added. */

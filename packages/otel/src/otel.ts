@@ -1,4 +1,10 @@
-import { type MeterProvider, metrics, type TracerProvider, trace } from '@opentelemetry/api';
+import {
+  type MeterProvider,
+  metrics,
+  ProxyTracerProvider,
+  type TracerProvider,
+  trace,
+} from '@opentelemetry/api';
 import { propagateReceive, propagateSend, recordCall, recordReceive, recordSend } from './hooks.js';
 import { createInstruments } from './instruments.js';
 import type { CallLike, MessageLike } from './message.js';
@@ -66,7 +72,9 @@ export function otel(options: OtelOptions = {}): OtelMiddleware {
       call: (call, next) => next(call),
     };
   }
-  const tracer = (options.tracerProvider ?? trace.getTracerProvider()).getTracer(SCOPE, __MCPKIT_VERSION__);
+  const tracerProvider = options.tracerProvider ?? trace.getTracerProvider();
+  const tracer = tracerProvider.getTracer(SCOPE, __MCPKIT_VERSION__);
+  const tracing = tracingCheck(tracerProvider);
   let telemetry: Telemetry | undefined;
   // The meter is taken at the first message: the global provider is often registered after the
   // middleware is created, and a meter taken before then would stay a no-op.
@@ -82,9 +90,35 @@ export function otel(options: OtelOptions = {}): OtelMiddleware {
     });
     return telemetry;
   };
-  return {
-    send: (ctx, next) => recordSend(resolve(), ctx, next),
-    receive: (ctx, next) => recordReceive(resolve(), ctx, next),
-    call: (call, next) => recordCall(resolve(), call, next),
+  // With no SDK registered, the messages only carry whatever context there is: building spans and
+  // metric points the no-op API would drop costs more than the call itself.
+  const recording = (): Telemetry | undefined => {
+    const current = resolve();
+    return tracing() || current.recording.instruments.recording ? current : undefined;
   };
+  return {
+    send(ctx, next) {
+      const current = recording();
+      return current === undefined ? propagateSend(ctx, next) : recordSend(current, ctx, next);
+    },
+    receive(ctx, next) {
+      const current = recording();
+      return current === undefined ? propagateReceive(ctx, next) : recordReceive(current, ctx, next);
+    },
+    call(call, next) {
+      return tracing() ? recordCall(resolve(), call, next) : next(call);
+    },
+  };
+}
+
+/** The no-op tracer provider of this copy of the API: what its proxy delegates to before an SDK registers. */
+const NOOP_TRACER_PROVIDER = new ProxyTracerProvider().getDelegate();
+
+/**
+ * Whether spans may be recorded now: always with a provider of one's own; with the global one, once
+ * an SDK has registered behind its proxy (which may happen after `otel()` was created).
+ */
+function tracingCheck(provider: TracerProvider): () => boolean {
+  if (!(provider instanceof ProxyTracerProvider)) return () => true;
+  return () => provider.getDelegate() !== NOOP_TRACER_PROVIDER;
 }

@@ -93,7 +93,8 @@ export class Telemetry {
   ): void {
     if (outcome !== undefined) this.markFailed(span, outcome);
     span.end();
-    const { clientOperation, serverOperation } = this.recording.instruments;
+    const { clientOperation, serverOperation, recording } = this.recording.instruments;
+    if (!recording) return;
     const seconds = (performance.now() - started) / 1000;
     (role === 'client' ? clientOperation : serverOperation).record(
       seconds,

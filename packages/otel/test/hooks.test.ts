@@ -393,3 +393,29 @@ describe('metrics', () => {
     }
   });
 });
+
+describe('with no SDK registered', () => {
+  it('records nothing and passes messages on as they are, until a tracer provider registers', async () => {
+    const hooks = otel();
+    const sent = toolCall();
+    let wire: MessageLike | undefined;
+    const result = await hooks.call({ method: 'tools/call', params: { name: 'echo' } }, () =>
+      hooks.send(sent, async (ctx) => {
+        wire = ctx;
+        return 'answered';
+      }),
+    );
+    expect(result).toBe('answered');
+    expect(wire).toBe(sent);
+    expect(recorder.spans()).toStrictEqual([]);
+
+    const late = new Recorder();
+    trace.setGlobalTracerProvider(late.tracerProvider);
+    try {
+      await hooks.send(toolCall(), async () => ({ content: [] }));
+      expect(late.span('tools/call echo').kind).toBe(SpanKind.CLIENT);
+    } finally {
+      trace.disable();
+    }
+  });
+});
