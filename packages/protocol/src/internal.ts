@@ -56,6 +56,18 @@ export {
 } from './mcp-header.js';
 export { MetaKey, readRequestMeta, requestMeta, subscriptionIdOf } from './meta.js';
 export { type MethodInfo, methodInfo } from './method-info.js';
+export { cancelNotification } from './mux/cancel.js';
+export { ClientMux, type ClientMuxOptions } from './mux/client-mux.js';
+export {
+  type ClientMessage,
+  type LinkClientOptions,
+  LinkClientTransport,
+  type MessageLink,
+} from './mux/link-client.js';
+export { Outbox, type OutboxSink } from './mux/outbox.js';
+export { type ExchangeOwner, PendingExchange } from './mux/pending-exchange.js';
+export { ServerMux, type ServerMuxOutput } from './mux/server-mux.js';
+export { ServerRequestSlot } from './mux/server-request-slot.js';
 export {
   isAcknowledgedParams,
   isNotificationParams,

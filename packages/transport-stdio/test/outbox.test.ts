@@ -1,6 +1,5 @@
+import { type ExchangeOwner, Outbox, PendingExchange } from '@mcpkit/protocol/internal';
 import { describe, expect, it } from 'vitest';
-import { Outbox } from '../src/client/outbox.js';
-import { type ExchangeOwner, PendingExchange } from '../src/client/pending-exchange.js';
 import { LineWriter } from '../src/line-writer.js';
 import { heldStream } from './helpers/held-stream.js';
 
@@ -12,7 +11,7 @@ const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 function setup() {
   const { stream, writes, release } = heldStream(4);
   const serialized: number[] = [];
-  let outbox!: Outbox;
+  let outbox!: Outbox<string>;
   const writer = new LineWriter(stream, {
     onBlockedChange: (blocked) => {
       if (!blocked) outbox.drain();

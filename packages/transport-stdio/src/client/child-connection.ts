@@ -1,10 +1,8 @@
 import type { ChildProcess, spawn as Spawn } from 'node:child_process';
 import type { DecodedMessage } from '@mcpkit/protocol';
-import { decodeMessage, McpError, parseJson } from '@mcpkit/protocol/internal';
+import { decodeMessage, McpError, Outbox, type PendingExchange, parseJson } from '@mcpkit/protocol/internal';
 import { LineSplitter } from '../line-splitter.js';
 import { LineWriter } from '../line-writer.js';
-import { Outbox } from './outbox.js';
-import type { PendingExchange } from './pending-exchange.js';
 import { endProcessGroup, OWN_PROCESS_GROUP, signalGroup } from './process-group.js';
 import { StderrTail } from './stderr-tail.js';
 
@@ -94,7 +92,7 @@ export class ChildConnection {
   readonly process: ChildProcess;
   readonly writer: LineWriter;
   /** Requests and notifications waiting for room in the process's stdin. */
-  readonly outbox: Outbox;
+  readonly outbox: Outbox<string>;
   /** Resolves `true` once the process runs, `false` if it could not be started. */
   readonly started: Promise<boolean>;
   #resolveStarted!: (started: boolean) => void;

@@ -10,10 +10,17 @@ import type {
   McpError,
   ServerRequestHandler,
 } from '@mcpkit/protocol';
-import { isRequestId, TransportError } from '@mcpkit/protocol/internal';
+import {
+  type ClientMessage,
+  ClientMux,
+  cancelNotification,
+  type ExchangeOwner,
+  isRequestId,
+  PendingExchange,
+  TransportError,
+} from '@mcpkit/protocol/internal';
 import { DEFAULT_MAX_MESSAGE_BYTES } from '../line-splitter.js';
 import { notifyApp } from './app-callback.js';
-import { cancelLine } from './cancel-line.js';
 import {
   ChildConnection,
   type ChildEvents,
@@ -22,10 +29,7 @@ import {
   type SpawnSpec,
 } from './child-connection.js';
 import { StdioLegacySession } from './legacy-session.js';
-import { type ExchangeOwner, PendingExchange } from './pending-exchange.js';
 import { type RestartOptions, type RestartPolicy, restartDecision, restartPolicy } from './restart-policy.js';
-import { ExchangeRouter } from './router.js';
-import { ServerTraffic } from './server-requests.js';
 import { exitedBeforeAnswering, restartErrors, startFailure } from './start-failure.js';
 
 /** Options of `createStdioClientTransport`. */
@@ -48,6 +52,11 @@ export interface StdioClientTransportOptions extends SpawnSpec {
   onInvalidLine?: (error: McpError) => void;
   /** Called each time a server process ends, expectedly (`close()`) or not. */
   onExit?: (exit: ChildExit) => void;
+}
+
+/** One message as a line of the stdio framing (T-2). */
+function line(message: ClientMessage): string {
+  return `${JSON.stringify(message)}\n`;
 }
 
 interface ChildWaiter {
@@ -104,12 +113,11 @@ class ChildProcessTransport implements StdioClientTransport {
   readonly #policy: RestartPolicy;
   readonly #timeouts: Required<ShutdownTimeouts>;
   readonly #maxMessageBytes: number;
-  readonly #onUnrouted: ((message: JSONRPCMessage) => void) | undefined;
   readonly #onInvalidLine: ((error: McpError) => void) | undefined;
   readonly #onExit: ((exit: ChildExit) => void) | undefined;
-  readonly #router = new ExchangeRouter();
+  readonly #mux: ClientMux<ChildConnection>;
+  readonly #router: ClientMux<ChildConnection>['router'];
   readonly #restartListeners = new Set<() => void>();
-  readonly #serverTraffic = new ServerTraffic();
   readonly #session = new StdioLegacySession();
   #child: ChildConnection | undefined;
   #waiters: ChildWaiter[] = [];
@@ -131,7 +139,11 @@ class ChildProcessTransport implements StdioClientTransport {
       terminateTimeoutMs: options.shutdown?.terminateTimeoutMs ?? 2000,
     };
     this.#maxMessageBytes = options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
-    this.#onUnrouted = options.onUnrouted;
+    this.#mux = new ClientMux({
+      reply: (response, child) => child.writer.write(line(response)),
+      onUnrouted: options.onUnrouted,
+    });
+    this.#router = this.#mux.router;
     this.#onInvalidLine = options.onInvalidLine;
     this.#onExit = options.onExit;
   }
@@ -161,7 +173,6 @@ class ChildProcessTransport implements StdioClientTransport {
    */
   async notify(notification: JSONRPCNotification): Promise<void> {
     if (this.#closed) throw new TransportError('closed', 'The transport is closed');
-    const line = `${JSON.stringify(notification)}\n`;
     if (notification.method === 'notifications/cancelled') {
       const id = notification.params?.requestId;
       const exchange = isRequestId(id) ? this.#router.get(id) : undefined;
@@ -171,11 +182,11 @@ class ChildProcessTransport implements StdioClientTransport {
       if (!sent) this.#child?.outbox.withdraw(exchange);
       this.#router.remove(exchange, sent);
       exchange.finish();
-      if (sent) await this.#child!.writer.write(line);
+      if (sent) await this.#child!.writer.write(line(notification));
       return;
     }
     const child = await this.#acquire();
-    await child.outbox.sendNotification(line);
+    await child.outbox.sendNotification(line(notification));
   }
 
   onRestart(listener: () => void): () => void {
@@ -193,12 +204,12 @@ class ChildProcessTransport implements StdioClientTransport {
    * written back, as a 2026-era client writes no responses (T-4): the request goes to `onUnrouted`.
    */
   onServerRequest(handler: ServerRequestHandler): () => void {
-    return this.#serverTraffic.setHandler(handler);
+    return this.#mux.serverRequests.set(handler);
   }
 
   /** Notifications the server writes for no request in flight (2025-era servers). */
   serverMessages(signal: AbortSignal): AsyncIterable<JSONRPCNotification> {
-    return this.#serverTraffic.messages(signal);
+    return this.#mux.notifications.messages(signal);
   }
 
   /** A 2025-era session began on the running process: it ends with that process (B-11, T-18). */
@@ -218,17 +229,16 @@ class ChildProcessTransport implements StdioClientTransport {
   close(): Promise<void> {
     if (this.#closing) return this.#closing;
     this.#closed = true;
-    this.#serverTraffic.close();
     clearTimeout(this.#restartTimer);
     const error = new TransportError('closed', 'The transport was closed');
     const child = this.#child;
     if (child?.alive) {
       for (const exchange of this.#router.all()) {
         if (exchange.connection === child)
-          child.writer.write(cancelLine(exchange.id, 'The client is closing'));
+          child.writer.write(line(cancelNotification(exchange.id, 'The client is closing')));
       }
     }
-    this.#router.failAll(error);
+    this.#mux.close(error);
     for (const waiter of this.#waiters.splice(0)) waiter.reject(error);
     this.#closing = child ? child.shutdown() : Promise.resolve();
     return this.#closing;
@@ -265,7 +275,7 @@ class ChildProcessTransport implements StdioClientTransport {
       // Not written yet: it leaves the outbox, and the server never hears of it.
       if (!sent) child?.outbox.withdraw(exchange);
       this.#router.remove(exchange, sent);
-      if (sent) child.writer.write(cancelLine(exchange.id, reason));
+      if (sent) child.writer.write(line(cancelNotification(exchange.id, reason)));
     },
   };
 
@@ -276,9 +286,9 @@ class ChildProcessTransport implements StdioClientTransport {
 
   /** Serializes and writes the exchange's request; called by the outbox once the pipe has room. */
   readonly #writeRequest = (exchange: PendingExchange, child: ChildConnection): void => {
-    let line: string;
+    let text: string;
     try {
-      line = `${JSON.stringify(exchange.request)}\n`;
+      text = line(exchange.request);
     } catch (error) {
       this.#router.remove(exchange);
       exchange.fail(error);
@@ -286,7 +296,7 @@ class ChildProcessTransport implements StdioClientTransport {
     }
     exchange.connection = child;
     this.#router.sent(exchange);
-    child.writer.write(line);
+    child.writer.write(text);
   };
 
   /** The running child, a new one, or (during backoff) a promise of one. */
@@ -353,14 +363,7 @@ class ChildProcessTransport implements StdioClientTransport {
     },
     message: (decoded: DecodedMessage, child) => {
       if (child !== this.#child || this.#closed) return;
-      if (decoded.kind === 'request') {
-        const answering = this.#serverTraffic.answer(decoded.message, (line) => child.writer.write(line));
-        if (!answering) notifyApp(this.#onUnrouted, decoded.message);
-        return;
-      }
-      if (this.#router.route(decoded)) return;
-      if (decoded.kind === 'notification' && this.#serverTraffic.deliver(decoded.message)) return;
-      notifyApp(this.#onUnrouted, decoded.message);
+      this.#mux.receive(decoded, child);
     },
     invalid: (error) => notifyApp(this.#onInvalidLine, error),
     closed: (exit, child) => {

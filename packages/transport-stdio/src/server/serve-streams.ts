@@ -8,14 +8,10 @@ import type {
   McpEndpoint,
   PeerChannel,
   RequestContext,
-  RequestId,
 } from '@mcpkit/protocol';
-import { isRequestId, McpError, parseJson, responseText, toErrorResponse } from '@mcpkit/protocol/internal';
-import { RequestIdMap } from '../client/request-id-map.js';
+import { McpError, parseJson, responseText, ServerMux } from '@mcpkit/protocol/internal';
 import { DEFAULT_MAX_MESSAGE_BYTES, LineSplitter } from '../line-splitter.js';
 import { LineWriter } from '../line-writer.js';
-import { ExchangeContext } from './exchange-context.js';
-import { type ExchangeHost, ExchangeRun } from './exchange-run.js';
 
 /** Options of `serveStreams` (and `serveStdio`). */
 export interface StreamServerOptions {
@@ -47,22 +43,10 @@ export interface ServerStreams {
 }
 
 const DEFAULT_SHUTDOWN_GRACE_MS = 1500;
-const LISTEN = 'subscriptions/listen';
-
-type JsonObject = Record<string, unknown>;
-
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** One line of output: the endpoint's own text for a final response, else the message's JSON. */
 function line(item: EndpointItem | ExchangeMessage): string {
   return `${'response' in item ? responseText(item) : JSON.stringify(item)}\n`;
-}
-
-function cancelledBy(reason: unknown): DOMException {
-  const detail = typeof reason === 'string' && reason !== '' ? `: ${reason}` : '';
-  return new DOMException(`Cancelled by the client${detail}`, 'AbortError');
 }
 
 /**
@@ -101,24 +85,14 @@ export function serveStreamsWith(
 
 class StreamConnection implements StreamServer {
   readonly closed: Promise<void>;
-  readonly #endpoint: McpEndpoint;
   readonly #input: Readable;
   readonly #output: Writable;
   readonly #writer: LineWriter;
   readonly #splitter: LineSplitter;
-  readonly #context: Omit<RequestContext, 'signal'>;
   readonly #graceMs: number;
   readonly #endOutput: boolean;
-  /**
-   * Requests that can still be cancelled, by id. Not a `Map` or `Set`: with thousands of
-   * exchanges a second going through one, V8 keeps re-allocating its table in the old
-   * generation, and each discarded table keeps the exchanges it held alive until a full GC.
-   */
-  readonly #cancellable = new RequestIdMap<ExchangeContext>();
-  /** Exchanges without an id (notifications, unreadable messages) still running: few. */
-  readonly #anonymous = new Set<ExchangeContext>();
-  /** How many exchanges are running: every request, cancelled or not, and the anonymous ones. */
-  #running = 0;
+  /** The exchanges: what each message starts, cancels, and writes back. */
+  readonly #mux: ServerMux;
   /** Lines read but not started yet (see `#startLater`), and the index of the next one to start. */
   #unstarted: Array<Buffer | undefined> | undefined;
   #nextUnstarted = 0;
@@ -128,8 +102,6 @@ class StreamConnection implements StreamServer {
   #resolveClosed!: () => void;
   /** The connection as the endpoint sees it: the legacy era keeps its session on it. */
   readonly #channel: PeerChannel & { end(): void };
-  /** The connection as its running exchanges see it. */
-  readonly #host: ExchangeHost;
 
   constructor(
     endpoint: McpEndpoint,
@@ -137,7 +109,6 @@ class StreamConnection implements StreamServer {
     options: StreamServerOptions,
     write?: (text: string) => boolean,
   ) {
-    this.#endpoint = endpoint;
     this.#input = streams.input;
     this.#output = streams.output;
     const ended = new AbortController();
@@ -150,13 +121,11 @@ class StreamConnection implements StreamServer {
       closed: ended.signal,
       end: () => ended.abort(),
     };
-    this.#context = { ...(options.context ?? { transport: 'stdio' }), channel: this.#channel };
-    this.#host = {
-      stopped: () => this.#finished,
-      write: (item) => this.#writer.write(line(item)),
-      fail: (error, id) => this.#send(toErrorResponse(error, id)),
-      ended: (id, context) => this.#ended(id, context),
-    };
+    this.#mux = new ServerMux(
+      endpoint,
+      { ...(options.context ?? { transport: 'stdio' }), channel: this.#channel },
+      { write: (item) => this.#writer.write(line(item)), idle: () => this.#finish() },
+    );
     this.#graceMs = options.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS;
     this.#endOutput = options.endOutput ?? true;
     this.closed = new Promise((resolve) => {
@@ -173,8 +142,7 @@ class StreamConnection implements StreamServer {
       // Lines come as bytes and are decoded when started: a line waiting its turn keeps its own
       // bytes, outside V8's heap, rather than a slice of the whole chunk's decoded text.
       line: (bytes) => this.#startLater(bytes),
-      oversized: (limit) =>
-        this.#send(toErrorResponse(McpError.parseError(`the message exceeds ${limit} bytes`), undefined)),
+      oversized: (limit) => this.#mux.reject(McpError.parseError(`the message exceeds ${limit} bytes`)),
     });
     this.#input.on('data', this.#onData);
     this.#input.on('end', this.#onEnd);
@@ -240,69 +208,8 @@ class StreamConnection implements StreamServer {
     if (!this.#accepting) return;
     // Bytes that are not UTF-8 go to `parseJson` as they are, which reports it (P-2).
     const parsed = parseJson(isUtf8(line) ? line.toString() : line);
-    if (!parsed.ok) {
-      this.#send(toErrorResponse(parsed.error, undefined));
-      return;
-    }
-    const message = parsed.value;
-    if (isObject(message) && typeof message.method === 'string') {
-      if (!('id' in message)) {
-        // A cancel of a request of the server's own (legacy era) is the endpoint's to handle.
-        if (message.method === 'notifications/cancelled' && this.#cancel(message.params)) return;
-        this.#run(message, undefined, false, new ExchangeContext(this.#context, false));
-        return;
-      }
-      if (isRequestId(message.id)) {
-        this.#startRequest(message, message.id, message.method === LISTEN);
-        return;
-      }
-    }
-    // Not a request we can track (bad id, a response, not an object): the endpoint says why.
-    this.#run(message, undefined, true, new ExchangeContext(this.#context, false));
-  }
-
-  #startRequest(message: JsonObject, id: RequestId, listen: boolean): void {
-    if (this.#cancellable.has(id)) {
-      this.#send(
-        toErrorResponse(McpError.invalidRequest(`id ${JSON.stringify(id)} is still in use`), id), // P-5
-      );
-      return;
-    }
-    const context = new ExchangeContext(this.#context, listen);
-    this.#cancellable.set(id, context);
-    this.#run(message, id, true, context);
-  }
-
-  /**
-   * Cancels the running request a cancel names; false for malformed cancels and cancels of
-   * unknown or finished requests, which the endpoint ignores (S-64).
-   */
-  #cancel(params: unknown): boolean {
-    if (!isObject(params) || !isRequestId(params.requestId)) return false;
-    const context = this.#cancellable.get(params.requestId);
-    if (!context) return false;
-    this.#cancellable.delete(params.requestId);
-    context.abort(cancelledBy(params.reason));
-    return true;
-  }
-
-  /** Runs one exchange: see `ExchangeRun`. */
-  #run(message: unknown, id: RequestId | undefined, answer: boolean, context: ExchangeContext): void {
-    this.#running++;
-    if (id === undefined) this.#anonymous.add(context);
-    new ExchangeRun(this.#host, id, answer, context).start(this.#endpoint, message);
-  }
-
-  /** An exchange has ended: it no longer counts as running, nor can it be cancelled. */
-  #ended(id: RequestId | undefined, context: ExchangeContext): void {
-    if (id !== undefined && this.#cancellable.get(id) === context) this.#cancellable.delete(id);
-    if (id === undefined) this.#anonymous.delete(context);
-    this.#running--;
-    if (!this.#accepting && this.#running === 0) this.#finish();
-  }
-
-  #send(message: ExchangeMessage): void {
-    if (!this.#finished) this.#writer.write(line(message));
+    if (parsed.ok) this.#mux.receive(parsed.value);
+    else this.#mux.reject(parsed.error);
   }
 
   #stopAccepting(): void {
@@ -312,10 +219,7 @@ class StreamConnection implements StreamServer {
     this.#accepting = false;
     this.#input.off('data', this.#onData);
     this.#input.pause();
-    for (const context of this.#cancellable.values()) {
-      if (context.listen) context.abort(new DOMException('The server is shutting down', 'AbortError'));
-    }
-    if (this.#running === 0) {
+    if (this.#mux.drain()) {
       this.#finish();
       return;
     }
@@ -327,10 +231,7 @@ class StreamConnection implements StreamServer {
     this.#finished = true;
     clearTimeout(this.#graceTimer);
     this.#channel.end();
-    const reason = new DOMException('The server stopped', 'AbortError');
-    // A cancelled request is out of `#cancellable`, and already aborted.
-    for (const context of this.#cancellable.values()) context.abort(reason);
-    for (const context of this.#anonymous) context.abort(reason);
+    this.#mux.stop();
     // Answers of finished exchanges may still wait for a slow reader; ending the output must not drop them.
     this.#writer.flushAll();
     this.#input.off('end', this.#onEnd);

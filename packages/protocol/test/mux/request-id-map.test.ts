@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { RequestIdMap } from '../src/client/request-id-map.js';
+import { RequestIdMap } from '../../src/mux/request-id-map.js';
 
 type Key = number | string;
 const tag = (id: Key) => `${typeof id}:${id}`;

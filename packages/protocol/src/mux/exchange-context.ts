@@ -1,5 +1,5 @@
-import type { RequestContext } from '@mcpkit/protocol';
-import { LazyRequestContext } from '@mcpkit/protocol/internal';
+import type { RequestContext } from '../contracts.js';
+import { LazyRequestContext } from '../lazy-context.js';
 
 /** The `RequestContext` of one exchange on a stream server, which also knows whether it is a listen. */
 export class ExchangeContext extends LazyRequestContext {

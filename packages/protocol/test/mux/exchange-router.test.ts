@@ -1,8 +1,10 @@
-import { type DecodedMessage, decodeMessage, type ExchangeMessage, MetaKey } from '@mcpkit/protocol';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type ExchangeOwner, PendingExchange } from '../src/client/pending-exchange.js';
-import { ExchangeRouter } from '../src/client/router.js';
+import type { ExchangeMessage } from '../../src/contracts.js';
+import { type DecodedMessage, decodeMessage } from '../../src/decode.js';
+import { MetaKey } from '../../src/meta.js';
+import { ExchangeRouter } from '../../src/mux/exchange-router.js';
+import { type ExchangeOwner, PendingExchange } from '../../src/mux/pending-exchange.js';
 
 const owner: ExchangeOwner = { open() {}, abandon() {} };
 

@@ -1,4 +1,6 @@
-import type { ExchangeMessage, JSONRPCRequest, RequestId } from '@mcpkit/protocol';
+import type { ExchangeMessage } from '../contracts.js';
+import type { RequestId } from '../schemas/json.js';
+import type { JSONRPCRequest } from '../schemas/jsonrpc.js';
 
 /** What a pending exchange needs from the transport that owns it. */
 export interface ExchangeOwner {

@@ -1,4 +1,4 @@
-import type { RequestId } from '@mcpkit/protocol';
+import type { RequestId } from '../schemas/json.js';
 
 const SLOTS = 1024;
 

@@ -1,5 +1,7 @@
-import type { DecodedMessage, ProgressToken, RequestId } from '@mcpkit/protocol';
-import { isRequestId, MetaKey, subscriptionIdOf } from '@mcpkit/protocol/internal';
+import type { DecodedMessage } from '../decode.js';
+import { isRequestId } from '../decode.js';
+import { MetaKey, subscriptionIdOf } from '../meta.js';
+import type { ProgressToken, RequestId } from '../schemas/json.js';
 import type { PendingExchange } from './pending-exchange.js';
 import { RequestIdMap } from './request-id-map.js';
 

@@ -1,5 +1,6 @@
-import type { EndpointItem, McpEndpoint, RequestId } from '@mcpkit/protocol';
-import { McpError } from '@mcpkit/protocol/internal';
+import type { EndpointItem, McpEndpoint } from '../contracts.js';
+import { McpError } from '../errors.js';
+import type { RequestId } from '../schemas/json.js';
 import type { ExchangeContext } from './exchange-context.js';
 
 /** What an exchange being run needs of its connection. */
