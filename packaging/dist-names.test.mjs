@@ -29,7 +29,12 @@ function entryFiles(dir) {
  * Packages whose entries export functions only (@mcpkit/redis: createRedisCluster hands out the
  * stores): the check that it found classes does not apply.
  */
-const WITHOUT_CLASSES = new Set(['@mcpkit/cli', '@mcpkit/redis', '@mcpkit/transport-message-port']);
+const WITHOUT_CLASSES = new Set([
+  '@mcpkit/cli',
+  '@mcpkit/otel',
+  '@mcpkit/redis',
+  '@mcpkit/transport-message-port',
+]);
 
 const isClass = (value) =>
   typeof value === 'function' && /^class\b/.test(Function.prototype.toString.call(value));
