@@ -8,7 +8,6 @@ const MAX_LINES = 400;
 // grow past the size it had then; split it, then delete its line here.
 const KNOWN_OVER = new Map([
   ['packages/client/src/client.ts', 465],
-  ['packages/server/src/server.ts', 534],
 ]);
 
 const root = join(import.meta.dirname, '..');

@@ -27,6 +27,16 @@ export {
   McpError,
   TASKS_EXTENSION,
 } from '@mcpkit/protocol/internal';
+export type {
+  AnyToolConfig,
+  ExtensionHost,
+  ExtensionMethod,
+  ExtensionRequestInfo,
+  ServerExtension,
+  ToolCallSetup,
+  ToolContextMember,
+} from './extensions/extension.js';
+export { ExtensionResult } from './extensions/extension-result.js';
 export type { FormSchemaSource } from './input/form-from-schema.js';
 export type { FormContent, FormField, FormSchema } from './input/form-types.js';
 export {
@@ -104,7 +114,8 @@ export type {
   ToolStructured,
 } from './registration/tools.js';
 export { UriTemplate, type UriTemplateMatch, type UriTemplateValue } from './registration/uri-template.js';
-export { McpServer, type RegistrationHandle, type ServerOptions } from './server.js';
+export { McpServer } from './server.js';
+export type { RegistrationHandle, ServerOptions } from './server-options.js';
 export { type EventBus, InMemoryEventBus, type ServerEvent } from './subscriptions/event-bus.js';
 export { coversUri, honouredFilter, type ListenFilter, wantsEvent } from './subscriptions/listen-filter.js';
 export type { TaskContext, TaskWork, ToolContext } from './tasks/task-context.js';

@@ -1,6 +1,5 @@
 import type {
   AuthInfo,
-  DetailedTask,
   EndpointExchange,
   Implementation,
   McpEndpoint,
@@ -8,16 +7,19 @@ import type {
   ServerCapabilities,
   SessionRefusal,
   StreamOpening,
+  TaskMethod,
 } from '@mcpkit/protocol';
-import { isRecord, McpError, MODERN_PROTOCOL_VERSIONS, TASKS_EXTENSION } from '@mcpkit/protocol/internal';
-import { RequestStateCodec, type RequestStateOptions } from './input/request-state.js';
-import { LegacyLayer, type LegacyOptions } from './legacy/legacy-layer.js';
+import { isRecord, McpError, MODERN_PROTOCOL_VERSIONS } from '@mcpkit/protocol/internal';
+import type { AnyToolConfig } from './extensions/extension.js';
+import { ExtensionSet } from './extensions/extension-set.js';
+import { RequestStateCodec } from './input/request-state.js';
+import { LegacyLayer } from './legacy/legacy-layer.js';
 import { undeclaredLogger } from './pipeline/context.js';
-import { BACKGROUND, logToStderr, type ServerErrorHandler } from './pipeline/error-report.js';
+import { BACKGROUND, logToStderr } from './pipeline/error-report.js';
 import { type Middleware, runMiddleware } from './pipeline/middleware.js';
 import { handleMessage, isServerFault } from './pipeline/pipeline.js';
 import type { ServerRuntime } from './pipeline/runtime.js';
-import { CachePolicy, type CachingOptions } from './registration/caching.js';
+import { CachePolicy } from './registration/caching.js';
 import { DEFAULT_PAGE_SIZE } from './registration/pagination.js';
 import {
   compilePrompt,
@@ -26,6 +28,7 @@ import {
   type PromptEntry,
   type PromptHandler,
 } from './registration/prompts.js';
+import { register } from './registration/register.js';
 import { Registry } from './registration/registry.js';
 import {
   compileResource,
@@ -49,133 +52,15 @@ import {
   type ToolInputSchema,
 } from './registration/tools.js';
 import { WaitingRegistrations } from './registration/waiting-registrations.js';
+import { AdvertisedCapabilities } from './server-capabilities.js';
+import { extensionsOf, type RegistrationHandle, type ServerOptions } from './server-options.js';
 import { type EventBus, InMemoryEventBus, type ServerEvent } from './subscriptions/event-bus.js';
 import { ListenHub } from './subscriptions/listen-hub.js';
-import { type TaskAccess, TaskEngine, type TasksOptions } from './tasks/task-engine.js';
 
-/** Options of `McpServer`. */
-export interface ServerOptions {
-  /** Guidance for the model, returned by `server/discover` (S-10). */
-  instructions?: string;
-  /**
-   * Capabilities to declare on top of what registrations imply (`tools`, `prompts`, `resources`
-   * with `listChanged: true`, `completions` when a completer exists). Declare `logging: {}` to let
-   * handlers log (S-68), `resources: { subscribe: true }` when you call `notifyResourceUpdated`, and
-   * any `extensions` you implement. A declared capability replaces the implied one as a whole
-   * (declare `resources: { listChanged: true, subscribe: true }` to keep list-change notifications).
-   */
-  capabilities?: ServerCapabilities;
-  /** Protocol versions served; others get `-32022` (S-2). Default: every version this engine speaks. */
-  supportedVersions?: readonly string[];
-  /** Items per page of list results. Default 1000. */
-  pageSize?: number;
-  /** Caching hints of the six cacheable results (S-40..S-42). Default `ttlMs: 0`, `cacheScope: "private"`. */
-  cache?: CachingOptions;
-  /** Keys and lifetime of the signed `requestState` of multi-round requests. */
-  requestState?: RequestStateOptions;
-  /** Where change events travel; share one bus between instances. Default: in-process. */
-  eventBus?: EventBus;
-  /**
-   * The most notifications a `subscriptions/listen` stream may hold unread. A reader that falls
-   * this far behind is dropped: its stream ends with a `-32603` error response saying so. Default 10,000.
-   */
-  maxListenBacklog?: number;
-  /** The most `subscriptions/listen` streams open at once; one more is refused (`-32603`, HTTP 503). Default 10,000. */
-  maxListens?: number;
-  /**
-   * The most listen streams one `auth.principal` holds open, so one caller cannot take them all;
-   * streams without a principal count only towards `maxListens`. Default 100.
-   */
-  maxListensPerPrincipal?: number;
-  /** Put `serverInfo` in every result's `_meta` (S-5). Default true. */
-  includeServerInfo?: boolean;
-  /**
-   * Receives the server's own failures, each once: an error a tool handler threw (the client gets
-   * an `isError` result with its message), a handler that did not await its question, a result
-   * that breaks its `outputSchema`, every `-32603` the server answers, a failed publish. Also
-   * development warnings, once each (`info.level: 'warning'`), such as a handler logging on a
-   * server that did not declare `logging`. Requests refused for the client's own mistakes
-   * (unknown method or tool, invalid params, a missing capability) are not reported: the client
-   * is told. Default: written to stderr with the stack (stdout belongs to the stdio transport).
-   *
-   * @example
-   * ```ts
-   * new McpServer(info, { onError: (error, { level, method, tool }) => log[level]({ err: error, method, tool }) });
-   * ```
-   */
-  onError?: ServerErrorHandler;
-  /**
-   * How 2025-era clients (`initialize`, sessions) are served. Default: served, with sessions in
-   * memory; `{ stateless: true }` serves them without sessions; `'reject'` refuses them with
-   * `-32022` naming the supported versions (H-39). The same registrations serve both eras.
-   */
-  legacy?: LegacyOptions | 'reject';
-  /**
-   * Turns on the tasks extension (`io.modelcontextprotocol/tasks`, SEP-2663): `server/discover`
-   * advertises it, tools registered with `taskSupport` may answer a `tools/call` with a task
-   * (`ctx.runAsTask`), and `tasks/get`, `tasks/update` and `tasks/cancel` are served. Off by
-   * default (X-4). `{}` keeps tasks in memory for an hour.
-   */
-  tasks?: TasksOptions;
-}
-
-/** A registration that can be changed or withdrawn at run time; each change notifies listen streams. */
-export interface RegistrationHandle<C> {
-  /** Replaces parts of the registration; the entry keeps its place in listings. */
-  update(changes: C): void;
-  /** Withdraws the registration. Returns false when it was already gone. */
-  remove(): boolean;
-}
-
-type AnyToolConfig = ToolConfig<SchemaInput | undefined, SchemaInput | undefined>;
 const NO_SCOPES: readonly string[] = Object.freeze([]);
 
 function hasCompleters(complete: object | undefined): boolean {
   return complete !== undefined && Object.keys(complete).length > 0;
-}
-
-/**
- * Adds `compile(config, fn)` to `registry` under `key`; an update merges its changes over the
- * current config, keeps the function unless given a new one, and replaces the entry in place.
- * `compiled` runs after the registration and after every update (not when compiling throws).
- * A registration whose schemas need the protocol's zod, and whatever follows it, waits in `waiting`.
- */
-function register<C extends object, F, E>(
-  registry: Registry<E>,
-  key: string,
-  compile: (config: C, fn: F) => E,
-  config: C,
-  fn: F,
-  compiled: (config: C) => void,
-  waiting: WaitingRegistrations,
-): { update(changes: Partial<C>, fn: F | undefined): void; remove(): boolean } {
-  // A name a waiting registration holds is taken too: an error at once, as for a registered one.
-  if (waiting.holds(registry, key)) throw new TypeError(`${JSON.stringify(key)} is already registered`);
-  waiting.run(
-    () => {
-      registry.add(key, compile(config, fn));
-      compiled(config);
-    },
-    { registry, key },
-  );
-  let current = { config, fn };
-  return {
-    update(changes, nextFn) {
-      const next = { config: { ...current.config, ...changes }, fn: nextFn ?? current.fn };
-      waiting.run(() => {
-        registry.replace(key, compile(next.config, next.fn));
-        compiled(next.config);
-      });
-      current = next;
-    },
-    remove: () => {
-      let removed = false;
-      waiting.run(() => {
-        removed = registry.delete(key);
-      });
-      return removed || waiting.ready !== undefined;
-    },
-  };
 }
 
 /**
@@ -199,9 +84,7 @@ function register<C extends object, F, E>(
 export class McpServer implements McpEndpoint {
   private readonly runtime: ServerRuntime;
   private readonly bus: EventBus;
-  private readonly declared: ServerCapabilities;
-  private readonly used = { tools: false, prompts: false, resources: false, completions: false };
-  private advertised: ServerCapabilities | undefined;
+  private readonly advertised: AdvertisedCapabilities;
   private readonly middleware: Middleware[] = [];
   private readonly onError: (error: unknown) => void;
   private readonly legacy: LegacyLayer;
@@ -222,7 +105,8 @@ export class McpServer implements McpEndpoint {
     const report = options.onError ?? logToStderr;
     this.onError = (error) => report(error, BACKGROUND);
     this.bus = options.eventBus ?? new InMemoryEventBus({ onListenerError: (error) => this.onError(error) });
-    this.declared = options.capabilities ?? {};
+    const extensions = new ExtensionSet(extensionsOf(options));
+    this.advertised = new AdvertisedCapabilities(options.capabilities ?? {}, extensions);
     this.runtime = {
       info,
       instructions: options.instructions,
@@ -235,13 +119,7 @@ export class McpServer implements McpEndpoint {
       pageSize,
       codec: new RequestStateCodec(options.requestState),
       listens: new ListenHub(this.bus, options),
-      tasks:
-        options.tasks &&
-        new TaskEngine(
-          options.tasks,
-          (task: DetailedTask) => this.publish({ type: 'tasks/status', task }),
-          report,
-        ),
+      extensions,
       middleware: this.middleware,
       includeServerInfo: options.includeServerInfo ?? true,
       registrations: new WaitingRegistrations(this.onError),
@@ -249,6 +127,11 @@ export class McpServer implements McpEndpoint {
       undeclaredLogger: undeclaredLogger((problem) => report(problem, { level: 'warning' })),
     };
     const runtime = this.runtime;
+    extensions.setup({
+      publish: (event) => this.publish(event),
+      onError: report,
+      requiredScopes: (target) => this.requiredScopes(target),
+    });
     this.legacy = new LegacyLayer(
       {
         info,
@@ -276,15 +159,15 @@ export class McpServer implements McpEndpoint {
 
   /** The capabilities `server/discover` advertises now. */
   get capabilities(): ServerCapabilities {
-    this.advertised ??= this.computeCapabilities();
-    return this.advertised;
+    return this.advertised.current;
   }
 
   /**
    * Registers a tool. With a zod or Standard Schema `inputSchema`, or a shape of such fields
    * (`{ a: z.number() }`), the handler's `args` are typed and parsed; with raw JSON Schema they are
    * validated and passed as is. Throws a `TypeError` for a bad name (S-17), a taken name, a schema
-   * the spec does not allow, or `taskSupport` on a server without `options.tasks`.
+   * the spec does not allow, or a field an extension refuses (`taskSupport` on a server without
+   * `options.tasks`).
    *
    * @example
    * ```ts
@@ -318,32 +201,23 @@ export class McpServer implements McpEndpoint {
     type I = SchemaInput | undefined;
     type O = SchemaInput | undefined;
     const config: AnyToolConfig = isInputSchemaArgument(second) ? { inputSchema: second } : second;
-    this.checkTaskSupport(name, config.taskSupport);
+    this.runtime.extensions.checkTool(name, config);
     const registration = register(
       this.runtime.tools,
       name,
       (c: AnyToolConfig, h: ToolHandler<I, O>) => compileTool(name, c, h),
       config,
       handler,
-      () => this.markUsed('tools'),
+      () => this.advertised.markUsed('tools'),
       this.runtime.registrations,
     );
     return {
       update: ({ handler: next, ...changes }) => {
-        this.checkTaskSupport(name, changes.taskSupport);
+        this.runtime.extensions.checkTool(name, changes);
         registration.update(changes, next);
       },
       remove: registration.remove,
     };
-  }
-
-  /** A tool may run as a task only on a server that turned the extension on (X-4). */
-  private checkTaskSupport(name: string, taskSupport: AnyToolConfig['taskSupport']): void {
-    if (taskSupport !== undefined && this.runtime.tasks === undefined) {
-      throw new TypeError(
-        `tool ${JSON.stringify(name)}: taskSupport needs the tasks extension turned on (ServerOptions.tasks)`,
-      );
-    }
   }
 
   /** Registers a resource at a fixed URI. */
@@ -358,7 +232,7 @@ export class McpServer implements McpEndpoint {
       (c: ResourceConfig, r: ResourceReader) => compileResource(uri, c, r),
       config,
       read,
-      () => this.markUsed('resources'),
+      () => this.advertised.markUsed('resources'),
       this.runtime.registrations,
     );
     return {
@@ -383,8 +257,8 @@ export class McpServer implements McpEndpoint {
       config,
       read,
       (current) => {
-        this.markUsed('resources');
-        if (hasCompleters(current.complete)) this.markUsed('completions');
+        this.advertised.markUsed('resources');
+        if (hasCompleters(current.complete)) this.advertised.markUsed('completions');
       },
       this.runtime.registrations,
     );
@@ -408,8 +282,8 @@ export class McpServer implements McpEndpoint {
       config,
       handler,
       (current) => {
-        this.markUsed('prompts');
-        if (hasCompleters(current.complete)) this.markUsed('completions');
+        this.advertised.markUsed('prompts');
+        if (hasCompleters(current.complete)) this.advertised.markUsed('completions');
       },
       this.runtime.registrations,
     );
@@ -453,13 +327,12 @@ export class McpServer implements McpEndpoint {
    * await server.taskScopes(taskId, 'tasks/get', ctx.auth); // ['files:write'] for a task of delete_file
    * ```
    */
-  async taskScopes(
+  taskScopes(
     taskId: string,
-    method: TaskAccess['method'],
+    method: TaskMethod | 'subscriptions/listen',
     auth: AuthInfo | undefined,
   ): Promise<readonly string[]> {
-    const tool = await this.runtime.tasks?.toolOf(taskId, method, auth);
-    return tool === undefined ? NO_SCOPES : this.requiredScopes({ tool });
+    return this.runtime.extensions.requestScopes(method, { taskId }, auth);
   }
 
   /** Adds middleware around every request; the first added runs outermost. */
@@ -494,15 +367,8 @@ export class McpServer implements McpEndpoint {
     this.runtime.listens.close();
   }
 
-  /** Records that registrations imply `feature`'s capability (computed again on next use). */
-  private markUsed(feature: keyof McpServer['used']): void {
-    if (this.used[feature]) return;
-    this.used[feature] = true;
-    this.advertised = undefined;
-  }
-
   private changed(kind: 'tools' | 'prompts' | 'resources'): void {
-    this.advertised = undefined;
+    this.advertised.changed();
     const event: ServerEvent = { type: `${kind}/list_changed` };
     this.publish(event).catch(this.onError);
   }
@@ -517,18 +383,5 @@ export class McpServer implements McpEndpoint {
     } catch (error) {
       return Promise.reject(error);
     }
-  }
-
-  private computeCapabilities(): ServerCapabilities {
-    const declared = this.declared;
-    const capabilities: ServerCapabilities = { ...declared };
-    if (this.used.tools) capabilities.tools = declared.tools ?? { listChanged: true };
-    if (this.used.prompts) capabilities.prompts = declared.prompts ?? { listChanged: true };
-    if (this.used.resources) capabilities.resources = declared.resources ?? { listChanged: true };
-    if (this.used.completions) capabilities.completions = declared.completions ?? {};
-    if (this.runtime.tasks !== undefined && declared.extensions?.[TASKS_EXTENSION] === undefined) {
-      capabilities.extensions = { ...declared.extensions, [TASKS_EXTENSION]: {} };
-    }
-    return capabilities;
   }
 }

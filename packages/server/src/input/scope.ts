@@ -1,17 +1,18 @@
 import type { CreateMessageRequestParams, CreateMessageResult, ListRootsResult } from '@mcpkit/protocol';
 import { RequestScope } from '../pipeline/context.js';
-import type { ToolResult } from '../registration/tool-result.js';
-import { InlineTaskContext, type TaskWork, type ToolContext } from '../tasks/task-context.js';
-import type { AnswerOf, ElicitAnswer, ElicitParams, InputSpec } from './input-spec.js';
+import type { AnswerOf, AskContext, ElicitAnswer, ElicitParams, InputSpec } from './input-spec.js';
 import { InputRound } from './round.js';
 
-/** Starts the work of a `tools/call` as a task; see `ToolContext.runAsTask`. */
-export type TaskLaunch = (scope: InputScope, work: TaskWork<unknown>) => Promise<unknown>;
-
-/** `AskContext` for the three methods that may answer `input_required` (S-53); `ToolContext` for tools. */
-export class InputScope extends RequestScope implements ToolContext {
-  /** Set by `tools/call` when this call may become a task; absent (on the prototype chain) otherwise. */
-  declare taskLaunch: TaskLaunch | undefined;
+/**
+ * `AskContext` for the three methods that may answer `input_required` (S-53). A server's
+ * extensions add their members to a subclass of it (see `ExtensionSet`), which is `ToolContext`.
+ */
+export class InputScope extends RequestScope implements AskContext {
+  /**
+   * Each extension's state for this call, by its index in the server's extensions, when one made
+   * some (`ServerExtension.toolCall`); absent (on the prototype chain) otherwise.
+   */
+  declare extensionStates: unknown[] | undefined;
   private current: InputRound | undefined;
   private answers: ReadonlyMap<string, readonly unknown[]> | undefined;
   private memo: Map<string, unknown> | undefined;
@@ -73,22 +74,5 @@ export class InputScope extends RequestScope implements ToolContext {
 
   once<T>(key: string, compute: () => T | Promise<T>): Promise<T> {
     return this.round.once(key, compute);
-  }
-
-  /** Its promise is marked handled: a handler that forgets to return it must not crash the process. */
-  runAsTask<R extends ToolResult>(work: TaskWork<R>): Promise<R> {
-    const launch = this.taskLaunch;
-    let running: Promise<R>;
-    if (launch !== undefined) {
-      running = launch(this, work as TaskWork<unknown>) as Promise<R>;
-    } else {
-      try {
-        running = Promise.resolve(work(new InlineTaskContext(this)));
-      } catch (error) {
-        running = Promise.reject(error);
-      }
-    }
-    running.catch(() => {});
-    return running;
   }
 }

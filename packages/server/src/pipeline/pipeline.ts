@@ -10,7 +10,6 @@ import type {
   RequestId,
   RequestMetaFields,
   ServerCapabilities,
-  TaskMethod,
 } from '@mcpkit/protocol';
 import {
   decodeMessage,
@@ -19,7 +18,6 @@ import {
   ErrorCode,
   errorFinal,
   isRecord,
-  isTaskMethod,
   loadedSchemas,
   loadSchemas,
   McpError,
@@ -30,10 +28,9 @@ import {
   surelyValidParams,
 } from '@mcpkit/protocol/internal';
 import { checkInputRequired } from '../input/required-check.js';
-import { InputScope } from '../input/scope.js';
-import { checkTaskRequest, declaresTasks, runTaskMethod, taskRequestInfo } from '../tasks/task-methods.js';
 import { RequestScope, SILENT_LOGGER } from './context.js';
 import { EMPTY_EXCHANGE, ExchangeStream } from './exchange.js';
+import { startExtensionRequest } from './extension-request.js';
 import { checkHeaders } from './header-check.js';
 import { runMiddleware } from './middleware.js';
 import { ownResult, reusableResponseText } from './reusable-results.js';
@@ -138,9 +135,10 @@ function startRequest(
   const spec = methodInfo(method);
   if (!spec) {
     // An extension's method exists only when the server turned the extension on (X-4, X-19).
-    if (runtime.tasks === undefined || !isTaskMethod(method)) throw McpError.methodNotFound(method);
+    const served = runtime.extensions.method(method);
+    if (served === undefined) throw McpError.methodNotFound(method);
     if (deferred) throw deferred;
-    return startTaskRequest(runtime, request, fields, context);
+    return startExtensionRequest(runtime, served, request, fields, context);
   }
   const capabilities = runtime.capabilities();
   if (!offers(capabilities, spec)) throw McpError.methodNotFound(method);
@@ -157,7 +155,7 @@ function startRequest(
       throw McpError.invalidParams(describeFailure(schemas.methods[known].params, params, 'params'));
     }
   }
-  const Scope = spec.inputRequired ? InputScope : RequestScope;
+  const Scope = spec.inputRequired ? runtime.extensions.InputScope : RequestScope;
   const scope = new Scope(
     stream,
     request.id,
@@ -169,23 +167,6 @@ function startRequest(
   );
   // Step 6 has checked the params against the method's shape (surely, or by its schema).
   return startRoute(runtime, known, params as RouteParams<Method>, scope);
-}
-
-/** Step 6 and 7 of a task request (`tasks/get`, `tasks/update`, `tasks/cancel`): checks, middleware, the engine. */
-function startTaskRequest(
-  runtime: ServerRuntime,
-  request: JSONRPCRequest,
-  fields: RequestMetaFields,
-  context: RequestContext,
-): Promise<unknown> {
-  const method = request.method as TaskMethod;
-  const params = request.params as Record<string, unknown>;
-  const checked = checkTaskRequest(method, params, fields.clientCapabilities);
-  const engine = runtime.tasks!;
-  const handler = () => runTaskMethod(engine, method, checked, context.auth);
-  if (runtime.middleware.length === 0) return handler();
-  const info = taskRequestInfo(request.id, method, fields, params._meta as Record<string, unknown>, context);
-  return runMiddleware(runtime.middleware, method, params, info, handler);
 }
 
 /** The end of step 6 (the route's own checks), then step 7. */
@@ -238,12 +219,8 @@ function checkMethodResult(
     // Read only here, for the one result that needs them; step 2 checked they are there.
     const declared = (request.params!._meta as Record<string, unknown>)[MetaKey.clientCapabilities];
     checkInputRequired(result, declared as ClientCapabilities);
-  } else if (resultType === 'task') {
-    checkTaskResult(runtime, request);
   } else if (resultType !== 'complete') {
-    throw McpError.internalError(
-      `The handler of ${method} returned resultType ${JSON.stringify(resultType)}`,
-    );
+    checkExtensionResult(runtime, request, resultType);
   }
   if (!runtime.includeServerInfo) return result;
   const meta = result._meta as Record<string, unknown> | undefined;
@@ -257,15 +234,21 @@ function checkMethodResult(
   return copy;
 }
 
-/** A `CreateTaskResult` only answers a `tools/call` whose request declared the tasks extension (X-8, X-9). */
-function checkTaskResult(runtime: ServerRuntime, request: JSONRPCRequest): void {
+/** Another `resultType` answers only a request an extension lets get it (tasks: X-8, X-9). */
+function checkExtensionResult(runtime: ServerRuntime, request: JSONRPCRequest, resultType: unknown): void {
+  const { method } = request;
   const declared = (request.params!._meta as Record<string, unknown>)[MetaKey.clientCapabilities];
-  if (
-    request.method !== 'tools/call' ||
-    runtime.tasks === undefined ||
-    !declaresTasks(declared as ClientCapabilities)
-  ) {
-    throw McpError.internalError(`${request.method} cannot answer resultType "task" to this request`); // X-8
+  const allowed =
+    typeof resultType === 'string'
+      ? runtime.extensions.allowsResult(resultType, method, declared as ClientCapabilities)
+      : undefined;
+  if (allowed === undefined) {
+    throw McpError.internalError(
+      `The handler of ${method} returned resultType ${JSON.stringify(resultType)}`,
+    );
+  }
+  if (!allowed) {
+    throw McpError.internalError(`${method} cannot answer resultType "${resultType}" to this request`); // X-8
   }
 }
 

@@ -1,5 +1,5 @@
 import type { CompleteRequestParams, Method, ParamsOf } from '@mcpkit/protocol';
-import { clipForMessage, ErrorCode, McpError, TASKS_EXTENSION } from '@mcpkit/protocol/internal';
+import { clipForMessage, ErrorCode, McpError } from '@mcpkit/protocol/internal';
 import { missingDeclared } from '../input/capabilities.js';
 import type { RequestStateBinding } from '../input/request-state.js';
 import { roundAnswers } from '../input/round.js';
@@ -12,7 +12,6 @@ import { type PromptEntry, runPrompt } from '../registration/prompts.js';
 import type { Registry } from '../registration/registry.js';
 import { readResource } from '../registration/resources.js';
 import { runTool, type ToolEntry, toolError } from '../registration/tools.js';
-import { declaresTasks, TASKS_REQUIRED } from '../tasks/task-methods.js';
 import type { RequestScope } from './context.js';
 import { markReusable } from './reusable-results.js';
 import type { ServerRuntime } from './runtime.js';
@@ -160,22 +159,6 @@ function unawaited(
   throw new McpError(ErrorCode.InternalError, error.message, undefined, { cause: error });
 }
 
-/**
- * Lets a call of a tool with `taskSupport` become a task, when the server has the extension on and
- * this request declared it (X-8); a tool that requires a task refuses the request otherwise.
- */
-function allowTask(runtime: ServerRuntime, scope: InputScope, entry: ToolEntry): void {
-  const tasks = runtime.tasks;
-  if (tasks !== undefined && declaresTasks(scope.clientCapabilities)) {
-    scope.taskLaunch = (origin, work) => tasks.launch(origin, entry, work);
-  } else if (entry.taskSupport === 'required') {
-    throw McpError.missingRequiredClientCapability(
-      TASKS_REQUIRED,
-      `Tool ${entry.definition.name} runs only as a task: declare the ${TASKS_EXTENSION} extension`,
-    );
-  }
-}
-
 const toolsCall: Route<'tools/call', ToolEntry> = {
   prepare(runtime, scope, params) {
     const { name } = params;
@@ -189,7 +172,7 @@ const toolsCall: Route<'tools/call', ToolEntry> = {
         `Tool ${name} requires client capabilities this request did not declare`,
       );
     }
-    if (entry.taskSupport !== undefined) allowTask(runtime, scope as InputScope, entry);
+    runtime.extensions.prepareToolCall(scope as InputScope, entry);
     return afterRound(openRound(runtime, scope as InputScope, params), entry);
   },
   run(runtime, scope, params, entry) {
@@ -260,39 +243,17 @@ const discover: Route<'server/discover', undefined> = {
   },
 };
 
-/**
- * The task ids of a listen filter the stream will hear about (X-15): only with the tasks
- * extension on; the request must declare it (`-32021`), and only tasks the caller may see count.
- */
-function listenTaskIds(
-  runtime: ServerRuntime,
-  scope: RequestScope,
-  filter: Params,
-): Promise<string[]> | undefined {
-  const { taskIds } = filter;
-  if (taskIds === undefined || runtime.tasks === undefined) return undefined;
-  if (!Array.isArray(taskIds) || !taskIds.every((id) => typeof id === 'string')) {
-    throw McpError.invalidParams('notifications.taskIds must be an array of strings');
-  }
-  if (!declaresTasks(scope.clientCapabilities)) {
-    throw McpError.missingRequiredClientCapability(
-      TASKS_REQUIRED,
-      `Task notifications need the ${TASKS_EXTENSION} extension declared in this request's client capabilities`,
-    );
-  }
-  return runtime.tasks.visible(taskIds, scope.auth);
-}
-
-const listen: Route<'subscriptions/listen', string[] | undefined> = {
-  prepare: (runtime, scope, params) => listenTaskIds(runtime, scope, params.notifications as Params),
-  run(runtime, scope, params, taskIds) {
+/** `subscriptions/listen`; its filter may hold fields the extensions define, which they check at step 6. */
+const listen: Route<'subscriptions/listen', Params | undefined> = {
+  prepare: (runtime, scope, params) => runtime.extensions.listenFilter(params.notifications as Params, scope),
+  run(runtime, scope, params, extended) {
     return runtime.listens.listen(
       scope.requestId,
       params.notifications,
       runtime.capabilities(),
       scope.stream,
       scope.signal,
-      taskIds,
+      extended,
       scope.auth?.principal,
     );
   },

@@ -1,4 +1,5 @@
 import type { Implementation, ServerCapabilities } from '@mcpkit/protocol';
+import type { ExtensionSet } from '../extensions/extension-set.js';
 import type { RequestStateCodec } from '../input/request-state.js';
 import type { CachePolicy } from '../registration/caching.js';
 import type { PromptEntry } from '../registration/prompts.js';
@@ -7,7 +8,6 @@ import type { ResourceCatalog } from '../registration/resources.js';
 import type { ToolEntry } from '../registration/tools.js';
 import type { WaitingRegistrations } from '../registration/waiting-registrations.js';
 import type { ListenHub } from '../subscriptions/listen-hub.js';
-import type { TaskEngine } from '../tasks/task-engine.js';
 import type { Logger } from './context.js';
 import type { ServerErrorHandler } from './error-report.js';
 import type { Middleware } from './middleware.js';
@@ -26,8 +26,8 @@ export interface ServerRuntime {
   readonly pageSize: number;
   readonly codec: RequestStateCodec;
   readonly listens: ListenHub;
-  /** The tasks extension, when the server turned it on. */
-  readonly tasks: TaskEngine | undefined;
+  /** The server's extensions (`ServerOptions.extensions`, and those its options turn on). */
+  readonly extensions: ExtensionSet;
   readonly middleware: readonly Middleware[];
   readonly includeServerInfo: boolean;
   /** Registrations waiting for the protocol's zod; requests wait for them. */

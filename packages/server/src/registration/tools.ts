@@ -17,11 +17,11 @@ import {
   surelyCallToolResult,
 } from '@mcpkit/protocol/internal';
 import type * as core from 'zod/v4/core';
+import { ExtensionResult } from '../extensions/extension-result.js';
 import { InputRequiredSignal } from '../input/input-spec.js';
 import type { InputScope } from '../input/scope.js';
 import type { ServerErrorHandler } from '../pipeline/error-report.js';
 import type { ToolContext } from '../tasks/task-context.js';
-import { TaskCreated } from '../tasks/task-created.js';
 import { contentBlockProblem, firstProblem } from './binary-content.js';
 import {
   compileToolSchema,
@@ -143,7 +143,8 @@ export interface ToolEntry {
   readonly headerAnnotations: readonly McpHeaderAnnotation[];
   readonly requiredClientCapabilities: ClientCapabilities | undefined;
   readonly scopes: readonly string[];
-  readonly taskSupport: 'optional' | 'required' | undefined;
+  /** The configuration as registered, for extensions (`ToolCallSetup.tool`). */
+  readonly config: Readonly<ToolConfig<SchemaInput | undefined, SchemaInput | undefined>>;
   readonly handler: (args: unknown, ctx: ToolContext) => unknown;
 }
 
@@ -195,7 +196,7 @@ export function compileTool(
     headerAnnotations: headers.annotations,
     requiredClientCapabilities: config.requiredClientCapabilities,
     scopes: compileScopes(config.scopes, where),
-    taskSupport,
+    config,
     handler: handler as ToolEntry['handler'],
   };
 }
@@ -241,12 +242,13 @@ function runChecked(
   }
   let returned: unknown;
   try {
-    returned = entry.handler(parsed.value, ctx);
+    // The server's extensions gave `ctx` the members `ToolContext` adds (`ExtensionSet`).
+    returned = entry.handler(parsed.value, ctx as unknown as ToolContext);
   } catch (error) {
     returned = Promise.reject(error);
   }
   return Promise.resolve(returned).then(
-    (value) => (value instanceof TaskCreated ? value.result : checkToolResult(entry, value)),
+    (value) => (value instanceof ExtensionResult ? value.result : checkToolResult(entry, value)),
     (error) => failedResult(entry, error, ctx, report),
   );
 }

@@ -77,8 +77,8 @@ export class ListenHub {
    * Serves one listen request: acknowledges the honoured part of `requested` first (S-47, S-48),
    * then forwards matching events tagged with the subscription id (S-49). Resolves with the
    * final result when the server closes (S-50); when `signal` aborts or the consumer stops reading,
-   * the stream ends at once with no response and its entry is dropped (S-63). `taskIds`: the
-   * tasks the stream hears about, already checked by the tasks extension (X-15). Past
+   * the stream ends at once with no response and its entry is dropped (S-63). `extended`: the
+   * filter fields of extensions the stream honours, already checked by them (tasks: `taskIds`, X-15). Past
    * `maxListens`, or `maxListensPerPrincipal` for `principal`, the listen is refused (`-32603`,
    * HTTP 503) before anything is sent.
    */
@@ -88,7 +88,7 @@ export class ListenHub {
     capabilities: ServerCapabilities,
     stream: ExchangeStream,
     signal: AbortSignal,
-    taskIds: string[] | undefined,
+    extended: Readonly<Partial<ListenFilter>> | undefined,
     principal: string | undefined,
   ): Promise<Record<string, unknown>> {
     const held = principal === undefined ? 0 : (this.perPrincipal.get(principal) ?? 0);
@@ -101,7 +101,7 @@ export class ListenHub {
       );
     }
     const filter: ListenFilter = honouredFilter(requested, capabilities);
-    if (taskIds !== undefined) filter.taskIds = taskIds;
+    if (extended !== undefined) Object.assign(filter, extended);
     stream.push(acknowledgement(filter, id));
     const finalResult = { resultType: 'complete', _meta: { [MetaKey.subscriptionId]: id } };
     if (this.closed) return Promise.resolve(finalResult);

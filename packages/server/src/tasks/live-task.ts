@@ -1,11 +1,12 @@
 import type { DetailedTask, InputRequest, InputRequests, TaskError } from '@mcpkit/protocol';
 import { ErrorCode, loadedSchemas, loadSchemas, McpError } from '@mcpkit/protocol/internal';
+import type { ToolCallSetup } from '../extensions/extension.js';
 import { checkAnswer } from '../input/answers.js';
 import { withFormSchema } from '../input/form-from-schema.js';
 import { checkInputRequest, requireCapabilities } from '../input/required-check.js';
 import type { InputScope } from '../input/scope.js';
 import { askedWith, type QuestionSite, UnawaitedQuestionError } from '../input/unawaited.js';
-import { checkToolResult, type ToolEntry, toolError, toolFailure } from '../registration/tools.js';
+import { toolError, toolFailure } from '../registration/tools.js';
 import { BackgroundTaskContext, type TaskQuestions, type TaskWork } from './task-context.js';
 import type { TaskRecord } from './task-store.js';
 
@@ -76,8 +77,8 @@ export class LiveTask implements TaskQuestions {
     return this.controller.signal;
   }
 
-  /** Starts `work` and records its outcome when it settles. */
-  start(entry: ToolEntry, work: TaskWork<unknown>): void {
+  /** Starts `work` for the call `call` and records its outcome when it settles. */
+  start(call: ToolCallSetup, work: TaskWork<unknown>): void {
     const ctx = new BackgroundTaskContext(this.origin, this);
     let outcome: Promise<unknown>;
     try {
@@ -85,10 +86,10 @@ export class LiveTask implements TaskQuestions {
     } catch (error) {
       outcome = Promise.reject(error);
     }
-    const tool = entry.definition.name;
+    const tool = call.tool.name;
     outcome
       .then(
-        (value) => this.unawaited(tool) ?? checkToolResult(entry, value),
+        (value) => this.unawaited(tool) ?? call.checkResult(value),
         (error) => toolFailure(error, (thrown) => this.reportUnlessCancelled(thrown, tool)),
       )
       .then(

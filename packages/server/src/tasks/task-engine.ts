@@ -1,11 +1,11 @@
 import type { AuthInfo, DetailedTask, TaskMethod } from '@mcpkit/protocol';
 import { ErrorCode, isTerminalTaskStatus, McpError } from '@mcpkit/protocol/internal';
+import type { ToolCallSetup } from '../extensions/extension.js';
+import { ExtensionResult } from '../extensions/extension-result.js';
 import type { InputScope } from '../input/scope.js';
 import { BACKGROUND, type ServerErrorHandler } from '../pipeline/error-report.js';
-import type { ToolEntry } from '../registration/tools.js';
 import { LiveTask, type TaskHost } from './live-task.js';
 import type { TaskWork } from './task-context.js';
-import { TaskCreated } from './task-created.js';
 import {
   InMemoryTaskStore,
   type TaskForward,
@@ -131,10 +131,10 @@ export class TaskEngine implements TaskHost {
   }
 
   /**
-   * Creates a task for `origin`'s `tools/call`, waits until the store holds it (X-11), starts
-   * `work` and returns the `CreateTaskResult`.
+   * Creates a task for `origin`'s `tools/call` (`call`), waits until the store holds it (X-11),
+   * starts `work` and returns the `CreateTaskResult`.
    */
-  async launch(origin: InputScope, entry: ToolEntry, work: TaskWork<unknown>): Promise<TaskCreated> {
+  async launch(origin: InputScope, call: ToolCallSetup, work: TaskWork<unknown>): Promise<ExtensionResult> {
     const now = this.now();
     const at = new Date(now).toISOString();
     const task: DetailedTask = {
@@ -150,13 +150,13 @@ export class TaskEngine implements TaskHost {
       owner: origin.auth?.principal,
       expiresAt: this.ttlMs === null ? null : now + this.ttlMs,
       runner: this.runner,
-      tool: entry.definition.name,
+      tool: call.tool.name,
     };
     await this.store.create(record);
     const live = new LiveTask(this, record, origin);
     this.live.set(task.taskId, live);
-    live.start(entry, work);
-    return new TaskCreated({ resultType: 'task', ...task });
+    live.start(call, work);
+    return new ExtensionResult({ resultType: 'task', ...task });
   }
 
   async save(record: TaskRecord): Promise<void> {

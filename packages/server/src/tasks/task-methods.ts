@@ -1,13 +1,6 @@
-import type {
-  AuthInfo,
-  ClientCapabilities,
-  RequestContext,
-  RequestId,
-  RequestMetaFields,
-  TaskMethod,
-} from '@mcpkit/protocol';
+import type { ClientCapabilities, TaskMethod } from '@mcpkit/protocol';
 import { isRecord, McpError, TASKS_EXTENSION } from '@mcpkit/protocol/internal';
-import type { TaskRequestInfo } from '../pipeline/middleware.js';
+import type { ExtensionMethod, ExtensionRequestInfo } from '../extensions/extension.js';
 import type { TaskEngine } from './task-engine.js';
 
 /** What a request that needs the tasks extension lacks: the extension itself (X-8, X-15, X-17). */
@@ -30,7 +23,7 @@ export interface TaskParams {
  * Step 6 of `tasks/get`, `tasks/update` and `tasks/cancel`: params (`-32602`), then the extension
  * declared on this request (`-32021`, X-17). Throws what to answer instead.
  */
-export function checkTaskRequest(
+function checkTaskRequest(
   method: TaskMethod,
   params: Record<string, unknown>,
   capabilities: ClientCapabilities,
@@ -49,38 +42,16 @@ export function checkTaskRequest(
   return params as unknown as TaskParams;
 }
 
-/** The handler of a checked task request (step 7, inside middleware). */
-export function runTaskMethod(
-  engine: TaskEngine,
-  method: TaskMethod,
-  params: TaskParams,
-  auth: AuthInfo | undefined,
-): Promise<Record<string, unknown>> {
-  const { taskId } = params;
-  if (method === 'tasks/get') return engine.get(taskId, auth);
-  if (method === 'tasks/cancel') return engine.cancel(taskId, auth);
-  return engine.update(taskId, params.inputResponses ?? {}, auth);
-}
-
-/** What middleware sees of a task request; `signal` is read on demand, as transports create it lazily. */
-export function taskRequestInfo(
-  requestId: RequestId,
-  method: TaskMethod,
-  fields: RequestMetaFields,
-  meta: Record<string, unknown>,
-  context: RequestContext,
-): TaskRequestInfo {
+/** `tasks/get`, `tasks/update` and `tasks/cancel`, served by `engine`. */
+export function taskMethods(engine: () => TaskEngine): Record<TaskMethod, ExtensionMethod<TaskParams>> {
+  const check = (params: Record<string, unknown>, request: ExtensionRequestInfo) =>
+    checkTaskRequest(request.method as TaskMethod, params, request.clientCapabilities);
   return {
-    requestId,
-    method,
-    protocolVersion: fields.protocolVersion,
-    clientCapabilities: fields.clientCapabilities,
-    clientInfo: fields.clientInfo,
-    auth: context.auth,
-    transport: context.transport,
-    meta,
-    get signal() {
-      return context.signal;
+    'tasks/get': { check, run: ({ taskId }, { auth }) => engine().get(taskId, auth) },
+    'tasks/update': {
+      check,
+      run: ({ taskId, inputResponses }, { auth }) => engine().update(taskId, inputResponses ?? {}, auth),
     },
+    'tasks/cancel': { check, run: ({ taskId }, { auth }) => engine().cancel(taskId, auth) },
   };
 }
