@@ -1,7 +1,15 @@
 import { hostname } from 'node:os';
 import type { ReplayStore } from '@mcpkit/auth/server';
-import type { EventBus, RequestStateKey, ServerEvent, SessionStore, TaskStore } from '@mcpkit/server';
+import type {
+  AnswerRouter,
+  EventBus,
+  RequestStateKey,
+  ServerEvent,
+  SessionStore,
+  TaskStore,
+} from '@mcpkit/server';
 import { createClient, type RedisClientType } from 'redis';
+import { RedisAnswerRouter } from './answer-router.js';
 import { RedisEventBus } from './event-bus.js';
 import { describeUrl, type RedisCommander, RedisLink } from './link.js';
 import type { RedisSubscriber } from './pubsub.js';
@@ -51,7 +59,8 @@ export interface RedisClusterOptions {
 /** What the server needs: spread into `new McpServer(info, { ...cluster.server })`. */
 export interface RedisServerOptions {
   readonly eventBus: EventBus;
-  readonly legacy: { readonly sessionStore: SessionStore };
+  /** 2025 sessions in Redis; a client's answers to the server's requests reach the instance that asked. */
+  readonly legacy: { readonly sessionStore: SessionStore; readonly answerRouter: AnswerRouter };
   readonly requestState: { readonly keys: readonly RequestStateKey[] };
   readonly tasks?: {
     readonly store: TaskStore;
@@ -143,6 +152,8 @@ export async function createRedisCluster(options: RedisClusterOptions = {}): Pro
   const bus = new RedisEventBus(link, (error: unknown, _event: ServerEvent) => onError(error));
   const sessionStore = new RedisSessionStore(link, options.sessions);
   await pubsub.subscribe(bus.channel, (message) => bus.deliver(message));
+  const answerRouter = new RedisAnswerRouter(link, pubsub, instanceId);
+  await answerRouter.start();
 
   let relay: RedisTaskRelay | undefined;
   let tasks: RedisServerOptions['tasks'];
@@ -157,7 +168,7 @@ export async function createRedisCluster(options: RedisClusterOptions = {}): Pro
   }
   const server: RedisServerOptions = {
     eventBus: bus,
-    legacy: { sessionStore },
+    legacy: { sessionStore, answerRouter },
     requestState: { keys },
     ...(tasks === undefined ? {} : { tasks }),
   };

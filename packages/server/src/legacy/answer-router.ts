@@ -20,9 +20,10 @@ export type RoutedAnswer =
  *
  * @example
  * ```ts
- * import { createRedisAnswerRouter } from '@mcpkit/redis';
- * const answerRouter = createRedisAnswerRouter({ client, prefix: 'mcp:' });
- * new McpServer(info, { legacy: { sessionStore, answerRouter } });
+ * import { createRedisCluster } from '@mcpkit/redis';
+ * const cluster = await createRedisCluster({ url: process.env.REDIS_URL });
+ * // cluster.server.legacy = { sessionStore, answerRouter }: both on Redis
+ * new McpServer(info, { ...cluster.server });
  * ```
  */
 export interface AnswerRouter {
