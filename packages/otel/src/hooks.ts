@@ -4,7 +4,7 @@
 import { context, type Link, SpanKind, trace } from '@opentelemetry/api';
 import { type CallLike, factsOf, type MessageLike } from './message.js';
 import { extractMeta, injectMeta } from './meta-carrier.js';
-import { outcomeOfError, outcomeOfResult, spanAttributes, spanNameOf } from './semconv.js';
+import { callAttributes, outcomeOfError, outcomeOfResult, spanAttributes, spanNameOf } from './semconv.js';
 import type { Telemetry } from './telemetry.js';
 
 /** A hook's `next`: runs the rest of the chain, with a rewritten context or the same one. */
@@ -117,7 +117,7 @@ export function recordCall<C extends CallLike, R>(
     spanNameOf(call.method, call.params, resourceUriInSpanName),
     {
       kind: SpanKind.INTERNAL,
-      attributes: spanAttributes({ method: call.method, params: call.params }, 'client'),
+      attributes: callAttributes(call.method, call.params),
     },
     parent,
   );

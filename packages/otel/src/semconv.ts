@@ -137,6 +137,22 @@ export function spanAttributes(facts: OperationFacts, role: Role): Attributes {
   return attributes;
 }
 
+/**
+ * The attributes of the INTERNAL span around a client call of several requests: what names its
+ * target, and no `gen_ai.operation.name`, so that the tool execution is counted once per request
+ * span and not once more for the group.
+ */
+export function callAttributes(method: string, params: OperationFacts['params']): Attributes {
+  const attributes: Attributes = { [ATTR_MCP_METHOD_NAME]: method };
+  const tool = toolNameOf(method, params);
+  if (tool !== undefined) attributes[ATTR_GEN_AI_TOOL_NAME] = tool;
+  const prompt = promptNameOf(method, params);
+  if (prompt !== undefined) attributes[ATTR_GEN_AI_PROMPT_NAME] = prompt;
+  const uri = resourceUriOf(method, params);
+  if (uri !== undefined) attributes[ATTR_MCP_RESOURCE_URI] = uri;
+  return attributes;
+}
+
 /** The attributes of one point of `mcp.{client,server}.operation.duration`. */
 export function metricAttributes(
   facts: OperationFacts,
