@@ -1,2 +1,2 @@
-export type { CallLike, MessageLike } from './message.js';
+export type { CallLike, MessageLike, SessionEndLike } from './message.js';
 export { type OtelMiddleware, type OtelNext, type OtelOptions, otel } from './otel.js';

@@ -53,3 +53,26 @@ export function factsOf(message: MessageLike, role: Role): OperationFacts {
     peerPort: peer ? network.port : undefined,
   };
 }
+
+/** A 2025-era session that ended, as the side that held it reports it. */
+export interface SessionEndLike {
+  readonly side: 'client' | 'server';
+  /** When the session opened (`initialize` answered), in ms since the epoch (`Date.now()`). */
+  readonly openedAt: number;
+  readonly protocolVersion: string | undefined;
+  readonly network: MessageLike['network'];
+  /** What ended it, when it ended in error (the server gone, a transport failure). */
+  readonly error?: unknown;
+}
+
+/** The facts of an ended session, for its duration histogram. */
+export function sessionFactsOf(session: SessionEndLike): Omit<OperationFacts, 'method' | 'params'> {
+  const { network } = session;
+  return {
+    protocolVersion: session.protocolVersion,
+    networkTransport: network.transport,
+    networkProtocol: network.transport === 'tcp' ? 'http' : undefined,
+    peerAddress: network.address,
+    peerPort: network.port,
+  };
+}

@@ -7,7 +7,7 @@ import {
 } from '@opentelemetry/api';
 import { propagateReceive, propagateSend, recordCall, recordReceive, recordSend } from './hooks.js';
 import { createInstruments } from './instruments.js';
-import type { CallLike, MessageLike } from './message.js';
+import type { CallLike, MessageLike, SessionEndLike } from './message.js';
 import { Telemetry } from './telemetry.js';
 
 declare const __MCPKIT_VERSION__: string;
@@ -49,6 +49,8 @@ export interface OtelMiddleware {
   receive<C extends MessageLike>(ctx: C, next: OtelNext<C>): Promise<unknown>;
   /** An INTERNAL span around a client call that may take several requests (input rounds, a task). */
   call<C extends CallLike, R>(call: C, next: (call: C) => Promise<R>): Promise<R>;
+  /** Records `mcp.client.session.duration` or `mcp.server.session.duration` for a 2025-era session that ended. */
+  sessionEnded(session: SessionEndLike): void;
 }
 
 /**
@@ -70,6 +72,7 @@ export function otel(options: OtelOptions = {}): OtelMiddleware {
       send: propagateSend,
       receive: propagateReceive,
       call: (call, next) => next(call),
+      sessionEnded: () => {},
     };
   }
   const tracerProvider = options.tracerProvider ?? trace.getTracerProvider();
@@ -107,6 +110,9 @@ export function otel(options: OtelOptions = {}): OtelMiddleware {
     },
     call(call, next) {
       return tracing() ? recordCall(resolve(), call, next) : next(call);
+    },
+    sessionEnded(session) {
+      resolve().sessionEnded(session);
     },
   };
 }

@@ -164,6 +164,27 @@ export function metricAttributes(
   return attributes;
 }
 
+/**
+ * The attributes of one point of `mcp.{client,server}.session.duration`: the version, the
+ * transport, the server's address on the client, `error.type` when the session ended in error.
+ */
+export function sessionAttributes(
+  facts: Omit<OperationFacts, 'method' | 'params'>,
+  role: Role,
+  outcome: Outcome | undefined,
+): Attributes {
+  const attributes: Attributes = {};
+  if (facts.protocolVersion !== undefined) attributes[ATTR_MCP_PROTOCOL_VERSION] = facts.protocolVersion;
+  if (facts.networkTransport !== undefined) attributes[ATTR_NETWORK_TRANSPORT] = facts.networkTransport;
+  if (facts.networkProtocol !== undefined) attributes[ATTR_NETWORK_PROTOCOL_NAME] = facts.networkProtocol;
+  if (role === 'client' && facts.peerAddress !== undefined) {
+    attributes[ATTR_SERVER_ADDRESS] = facts.peerAddress;
+    if (facts.peerPort !== undefined) attributes[ATTR_SERVER_PORT] = facts.peerPort;
+  }
+  if (outcome !== undefined) attributes[ATTR_ERROR_TYPE] = outcome.errorType;
+  return attributes;
+}
+
 /** Adds `error.type` and, for a JSON-RPC error, `rpc.response.status_code`. */
 export function setOutcome(attributes: Attributes, outcome: Outcome): void {
   attributes[ATTR_ERROR_TYPE] = outcome.errorType;

@@ -1,5 +1,6 @@
 import { type Attributes, type Span, SpanStatusCode, type Tracer } from '@opentelemetry/api';
 import type { Instruments } from './instruments.js';
+import { type SessionEndLike, sessionFactsOf } from './message.js';
 import { ATTR_GEN_AI_TOOL_CALL_ARGUMENTS, ATTR_GEN_AI_TOOL_CALL_RESULT } from './names.js';
 import {
   metricAttributes,
@@ -8,6 +9,7 @@ import {
   outcomeOfError,
   outcomeOfResult,
   type Role,
+  sessionAttributes,
   setOutcome,
 } from './semconv.js';
 import { TaskLinks } from './task-links.js';
@@ -60,6 +62,19 @@ export class Telemetry {
   /** Ends `span` for a failure: a JSON-RPC error, a timeout, a transport failure. */
   fail(span: Span, facts: OperationFacts, role: Role, started: number, error: unknown): void {
     this.end(span, facts, role, started, outcomeOfError(error));
+  }
+
+  /** Records how long a 2025-era session lasted, on the histogram of the side that held it. */
+  sessionEnded(session: SessionEndLike): void {
+    const { clientSession, serverSession, recording } = this.recording.instruments;
+    if (!recording) return;
+    const role = session.side;
+    const outcome = session.error === undefined ? undefined : outcomeOfError(session.error);
+    const seconds = Math.max(0, Date.now() - session.openedAt) / 1000;
+    (role === 'client' ? clientSession : serverSession).record(
+      seconds,
+      sessionAttributes(sessionFactsOf(session), role, outcome),
+    );
   }
 
   private captureResult(span: Span, facts: OperationFacts, result: unknown): void {

@@ -376,6 +376,43 @@ describe('metrics', () => {
     });
   });
 
+  it('a 2025-era session that ended: its duration on the histogram of its side, with its transport', async () => {
+    const own = new Recorder();
+    const hooks = otel({ tracerProvider: own.tracerProvider, meterProvider: own.meterProvider });
+    const network = { transport: 'tcp', address: 'mcp.example.com', port: 443 };
+    hooks.sessionEnded({
+      side: 'client',
+      openedAt: Date.now() - 1500,
+      protocolVersion: '2025-11-25',
+      network,
+    });
+    hooks.sessionEnded({
+      side: 'server',
+      openedAt: Date.now() - 10,
+      protocolVersion: '2025-11-25',
+      network: { transport: 'tcp', address: '127.0.0.1', port: 5000 },
+      error: new McpLikeError(-32000, 'gone'),
+    });
+    const client = await own.histogram('mcp.client.session.duration');
+    expect(client.descriptor.unit).toBe('s');
+    expect(client.dataPoints[0]!.value.sum).toBeGreaterThanOrEqual(1.5);
+    expect(client.dataPoints[0]!.attributes).toStrictEqual({
+      'mcp.protocol.version': '2025-11-25',
+      'network.transport': 'tcp',
+      'network.protocol.name': 'http',
+      'server.address': 'mcp.example.com',
+      'server.port': 443,
+    });
+    const server = await own.histogram('mcp.server.session.duration');
+    expect(server.descriptor.unit).toBe('s');
+    expect(server.dataPoints[0]!.attributes).toStrictEqual({
+      'mcp.protocol.version': '2025-11-25',
+      'network.transport': 'tcp',
+      'network.protocol.name': 'http',
+      'error.type': '-32000',
+    });
+  });
+
   it('takes the global meter provider at the first message, not when created', async () => {
     const { metrics } = await import('@opentelemetry/api');
     const own = new Recorder();
