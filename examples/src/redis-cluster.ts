@@ -10,7 +10,7 @@ export async function startInstance(redisUrl: string, port = 0) {
   const cluster = await createRedisCluster({ url: redisUrl, prefix: 'weather', tasks: true });
   const server = new McpServer({ name: 'weather', version: '1.0.0' }, { ...cluster.server });
   server.tool('whoami', {}, async () => ({ content: [{ type: 'text', text: `pid ${process.pid}` }] }));
-  const http = await serveHttp(server, { port });
+  const http = await serveHttp(server, { port, ...cluster.http });
   return {
     url: http.url,
     close: async () => {

@@ -8,9 +8,11 @@ import type {
   SessionStore,
   TaskStore,
 } from '@mcpkit/server';
+import type { EventStore } from '@mcpkit/transport-http';
 import { createClient, type RedisClientType } from 'redis';
 import { RedisAnswerRouter } from './answer-router.js';
 import { RedisEventBus } from './event-bus.js';
+import { RedisEventStore, type RedisEventStoreOptions } from './event-store.js';
 import { describeUrl, type RedisCommander, RedisLink } from './link.js';
 import type { RedisSubscriber } from './pubsub.js';
 import { type RedisReplayOptions, RedisReplayStore } from './replay-store.js';
@@ -46,6 +48,8 @@ export interface RedisClusterOptions {
   sessions?: RedisSessionOptions;
   /** Turns the tasks extension on with tasks in Redis (`true` for the defaults). Default off. */
   tasks?: RedisTasksOptions | boolean;
+  /** Resumable 2025 SSE streams (`cluster.http.eventStore`): their length and lifetime. */
+  events?: RedisEventStoreOptions;
   /** DPoP proofs remembered once across instances (`cluster.replayStore`). */
   replay?: RedisReplayOptions;
   /** How long `createRedisCluster` waits for Redis before it rejects. Default 5,000 ms. */
@@ -74,6 +78,8 @@ export interface RedisServerOptions {
 export interface RedisCluster {
   /** Options of `McpServer`: the bus, the session store, the key ring, and tasks when asked for. */
   readonly server: RedisServerOptions;
+  /** Options of transport-http's handler: `createFetchHandler(server, { ...cluster.http })`. */
+  readonly http: { readonly eventStore: EventStore };
   /** auth's DPoP replay store: `tokenAuthenticator({ verifier, dpop: { replayStore } })`. */
   readonly replayStore: ReplayStore;
   /** The command connection (node-redis), for data of your own; keep it under `prefix`. */
@@ -175,6 +181,7 @@ export async function createRedisCluster(options: RedisClusterOptions = {}): Pro
   let closing: Promise<void> | undefined;
   return {
     server,
+    http: { eventStore: new RedisEventStore(link, options.events) },
     replayStore: new RedisReplayStore(link, options.replay),
     client,
     prefix,

@@ -76,6 +76,17 @@ export async function startInstances(
           return { content: [] };
         }),
     );
+    server.tool(
+      'count',
+      { inputSchema: z.object({ n: z.number().int(), intervalMs: z.number().int() }) },
+      async ({ n, intervalMs }, ctx) => {
+        for (let i = 1; i <= n; i++) {
+          await ctx.progress(i, n);
+          await new Promise((resolve) => setTimeout(resolve, intervalMs));
+        }
+        return { content: [{ type: 'text', text: `counted=${n}` }] };
+      },
+    );
     server.resource('demo://counter', { name: 'counter' }, async () => ({
       contents: [{ uri: 'demo://counter', text: '0' }],
     }));
@@ -83,7 +94,7 @@ export async function startInstances(
       name,
       cluster,
       server,
-      handle: createFetchHandler(server, { allowedHosts: ['cluster'] }),
+      handle: createFetchHandler(server, { allowedHosts: ['cluster'], ...cluster.http }),
       aborted,
     });
   }

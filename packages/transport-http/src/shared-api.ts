@@ -16,4 +16,5 @@ export {
   InMemoryEventStore,
   type InMemoryEventStoreOptions,
   type StoredEvent,
+  type StoredReplay,
 } from './server/sessions/event-store.js';

@@ -4,20 +4,33 @@ export interface StoredEvent {
   readonly data: string;
 }
 
+/** A stream's owner and its events after an event id, as `EventStore.replayAfter` finds them. */
+export interface StoredReplay {
+  readonly streamId: string;
+  readonly owner: string;
+  readonly events: StoredEvent[];
+}
+
 /**
  * Where a resumable (2025-era) SSE stream's events are kept so a client that lost the connection
- * can reconnect with `Last-Event-ID` and get what it missed, and nothing of another stream.
- * Synchronous: a stream still running lives in the process that runs it, so resuming it needs that
- * process anyway (route a session's requests to one instance).
+ * can reconnect with `Last-Event-ID` and get what it missed, and nothing of another stream. The
+ * default is synchronous and in this process; a store shared by several instances (Redis, say) may
+ * answer with promises and offer `follow`, so any instance resumes a stream that runs in another.
  */
 export interface EventStore {
   /** Stores an event of `streamId` (belonging to session `owner`) and returns its event id. */
-  append(streamId: string, owner: string, data: string): string;
+  append(streamId: string, owner: string, data: string): string | Promise<string>;
   /**
    * The stream of `lastEventId`, its owner, and its events after that one, oldest first;
    * `undefined` when the id is unknown or its stream was dropped.
    */
-  replayAfter(lastEventId: string): { streamId: string; owner: string; events: StoredEvent[] } | undefined;
+  replayAfter(lastEventId: string): StoredReplay | undefined | Promise<StoredReplay | undefined>;
+  /**
+   * For a store shared by instances: the events of `streamId` stored after event `afterId`, as
+   * they are stored, until `signal` aborts or the reader stops. Resumes a stream that runs in
+   * another instance: the transport reads it until the response.
+   */
+  follow?(streamId: string, afterId: string, signal: AbortSignal): AsyncIterable<StoredEvent>;
 }
 
 /** Options of `InMemoryEventStore`. */
@@ -76,7 +89,7 @@ export class InMemoryEventStore implements EventStore {
     return `${streamId}.${stream.first + stream.events.length - 1}`;
   }
 
-  replayAfter(lastEventId: string): { streamId: string; owner: string; events: StoredEvent[] } | undefined {
+  replayAfter(lastEventId: string): StoredReplay | undefined {
     const dot = lastEventId.lastIndexOf('.');
     if (dot < 1) return undefined;
     const streamId = lastEventId.slice(0, dot);

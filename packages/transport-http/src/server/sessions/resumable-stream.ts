@@ -1,7 +1,9 @@
 import type { EndpointItem, RequestId } from '@mcpkit/protocol';
 import { errorFinal, McpError, responseText } from '@mcpkit/protocol/internal';
-import { closeQuietly, KEEP_ALIVE_FRAME } from '../sse-source.js';
+import { closeQuietly } from '../sse-source.js';
 import type { EventStore, StoredEvent } from './event-store.js';
+import { followElsewhere, isResponse } from './follow-stream.js';
+import { Connection, frame } from './sse-connection.js';
 
 /** Settings of resumable streams, from `HttpServerOptions`. */
 export interface ResumableConfig {
@@ -17,60 +19,6 @@ export interface ResumableConfig {
   readonly running: Map<string, ResumableStream>;
 }
 
-function frame(id: string, data: string): string {
-  return `id: ${id}\ndata: ${data}\n\n`;
-}
-
-/**
- * The frames one client connection reads: what its stream delivers, keep-alive comments while
- * quiet, until the stream ends or the client leaves (`cancel`).
- */
-class Connection {
-  private readonly frames: string[] = [];
-  private waiter: ((frame: string | null) => void) | undefined;
-  private ended = false;
-
-  constructor(
-    private readonly keepAliveMs: number,
-    private readonly onLeave: (connection: Connection) => void,
-  ) {}
-
-  push(text: string): void {
-    if (this.ended) return;
-    const waiter = this.waiter;
-    if (waiter) waiter(text);
-    else this.frames.push(text);
-  }
-
-  close(): void {
-    if (this.ended) return;
-    this.ended = true;
-    this.waiter?.(null);
-  }
-
-  next(): Promise<string | null> {
-    const queued = this.frames.shift();
-    if (queued !== undefined) return Promise.resolve(queued);
-    if (this.ended) return Promise.resolve(null);
-    return new Promise((resolve) => {
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      this.waiter = (text) => {
-        this.waiter = undefined;
-        clearTimeout(timer);
-        resolve(text);
-      };
-      if (this.keepAliveMs > 0) timer = setTimeout(() => this.waiter?.(KEEP_ALIVE_FRAME), this.keepAliveMs);
-    });
-  }
-
-  /** The client left. */
-  cancel(): void {
-    if (this.ended) return;
-    this.close();
-    this.onLeave(this);
-  }
-}
-
 /**
  * A resumable SSE stream (2025-11-25 Streamable HTTP): every event gets an id and is kept in the
  * event store; the stream opens with a priming event (an id, `retry`, empty data) so a client
@@ -82,6 +30,8 @@ export class ResumableStream {
   private connection: Connection | undefined;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private done = false;
+  /** While a reconnect reads the store, no event of this stream is stored: it waits on this. */
+  private hold: Promise<void> | undefined;
 
   constructor(
     private readonly iterator: AsyncIterator<EndpointItem>,
@@ -106,11 +56,38 @@ export class ResumableStream {
     pollIn: number | undefined,
   ): { next(): Promise<string | null>; cancel(): void } {
     const connection = this.join([]);
+    const priming = (id: string | undefined) =>
+      connection.push(`${id === undefined ? '' : `id: ${id}\n`}retry: ${this.config.retryMs}\ndata: \n\n`);
     const primingId = this.config.store.append(this.streamId, this.owner, '');
-    connection.push(`id: ${primingId}\nretry: ${this.config.retryMs}\ndata: \n\n`);
-    void this.pump(first);
+    if (typeof primingId === 'string') {
+      priming(primingId);
+      void this.pump(first);
+    } else {
+      void primingId.then(priming, () => priming(undefined)).then(() => this.pump(first));
+    }
     if (pollIn !== undefined && !this.done) this.timer = setTimeout(() => this.poll(), pollIn);
     return connection;
+  }
+
+  /**
+   * A reconnect to this stream, running here: the events after `lastEventId`, then what comes
+   * next. No event is stored while the store is read, so none is missed or sent twice.
+   */
+  rejoin(store: EventStore, lastEventId: string): Promise<Connection | undefined> {
+    const run = (async () => {
+      await this.hold;
+      const found = await store.replayAfter(lastEventId);
+      return found === undefined ? undefined : this.join(found.events);
+    })();
+    const hold = run.then(
+      () => {},
+      () => {},
+    );
+    this.hold = hold;
+    void hold.then(() => {
+      if (this.hold === hold) this.hold = undefined;
+    });
+    return run;
   }
 
   /** A reconnecting client: the events it missed, then what comes next. */
@@ -159,10 +136,18 @@ export class ResumableStream {
     this.config.running.delete(this.streamId);
   }
 
-  private deliver(item: EndpointItem): void {
+  /** Stores `item` and sends it; a promise when the store answers with one. */
+  private deliver(item: EndpointItem): Promise<void> | undefined {
     const data = 'response' in item ? responseText(item) : JSON.stringify(item);
     const id = this.config.store.append(this.streamId, this.owner, data);
-    this.connection?.push(frame(id, data));
+    if (typeof id === 'string') {
+      this.connection?.push(frame(id, data));
+      return undefined;
+    }
+    return id.then(
+      (stored) => this.connection?.push(frame(stored, data)),
+      () => this.connection?.push(frame(undefined, data)),
+    );
   }
 
   private async pump(first: EndpointItem | Promise<IteratorResult<EndpointItem>> | undefined): Promise<void> {
@@ -177,7 +162,7 @@ export class ResumableStream {
           if (next.done) {
             // A stream with a request behind it ends with its response; a GET stream just ends.
             if (this.holdOnLeave) {
-              this.deliver(
+              await this.deliver(
                 errorFinal(McpError.internalError('The exchange ended without a response'), this.requestId),
               );
             }
@@ -185,28 +170,39 @@ export class ResumableStream {
           }
           item = next.value;
         }
-        this.deliver(item);
+        if (this.hold !== undefined) await this.hold;
+        const stored = this.deliver(item);
+        if (stored !== undefined) await stored;
         if ('response' in item) return;
         item = undefined;
       }
     } catch (error) {
-      if (!this.done) this.deliver(errorFinal(error, this.requestId));
+      if (!this.done) await this.deliver(errorFinal(error, this.requestId));
     } finally {
       if (!this.done) this.finish();
     }
   }
 }
 
-/** Rejoins the stream of `lastEventId` for session `owner`; `undefined` when it is unknown or another session's. */
-export function resume(
+/**
+ * Rejoins the stream of `lastEventId` for session `owner`; `undefined` when it is unknown or
+ * another session's. A stream running here is joined; one the store says runs elsewhere is
+ * followed through the store until its response.
+ */
+export async function resume(
   config: ResumableConfig,
   lastEventId: string,
   owner: string,
-): { next(): Promise<string | null>; cancel(): void } | undefined {
-  const found = config.store.replayAfter(lastEventId);
+): Promise<{ next(): Promise<string | null>; cancel(): void } | undefined> {
+  const { store } = config;
+  const found = await store.replayAfter(lastEventId);
   if (found === undefined || found.owner !== owner) return undefined;
   const live = config.running.get(found.streamId);
-  if (live !== undefined) return live.join(found.events);
+  if (live !== undefined) return live.rejoin(store, lastEventId);
+  const last = found.events.at(-1);
+  if (store.follow !== undefined && (last === undefined || !isResponse(last.data))) {
+    return followElsewhere(store, config.keepAliveMs, found.streamId, last?.id ?? lastEventId, found.events);
+  }
   const connection = new Connection(config.keepAliveMs, () => {});
   for (const event of found.events) if (event.data !== '') connection.push(frame(event.id, event.data));
   connection.close();

@@ -35,7 +35,7 @@ export async function openSessionStream(
   const sessionId = headers.get('mcp-session-id');
   if (lastEventId !== null && sessionId !== null && (opening.kind === 'stream' || opening.status === 409)) {
     if (opening.kind === 'stream') closeQuietly(opening.exchange[Symbol.asyncIterator]());
-    const resumed = resume(config.resumable, lastEventId, sessionId);
+    const resumed = await resume(config.resumable, lastEventId, sessionId);
     if (resumed === undefined) {
       return errorReply(404, McpError.invalidRequest('Last-Event-ID names no stream of this session'), cors);
     }
