@@ -20,6 +20,7 @@ const WORKLOADS = [
   'http-load',
   'tools-list',
   'legacy',
+  'cluster',
   'cold-start',
   'memory',
   'footprint',

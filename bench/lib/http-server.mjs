@@ -2,13 +2,17 @@
 import { fileURLToPath } from 'node:url';
 import { spawnTracked, stopChild, waitForLine } from './children.mjs';
 
-/** Starts `serverScript` with `toolCount` tools; `nodeArgs` go to node before the script (`--cpu-prof`). */
-export async function startHttpServer(serverScript, toolCount = 1, nodeArgs = []) {
+/**
+ * Starts `serverScript` with `toolCount` tools; `nodeArgs` go to node before the script (`--cpu-prof`),
+ * `scriptArgs` to the script after `--tools`.
+ */
+export async function startHttpServer(serverScript, toolCount = 1, nodeArgs = [], scriptArgs = []) {
   const child = spawnTracked(process.execPath, [
     ...nodeArgs,
     fileURLToPath(serverScript),
     '--tools',
     String(toolCount),
+    ...scriptArgs,
   ]);
   try {
     const port = await waitForLine(child, /listening (\d+)/);

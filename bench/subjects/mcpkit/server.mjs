@@ -12,9 +12,9 @@ const fillerInput = z.object({
 const echo = async ({ text }) => ({ content: [{ type: 'text', text }] });
 const filler = async () => ({ content: [{ type: 'text', text: 'done' }] });
 
-/** An `McpServer` serving `echo` and `toolCount - 1` filler tools. */
-export function createEchoServer(toolCount) {
-  const server = new McpServer({ name: 'mcpkit-bench', version: '0.0.0' });
+/** An `McpServer` serving `echo` and `toolCount - 1` filler tools; `options` go to `McpServer`. */
+export function createEchoServer(toolCount, options = {}) {
+  const server = new McpServer({ name: 'mcpkit-bench', version: '0.0.0' }, options);
   server.tool('echo', { description: echoTool.description, inputSchema: echoInput }, echo);
   for (let i = 1; i < toolCount; i++) {
     const tool = fillerTool(i);

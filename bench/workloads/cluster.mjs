@@ -1,0 +1,111 @@
+// Workload: mcpkit on Redis (@mcpkit/redis) against mcpkit in memory, in one run. A 2025-11-25 session's
+// tools/call through the Redis session store against the in-memory store (target: at most 1.3x the time
+// per call), a stateless 2026-07-28 call on both (it touches no store: unchanged within noise), and the
+// latency of a resources/updated published on one instance to a listen stream open on another (p50 at
+// most 2 ms on loopback). Alternating short windows, as in the legacy workload, so both servers see the
+// same machine load.
+import { startHttpServer } from '../lib/http-server.mjs';
+import { ECHO_TEXT, expectEcho } from '../lib/mcp-wire.mjs';
+import { sequential } from '../lib/measure.mjs';
+import { startRedis } from '../lib/redis-server.mjs';
+import { latencySummary, median } from '../lib/stats.mjs';
+import { loadSlot } from '../lib/subjects.mjs';
+
+export const id = 'cluster';
+export const title = 'many instances on Redis (@mcpkit/redis) vs one in memory';
+export const slots = ['cluster', 'legacy'];
+export const rounds = (config) => config.rounds;
+export const metrics = () => [
+  {
+    id: 'sessionMemory',
+    label: 'HTTP, 2025-11-25 session, sessions in memory',
+    unit: 'calls/s',
+    better: 'higher',
+  },
+  {
+    id: 'sessionRedis',
+    label: 'HTTP, 2025-11-25 session, sessions on Redis',
+    unit: 'calls/s',
+    better: 'higher',
+  },
+  { id: 'sessionRatio', label: 'HTTP time per session call, Redis ÷ memory', unit: '×', better: 'lower' },
+  {
+    id: 'modernMemory',
+    label: 'HTTP, 2026-07-28 stateless, server in memory',
+    unit: 'calls/s',
+    better: 'higher',
+  },
+  {
+    id: 'modernRedis',
+    label: 'HTTP, 2026-07-28 stateless, server on Redis',
+    unit: 'calls/s',
+    better: 'higher',
+  },
+  { id: 'modernRatio', label: 'HTTP time per stateless call, Redis ÷ memory', unit: '×', better: 'lower' },
+  { id: 'fanoutP50', label: 'listen fan-out across instances, p50', unit: 'ms', better: 'lower' },
+  { id: 'fanoutP99', label: 'listen fan-out across instances, p99', unit: 'ms', better: 'lower' },
+];
+
+/** Alternates the two calls in `slices` windows after a warm-up of each; the median calls/s of each. */
+async function alternate(memory, redis, config) {
+  const slices = 8;
+  const window = { warmupMs: 0, warmupCalls: 0, measureMs: Math.max(50, config.measureMs / slices) };
+  await sequential(memory, config);
+  await sequential(redis, config);
+  const runs = { memory: [], redis: [] };
+  for (let slice = 0; slice < slices; slice++) {
+    runs.memory.push((await sequential(memory, window)).perSecond);
+    runs.redis.push((await sequential(redis, window)).perSecond);
+  }
+  return { memory: median(runs.memory), redis: median(runs.redis) };
+}
+
+export async function sample(subject, config) {
+  const { serverScript, stateKeyEnv, openFanout } = await loadSlot(subject, 'cluster');
+  const { connect } = await loadSlot(subject, 'legacy');
+  const redis = await startRedis();
+  Object.assign(process.env, stateKeyEnv);
+  const servers = [];
+  const clients = [];
+  try {
+    const memoryServer = await startHttpServer(serverScript);
+    servers.push(memoryServer);
+    const redisServer = await startHttpServer(serverScript, 1, [], ['--redis', redis.url]);
+    servers.push(redisServer);
+    const onMemory = await connect(memoryServer.url);
+    clients.push(onMemory);
+    const onRedis = await connect(redisServer.url);
+    clients.push(onRedis);
+    const call = (client, era) => async () => expectEcho(await client[era].callEcho(ECHO_TEXT));
+    const sessions = await alternate(call(onMemory, 'legacy'), call(onRedis, 'legacy'), config);
+    const modern = await alternate(call(onMemory, 'modern'), call(onRedis, 'modern'), config);
+    const fanout = await openFanout(redis.url);
+    const latencies = [];
+    try {
+      const count = config.mode === 'quick' ? 200 : 1000;
+      for (let i = 0; i < count / 10; i++) await fanout.publish();
+      for (let i = 0; i < count; i++) {
+        const started = performance.now();
+        await fanout.publish();
+        latencies.push(performance.now() - started);
+      }
+    } finally {
+      await fanout.close();
+    }
+    const { p50, p99 } = latencySummary(latencies);
+    return {
+      sessionMemory: sessions.memory,
+      sessionRedis: sessions.redis,
+      sessionRatio: sessions.memory / sessions.redis,
+      modernMemory: modern.memory,
+      modernRedis: modern.redis,
+      modernRatio: modern.memory / modern.redis,
+      fanoutP50: p50,
+      fanoutP99: p99,
+    };
+  } finally {
+    await Promise.all(clients.map((client) => client.close()));
+    await Promise.all(servers.map((server) => server.stop()));
+    await redis.stop();
+  }
+}
