@@ -17,6 +17,7 @@ import { hearToolListChange } from '../src/listen.js';
 import { serve as serveMigrated } from '../src/migrating-from-sdk-v1.js';
 import { bookWithTwoSeats } from '../src/multi-round-trip.js';
 import { POST as nextPost } from '../src/nextjs-route.js';
+import { greetInFrench } from '../src/server-extension.js';
 import { server as guardedServer } from '../src/server-middleware.js';
 import { buildAsTask } from '../src/tasks.js';
 
@@ -110,6 +111,10 @@ describe('examples run', () => {
     expect(built.text).toBe('built and deployed main');
     expect(built.taskId).toMatch(/^[0-9a-f-]{36}$/);
     expect(await hearToolListChange()).toBe('notifications/tools/list_changed');
+  });
+
+  it('a server extension of its own: advertised, and a handler reads the locale the request declared', async () => {
+    expect(await greetInFrench()).toEqual({ text: 'Bonjour', advertised: { locales: ['en', 'fr'] } });
   });
 
   it('client middleware times every call, the tools/list walk before an unseen tool included', async () => {

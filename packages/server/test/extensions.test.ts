@@ -6,19 +6,15 @@ import {
   McpServer,
   type ServerExtension,
   type ServerOptions,
+  type ToolContext,
 } from '../src/index.js';
 import { call, meta, request, send } from './helpers.js';
 import { LegacyConnection } from './legacy/helpers.js';
 
 const ECHO = 'io.example/echo-ext';
 
-// A member a handler reads, typed the way an extension's users type it.
-declare module '../src/index.js' {
-  interface ToolContext {
-    /** What `io.example/echo-ext` puts before an echo: `>> ` for a request that declared it, '' otherwise. */
-    readonly echoPrefix: string;
-  }
-}
+/** The context of a handler on a server with the extension (examples/src/server-extension.ts types it by augmenting ToolContext). */
+type EchoContext = ToolContext & { readonly echoPrefix: string };
 
 /** Whether a request declared the extension in its own client capabilities. */
 const declares = (request: { clientCapabilities: { extensions?: Record<string, unknown> } }) =>
@@ -57,7 +53,7 @@ function echoExtension(): ServerExtension<string> {
 function echoServer(options: ServerOptions = {}) {
   const server = new McpServer({ name: 'echo-server', version: '1.0.0' }, { onError: () => {}, ...options });
   server.tool('repeat', { inputSchema: { type: 'object' } }, (args, ctx) => ({
-    content: [{ type: 'text', text: `${ctx.echoPrefix}${JSON.stringify(args)}` }],
+    content: [{ type: 'text', text: `${(ctx as EchoContext).echoPrefix}${JSON.stringify(args)}` }],
   }));
   return server;
 }
@@ -170,5 +166,87 @@ describe('an extension registered from outside the server core (io.example/echo-
     const two = await call(server, 'odd/two');
     expect(two.error).toMatchObject({ code: -32603 });
     expect(String(reports[0])).toContain('The handler of odd/two returned resultType "strange"');
+  });
+
+  it('checkTool refuses a tool config at registration and in an update', () => {
+    const strict: ServerExtension = {
+      id: 'io.example/strict',
+      checkTool(name, config) {
+        if (config.description === '') throw new TypeError(`tool ${name}: an empty description`);
+      },
+    };
+    const server = echoServer({ extensions: [strict] });
+    expect(() => server.tool('blank', { description: '' }, () => ({ content: [] }))).toThrow(
+      'tool blank: an empty description',
+    );
+    const handle = server.tool('fine', { description: 'Fine' }, () => ({ content: [] }));
+    expect(() => handle.update({ description: '' })).toThrow('tool fine: an empty description');
+  });
+
+  it("its listen filter field is acknowledged, beside the tasks extension's taskIds", async () => {
+    const tagged: ServerExtension = {
+      id: 'io.example/tag',
+      listenFilter: (requested) => (typeof requested.tag === 'string' ? { tag: requested.tag } : undefined),
+    };
+    const acknowledged = async (options: ServerOptions, capabilities = {}) => {
+      const listen = request('subscriptions/listen', {
+        notifications: { toolsListChanged: true, tag: 'x', taskIds: [] },
+        _meta: meta({}, capabilities),
+      });
+      const exchange = echoServer(options).handle(JSON.parse(JSON.stringify(listen)), {
+        transport: 'memory',
+        signal: new AbortController().signal,
+      });
+      const first = await exchange[Symbol.asyncIterator]().next();
+      return (first.value as { params: { notifications: unknown } }).params.notifications;
+    };
+    expect(await acknowledged({ extensions: [tagged] })).toEqual({ toolsListChanged: true, tag: 'x' });
+    expect(await acknowledged({})).toEqual({ toolsListChanged: true });
+    const tasks = { extensions: { 'io.modelcontextprotocol/tasks': {} } };
+    expect(await acknowledged({ extensions: [tagged], tasks: {} }, tasks)).toEqual({
+      toolsListChanged: true,
+      tag: 'x',
+      taskIds: [],
+    });
+  });
+
+  it('setup gets the server: its event bus, onError and the scopes of registrations', async () => {
+    const events: unknown[] = [];
+    const reports: unknown[] = [];
+    let scopes: readonly string[] = [];
+    const probe: ServerExtension = {
+      id: 'io.example/probe',
+      setup(host) {
+        void host.publish({ type: 'resources/updated', uri: 'probe://set-up' });
+        host.onError(new Error('probe'), { level: 'warning' });
+        queueMicrotask(() => {
+          scopes = host.requiredScopes({ tool: 'repeat' });
+        });
+      },
+    };
+    const eventBus = {
+      publish: async (event: unknown) => void events.push(event),
+      subscribe: () => () => {},
+    };
+    const server = new McpServer(
+      { name: 'probe', version: '1.0.0' },
+      { eventBus, extensions: [probe], onError: (error) => reports.push(error) },
+    );
+    server.tool('repeat', { scopes: ['echo:use'] }, () => ({ content: [] }));
+    await Promise.resolve();
+    expect(events[0]).toEqual({ type: 'resources/updated', uri: 'probe://set-up' });
+    expect(String(reports[0])).toBe('Error: probe');
+    expect(scopes).toEqual(['echo:use']);
+  });
+
+  it('an extension of the tasks id given without tasks replaces the tasks extension off', async () => {
+    const own: ServerExtension = { id: 'io.modelcontextprotocol/tasks', settings: { mine: true } };
+    const { result } = await call(echoServer({ extensions: [own] }), 'server/discover');
+    expect(result?.capabilities).toMatchObject({
+      extensions: { 'io.modelcontextprotocol/tasks': { mine: true } },
+    });
+    expect(() => echoServer({ extensions: [own], tasks: {} })).toThrow(
+      'extension io.modelcontextprotocol/tasks is given twice',
+    );
   });
 });

@@ -15,6 +15,17 @@ export interface ExtensionRequestInfo extends Omit<McpRequestInfo, 'method'> {
 /**
  * A method an extension serves. The server finds it at step 5 of its pipeline (an unknown method
  * is `-32601`), after the checks every request gets (envelope, `_meta`, headers, version).
+ *
+ * @example
+ * ```ts
+ * const say: ExtensionMethod<string> = {
+ *   check(params) {
+ *     if (typeof params.text !== 'string') throw McpError.invalidParams('echo/say: params.text must be a string');
+ *     return params.text;
+ *   },
+ *   run: async (text) => ({ resultType: 'complete', echoed: text }),
+ * };
+ * ```
  */
 export interface ExtensionMethod<P = Record<string, unknown>> {
   /**
