@@ -19,7 +19,10 @@ async function main(): Promise<void> {
     increment: async () => Number(await cluster.client.incr(key)),
     read: async () => Number((await cluster.client.get(key)) ?? 0),
   });
-  const http = await serveHttp(server, { host: '127.0.0.1', port });
+  // 2025 sessions: a request still running after 1 s has its SSE response ended, and the client
+  // resumes it with Last-Event-ID, on whichever instance the balancer picks (cluster.http: the
+  // event store on Redis Streams).
+  const http = await serveHttp(server, { host: '127.0.0.1', port, pollAfterMs: 1000, ...cluster.http });
   const stop = async () => {
     await server.close();
     await http.close();

@@ -105,6 +105,24 @@ describe('cluster-demo: three instances behind a round-robin balancer, one Redis
     await Promise.all([listener.client.close(), session.client.close(), caller.client.close()]);
   });
 
+  it('Last-Event-ID: a v1 count whose stream ends resumes on another instance with no gap or duplicate', async () => {
+    const { client, hops } = await v1Client(cluster.url);
+    const progress: number[] = [];
+    const result = await client.request(
+      { method: 'tools/call', params: { name: 'count', arguments: { n: 12, intervalMs: 200 } } },
+      CallToolResultSchema,
+      { onprogress: ({ progress: value }) => progress.push(value), timeout: 20_000 },
+    );
+    expect(textOf(result)).toBe('counted=12');
+    expect(progress).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
+    const call = hops.findLast((hop) => hop.rpc === 'tools/call')!;
+    const resumes = hops.filter((hop) => hop.lastEventId !== null && hop.httpMethod === 'GET');
+    // Every resumption was served, and at least one by another instance than the one running the call.
+    expect(resumes.map((hop) => hop.status)).toEqual(resumes.map(() => 200));
+    expect(resumes.some((hop) => hop.servedBy !== call.servedBy)).toBe(true);
+    await client.close();
+  });
+
   it('slow_task: created on one instance, polled from the others and cancelled from another', async () => {
     const { client, hops } = await modernClient(cluster.url);
     let taskId = '';
