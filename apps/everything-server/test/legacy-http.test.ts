@@ -162,6 +162,48 @@ describe('2025-era Streamable HTTP sessions', () => {
     });
   });
 
+  it.each([
+    ['reject', 'reject' as const],
+    ['stateless', { stateless: true }],
+  ])(
+    'H-38: with legacy %s nothing of sessions shows: the preflight allows POST only, GET and DELETE are 405',
+    async (_, legacy) => {
+      const handler = handlerFor(new McpServer({ name: 's', version: '1' }, { legacy }));
+      const origin = 'http://localhost:5173';
+      const preflight = await handler(
+        new Request('http://localhost/mcp', {
+          method: 'OPTIONS',
+          headers: { origin, 'access-control-request-method': 'GET' },
+        }),
+      );
+      expect(preflight.status).toBe(204);
+      expect(preflight.headers.get('access-control-allow-methods')).toBe('POST');
+      expect(preflight.headers.get('access-control-expose-headers')).toBe('WWW-Authenticate');
+      for (const method of ['GET', 'DELETE']) {
+        const response = await handler(
+          new Request('http://localhost/mcp', {
+            method,
+            headers: { origin, accept: 'text/event-stream', 'mcp-session-id': 'x' },
+          }),
+        );
+        expect(response.status).toBe(405);
+        expect(response.headers.get('allow')).toBe('POST');
+      }
+    },
+  );
+
+  it('B-11: with sessions kept, the preflight allows GET, POST and DELETE and exposes Mcp-Session-Id', async () => {
+    const handler = handlerFor(createEverythingServer());
+    const preflight = await handler(
+      new Request('http://localhost/mcp', {
+        method: 'OPTIONS',
+        headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'DELETE' },
+      }),
+    );
+    expect(preflight.headers.get('access-control-allow-methods')).toBe('GET, POST, DELETE');
+    expect(preflight.headers.get('access-control-expose-headers')).toBe('WWW-Authenticate, Mcp-Session-Id');
+  });
+
   it('a flood of sessions: the cap holds (503), an ended session frees its place', async () => {
     const server = new McpServer(
       { name: 's', version: '1' },

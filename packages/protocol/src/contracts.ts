@@ -183,13 +183,31 @@ export type EndpointExchange = AsyncIterable<EndpointItem> & {
 export interface McpEndpoint {
   handle(message: unknown, context: RequestContext): EndpointExchange;
   /**
-   * Legacy Streamable HTTP only: the standalone `GET` stream of the session named in
-   * `context.headers` (what the server sends outside any request: `list_changed`,
-   * `resources/updated`). Absent: the transport answers 405.
+   * The 2025-era sessions of Streamable HTTP (`GET` stream, `DELETE`), for an endpoint that
+   * serves them. Absent: an HTTP transport serves `POST` only (`GET` and `DELETE` are 405) and
+   * advertises nothing else, CORS included. A wrapper of an endpoint keeps sessions only by
+   * passing this member on.
+   *
+   * @example
+   * ```ts
+   * const logged: McpEndpoint = {
+   *   handle: (message, context) => { log(message); return server.handle(message, context); },
+   *   sessions: server.sessions,
+   * };
+   * ```
    */
-  openStream?(context: RequestContext): Promise<StreamOpening>;
-  /** Legacy Streamable HTTP only: `DELETE` of the session named in `context.headers`. Absent: 405. */
-  endSession?(context: RequestContext): Promise<SessionRefusal | { kind: 'ended' }>;
+  readonly sessions?: SessionEndpoint;
+}
+
+/** What an endpoint offers for 2025-era HTTP sessions besides their `POST`s (see `McpEndpoint.sessions`). */
+export interface SessionEndpoint {
+  /**
+   * The standalone `GET` stream of the session named in `context.headers` (what the server
+   * sends outside any request: `list_changed`, `resources/updated`, its own requests).
+   */
+  openStream(context: RequestContext): Promise<StreamOpening>;
+  /** `DELETE` of the session named in `context.headers`. */
+  endSession(context: RequestContext): Promise<SessionRefusal | { kind: 'ended' }>;
 }
 
 /** A session request the endpoint refuses: the HTTP status, and the error body when there is one. */

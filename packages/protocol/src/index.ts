@@ -18,6 +18,7 @@ export {
   type ServerRequestContext,
   type ServerRequestHandler,
   type ServerRequestResponse,
+  type SessionEndpoint,
   type SessionRefusal,
   type StreamOpening,
   TransportError,

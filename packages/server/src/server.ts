@@ -5,8 +5,7 @@ import type {
   McpEndpoint,
   RequestContext,
   ServerCapabilities,
-  SessionRefusal,
-  StreamOpening,
+  SessionEndpoint,
   TaskMethod,
 } from '@mcpkit/protocol';
 import { isRecord, McpError, MODERN_PROTOCOL_VERSIONS } from '@mcpkit/protocol/internal';
@@ -352,14 +351,12 @@ export class McpServer implements McpEndpoint {
     return handleMessage(this.runtime, message, context);
   }
 
-  /** The standalone `GET` stream of a legacy HTTP session (2025-11-25 Streamable HTTP). */
-  openStream(context: RequestContext): Promise<StreamOpening> {
-    return this.legacy.openStream(context);
-  }
-
-  /** Ends a legacy HTTP session (`DELETE`). */
-  endSession(context: RequestContext): Promise<SessionRefusal | { kind: 'ended' }> {
-    return this.legacy.endSession(context);
+  /**
+   * The 2025-era HTTP sessions (`GET` stream, `DELETE`) when the server keeps them; `undefined`
+   * with `legacy: 'reject'` or `{ stateless: true }`, so an HTTP transport serves `POST` only.
+   */
+  get sessions(): SessionEndpoint | undefined {
+    return this.legacy.sessions;
   }
 
   /** Ends every open listen stream with its final result (S-50). Later listens close at once. */

@@ -153,6 +153,6 @@ export class LegacySession {
   /** Ends the session: the connection closes, or the HTTP session is deleted. */
   async close(): Promise<void> {
     if (this.channel !== undefined) this.closing.abort();
-    else await this.server.endSession(this.context(this.auth([])));
+    else await this.server.sessions!.endSession(this.context(this.auth([])));
   }
 }

@@ -2,7 +2,6 @@ import type {
   EndpointExchange,
   FinalResponse,
   Implementation,
-  JSONRPCErrorResponse,
   JSONRPCNotification,
   JSONRPCRequest,
   JSONRPCResponse,
@@ -10,12 +9,10 @@ import type {
   RequestContext,
   RequestId,
   ServerCapabilities,
-  SessionRefusal,
-  StreamOpening,
+  SessionEndpoint,
 } from '@mcpkit/protocol';
 import {
   errorFinal,
-  httpStatusFor,
   isLegacyMethod,
   isRecord,
   isRequestId,
@@ -29,14 +26,15 @@ import type { ServerEvent } from '../subscriptions/event-bus.js';
 import { AnswerDelivery } from './answer-delivery.js';
 import { type Era, eraOf, hasModernMeta } from './era.js';
 import { type ForwardTarget, forwardRequest } from './forward.js';
+import { HttpSessions } from './http-sessions.js';
 import { initializeResult, negotiateVersion, newSession, readInitialize } from './initialize.js';
 import { LegacyExchange } from './legacy-exchange.js';
 import type { LegacyOptions } from './legacy-options.js';
 
 export type { LegacyOptions } from './legacy-options.js';
 
-import { LivePeer, SessionStream } from './live-peer.js';
-import { PeerDirectory, unknownSession } from './peers.js';
+import { LivePeer } from './live-peer.js';
+import { PeerDirectory } from './peers.js';
 import { applySessionCall, readSessionCall, sessionCallInfo } from './session-methods.js';
 import { InMemorySessionStore, type SessionRecord, type SessionStore } from './session-store.js';
 import {
@@ -78,11 +76,6 @@ function kindOf(message: unknown): Kind {
   return 'id' in message && ('result' in message || 'error' in message) ? 'response' : 'invalid';
 }
 
-const refused = (status: number, final?: FinalResponse): SessionRefusal =>
-  final === undefined
-    ? { kind: 'refused', status }
-    : { kind: 'refused', status, error: final.response as JSONRPCErrorResponse };
-
 /**
  * The 2025 era as a layer onto the modern engine: `initialize`, sessions (the connection on stdio,
  * `Mcp-Session-Id` over HTTP), `ping`, `logging/setLevel`, `resources/subscribe`, the `GET`
@@ -90,6 +83,8 @@ const refused = (status: number, final?: FinalResponse): SessionRefusal =>
  * supplying the `_meta` it lacks (`forwardRequest`); the engine never knows.
  */
 export class LegacyLayer {
+  /** The HTTP sessions' `GET` stream and `DELETE`; none without sessions (`reject`, `stateless`). */
+  readonly sessions: SessionEndpoint | undefined;
   private readonly answers: AnswerDelivery;
   private readonly versions: readonly string[];
   private readonly stateless: boolean;
@@ -123,6 +118,7 @@ export class LegacyLayer {
       outbound: this.answers.outbound,
       requestTimeoutMs: options.requestTimeoutMs ?? 60_000,
     };
+    this.sessions = reject || this.stateless ? undefined : new HttpSessions(this.peers, this.store);
   }
 
   /** The era of `message` (see `eraOf`); a connection's first readable message fixes its era. */
@@ -169,40 +165,6 @@ export class LegacyLayer {
       else signal.addEventListener('abort', () => exchange.cancel(signal.reason), { once: true });
     }
     return exchange;
-  }
-
-  /** The standalone `GET` stream of an HTTP session. */
-  async openStream(context: RequestContext): Promise<StreamOpening> {
-    if (this.reject || this.stateless || !context.headers?.has('mcp-session-id')) return refused(405);
-    const found = await this.peers.find(context, undefined);
-    if (!('peer' in found)) return refused(statusOf(found), found);
-    const { peer, session } = found;
-    if (peer.stream !== undefined) {
-      return refused(
-        409,
-        errorResponse(undefined, -32600, 'This session already has a GET stream', 'envelope'),
-      );
-    }
-    const stream = new SessionStream({ id: session.id, resumable: true });
-    peer.stream = stream;
-    this.peers.listen(peer);
-    stream.onReturn(() => {
-      if (peer.stream === stream) peer.stream = undefined;
-      this.peers.release(peer);
-    });
-    return { kind: 'stream', exchange: stream };
-  }
-
-  /** `DELETE` of an HTTP session: ends it here and in the store. */
-  async endSession(context: RequestContext): Promise<SessionRefusal | { kind: 'ended' }> {
-    const id = context.headers?.get('mcp-session-id') ?? null;
-    // Without a session id this is a modern client's DELETE: 405, as a modern server answers (B-21).
-    if (this.reject || this.stateless || id === null) return refused(405);
-    const session = await this.store.get(id);
-    const theirs = session !== undefined && session.principal === context.auth?.principal;
-    if (!theirs || !(await this.store.delete(id))) return refused(404, unknownSession());
-    this.peers.end(id);
-    return { kind: 'ended' };
   }
 
   private async serve(
@@ -381,9 +343,4 @@ export class LegacyLayer {
     const id = kind === 'request' && isRequestId(message.id) ? message.id : undefined;
     return errorFinal(McpError.unsupportedProtocolVersion(requested, this.host.modernVersions), id);
   }
-}
-
-/** The HTTP status of an error response. */
-function statusOf(final: FinalResponse): number {
-  return httpStatusFor(final.failure ?? 'handler');
 }

@@ -37,7 +37,7 @@ describe('a 2025 session served by two instances', () => {
       clientInfo: { name: 'c', version: '1' },
     };
     const { sessionId } = await drain(x, { jsonrpc: '2.0', id: 0, method: 'initialize', params });
-    const opening = await x.openStream(context(sessionId));
+    const opening = await x.sessions!.openStream(context(sessionId));
     if (opening.kind !== 'stream') throw new Error(`no stream: ${JSON.stringify(opening)}`);
     const stream = opening.exchange[Symbol.asyncIterator]();
     const subscribe = { jsonrpc: '2.0', id: 1, method: 'resources/subscribe', params: { uri: 'test://doc' } };

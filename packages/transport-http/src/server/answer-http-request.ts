@@ -16,7 +16,7 @@ import { endSession, openSessionStream } from './sessions/session-routes.js';
  * `Accept` (406) and `Content-Type` (415), authentication (the hook's 401/403), body size (413),
  * JSON parsing (400 with -32700), then the exchange with its status and response mode.
  * A modern exchange never gets `Mcp-Session-Id` or event ids, and `GET`/`DELETE` are 405 unless
- * the endpoint serves 2025-era sessions (`openStream`, `endSession`) (H-38, B-11).
+ * the endpoint serves 2025-era sessions (`endpoint.sessions`) (H-38, B-11).
  */
 export async function answerHttpRequest(
   endpoint: McpEndpoint,
@@ -45,8 +45,8 @@ export async function answerHttpRequest(
   if (origin !== null && !config.guard.originAllowed(origin, host)) {
     return errorReply(403, McpError.invalidRequest('the Origin header is not allowed'), undefined);
   }
-  const sessions = endpoint.openStream !== undefined && endpoint.endSession !== undefined;
-  const cors = origin === null ? undefined : corsHeaders(origin, sessions);
+  const sessions = endpoint.sessions;
+  const cors = origin === null ? undefined : corsHeaders(origin, sessions !== undefined);
 
   if (config.metadata !== undefined || config.path !== undefined) {
     const pathname = request.pathname();
@@ -65,9 +65,9 @@ export async function answerHttpRequest(
 
   if (method !== 'POST') {
     if (method === 'OPTIONS' && origin !== null && headers.has('access-control-request-method')) {
-      return preflight(origin, headers.get('access-control-request-headers'), sessions);
+      return preflight(origin, headers.get('access-control-request-headers'), sessions !== undefined);
     }
-    if (sessions && (method === 'GET' || method === 'DELETE')) {
+    if (sessions !== undefined && (method === 'GET' || method === 'DELETE')) {
       const auth = await authenticate(request, config, cors);
       if (auth.kind === 'reply') return auth.reply;
       const context = new LazyRequestContext(
@@ -75,8 +75,8 @@ export async function answerHttpRequest(
         request.cancellation,
       );
       return method === 'GET'
-        ? openSessionStream(endpoint, context, config, cors)
-        : endSession(endpoint, context, cors);
+        ? openSessionStream(sessions, context, config, cors)
+        : endSession(sessions, context, cors);
     }
     return methodNotAllowed(cors);
   }

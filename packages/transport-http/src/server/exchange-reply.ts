@@ -80,7 +80,7 @@ export async function replyFromExchange(
     exchange = endpoint.handle(message, context);
     iterator = exchange[Symbol.asyncIterator]();
     const reading = iterator.next();
-    if (request.headers.has('mcp-session-id')) {
+    if (endpoint.sessions !== undefined && request.headers.has('mcp-session-id')) {
       handOff = handOffOnDrop(exchange, iterator, reading, id, request, config);
     }
     const polling =

@@ -1,4 +1,4 @@
-import type { McpEndpoint, RequestContext, SessionRefusal } from '@mcpkit/protocol';
+import type { RequestContext, SessionEndpoint, SessionRefusal } from '@mcpkit/protocol';
 import { McpError } from '@mcpkit/protocol/internal';
 import type { HandlerConfig } from '../options.js';
 import { errorReply, type HttpReply, methodNotAllowed, sseHeaders, withHeaders } from '../replies.js';
@@ -21,7 +21,7 @@ function refusal(refused: SessionRefusal, cors: Record<string, string> | undefin
  * standalone stream. The session's checks (400, 404, 405) are the endpoint's.
  */
 export async function openSessionStream(
-  endpoint: McpEndpoint,
+  sessions: SessionEndpoint,
   context: RequestContext,
   config: HandlerConfig,
   cors: Record<string, string> | undefined,
@@ -30,7 +30,7 @@ export async function openSessionStream(
   if (!(headers.get('accept') ?? '').includes('text/event-stream')) {
     return errorReply(406, McpError.invalidRequest('the Accept header must allow text/event-stream'), cors);
   }
-  const opening = await endpoint.openStream!(context);
+  const opening = await sessions.openStream(context);
   const lastEventId = headers.get('last-event-id');
   const sessionId = headers.get('mcp-session-id');
   if (lastEventId !== null && sessionId !== null && (opening.kind === 'stream' || opening.status === 409)) {
@@ -62,11 +62,11 @@ export async function openSessionStream(
 
 /** `DELETE` of a 2025-era session: 204 once ended. */
 export async function endSession(
-  endpoint: McpEndpoint,
+  sessions: SessionEndpoint,
   context: RequestContext,
   cors: Record<string, string> | undefined,
 ): Promise<HttpReply> {
-  const ended = await endpoint.endSession!(context);
+  const ended = await sessions.endSession(context);
   if (ended.kind === 'refused') return refusal(ended, cors);
   return { kind: 'buffered', status: 204, headers: withHeaders({}, cors), body: undefined };
 }
