@@ -158,6 +158,7 @@ export async function createRedisCluster(options: RedisClusterOptions = {}): Pro
   const bus = new RedisEventBus(link, (error: unknown, _event: ServerEvent) => onError(error));
   const sessionStore = new RedisSessionStore(link, options.sessions);
   await pubsub.subscribe(bus.channel, (message) => bus.deliver(message));
+  await pubsub.subscribe(sessionStore.endedChannel, (sessionId) => sessionStore.ended(sessionId));
   const answerRouter = new RedisAnswerRouter(link, pubsub, instanceId);
   await answerRouter.start();
 

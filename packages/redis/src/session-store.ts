@@ -102,6 +102,7 @@ function positive(name: string, value: number): string {
 export class RedisSessionStore implements SessionStore {
   private readonly ttl: string;
   private readonly limits: readonly string[];
+  private readonly endedListeners = new Set<(sessionId: string) => void>();
   readonly endedChannel: string;
 
   constructor(
@@ -144,6 +145,19 @@ export class RedisSessionStore implements SessionStore {
 
   async delete(id: string): Promise<boolean> {
     return (await this.link.run<number>(DELETE, [], [...this.head(id), this.endedChannel])) === 1;
+  }
+
+  onEnded(listener: (sessionId: string) => void): () => void {
+    const entry = (sessionId: string) => listener(sessionId);
+    this.endedListeners.add(entry);
+    return () => {
+      this.endedListeners.delete(entry);
+    };
+  }
+
+  /** A message of `endedChannel`: a session ended on some instance. */
+  ended(sessionId: string): void {
+    for (const listener of [...this.endedListeners]) listener(sessionId);
   }
 
   private head(id: string): string[] {

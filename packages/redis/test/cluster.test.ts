@@ -155,4 +155,32 @@ describe('many instances on one Redis', () => {
     expect(seen).not.toContain('demo://other');
     await reader.cancel();
   });
+
+  it("DELETE on one instance closes the session's GET stream held by another", async () => {
+    const [a, b] = instances as [Instance, Instance];
+    const session = await open2025(a);
+    const stream = await a.handle(
+      new Request('http://cluster/mcp', {
+        headers: {
+          accept: 'text/event-stream',
+          'mcp-session-id': session,
+          'mcp-protocol-version': '2025-11-25',
+        },
+      }),
+    );
+    expect(stream.status).toBe(200);
+    const reader = stream.body!.getReader();
+    const ended = (async () => {
+      for (;;) if ((await reader.read()).done) return true;
+    })();
+    const deleted = await b.handle(
+      new Request('http://cluster/mcp', {
+        method: 'DELETE',
+        headers: { 'mcp-session-id': session, 'mcp-protocol-version': '2025-11-25' },
+      }),
+    );
+    expect(deleted.status).toBe(204);
+    const timeout = new Promise((resolve) => setTimeout(() => resolve(false), 2000));
+    expect(await Promise.race([ended, timeout])).toBe(true);
+  });
 });

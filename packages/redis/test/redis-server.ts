@@ -24,6 +24,10 @@ export interface TestRedis {
   stop(): Promise<void>;
   /** Starts it again on the same port, empty. */
   restart(): Promise<void>;
+  /** Freezes it (SIGSTOP): connections stay open, nothing is answered. */
+  pause(): void;
+  /** Lets a paused Redis run again (SIGCONT). */
+  resume(): void;
 }
 
 async function waitReady(url: string, process: ChildProcess): Promise<void> {
@@ -74,5 +78,12 @@ export async function startRedis(): Promise<TestRedis> {
     await exited;
   };
   await launch();
-  return { url, port, stop, restart: launch };
+  return {
+    url,
+    port,
+    stop,
+    restart: launch,
+    pause: () => child?.kill('SIGSTOP'),
+    resume: () => child?.kill('SIGCONT'),
+  };
 }

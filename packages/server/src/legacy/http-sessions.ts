@@ -6,7 +6,7 @@ import type {
   SessionRefusal,
   StreamOpening,
 } from '@mcpkit/protocol';
-import { httpStatusFor } from '@mcpkit/protocol/internal';
+import { errorFinal, httpStatusFor } from '@mcpkit/protocol/internal';
 import { SessionStream } from './live-peer.js';
 import { type PeerDirectory, unknownSession } from './peers.js';
 import type { SessionStore } from './session-store.js';
@@ -35,7 +35,8 @@ export class HttpSessions implements SessionEndpoint {
   /** The standalone `GET` stream of an HTTP session. */
   async openStream(context: RequestContext): Promise<StreamOpening> {
     if (!context.headers?.has('mcp-session-id')) return refused(405);
-    const found = await this.peers.find(context, undefined);
+    // A store that fails (Redis down, say) is answered with its error (503), not thrown at the transport.
+    const found = await this.peers.find(context, undefined).catch((error) => errorFinal(error, undefined));
     if (!('peer' in found)) return refused(statusOf(found), found);
     const { peer, session } = found;
     if (peer.stream !== undefined) {
@@ -59,9 +60,14 @@ export class HttpSessions implements SessionEndpoint {
     const id = context.headers?.get('mcp-session-id') ?? null;
     // Without a session id this is a modern client's DELETE: 405, as a modern server answers (B-21).
     if (id === null) return refused(405);
-    const session = await this.store.get(id);
-    const theirs = session !== undefined && session.principal === context.auth?.principal;
-    if (!theirs || !(await this.store.delete(id))) return refused(404, unknownSession());
+    try {
+      const session = await this.store.get(id);
+      const theirs = session !== undefined && session.principal === context.auth?.principal;
+      if (!theirs || !(await this.store.delete(id))) return refused(404, unknownSession());
+    } catch (error) {
+      const final = errorFinal(error, undefined);
+      return refused(statusOf(final), final);
+    }
     this.peers.end(id);
     return { kind: 'ended' };
   }

@@ -48,7 +48,10 @@ export class PeerDirectory {
   private readonly listeners = new Set<LivePeer>();
   private stopEvents: (() => void) | undefined;
 
-  constructor(private readonly source: PeerSource) {}
+  constructor(private readonly source: PeerSource) {
+    // A session ended on another instance ends here too.
+    source.store.onEnded?.((sessionId) => this.end(sessionId));
+  }
 
   /** The era a connection's first message fixed, if any. */
   eraOf(channel: PeerChannel): Era | undefined {

@@ -52,6 +52,12 @@ export interface SessionStore {
   update(session: SessionRecord): Promise<void>;
   /** Ends a session; resolves `false` when it was not there. */
   delete(id: string): Promise<boolean>;
+  /**
+   * For a store shared by several instances: calls `listener` with the id of every session ended
+   * on any instance, so each instance ends what it holds of it (its `GET` stream, its running
+   * requests). Returns the function that stops listening.
+   */
+  onEnded?(listener: (sessionId: string) => void): () => void;
 }
 
 /** Options of `InMemorySessionStore`. */
