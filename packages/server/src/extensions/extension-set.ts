@@ -23,6 +23,26 @@ const REQUEST_FIELDS: readonly string[] = [
   'meta',
 ];
 
+/** A `tools/call` as `toolCall` hooks see it: one small object a call, its tool read from the entry. */
+class ToolCall implements ToolCallSetup {
+  constructor(
+    private readonly entry: ToolEntry,
+    readonly request: InputScope,
+  ) {}
+
+  get tool(): string {
+    return this.entry.definition.name;
+  }
+
+  get config(): ToolCallSetup['config'] {
+    return this.entry.config;
+  }
+
+  checkResult(value: unknown): Record<string, unknown> | Promise<Record<string, unknown>> {
+    return checkToolResult(this.entry, value);
+  }
+}
+
 /** A method an extension serves, with the extension. */
 interface Served {
   readonly extension: ServerExtension;
@@ -108,11 +128,7 @@ export class ExtensionSet {
   /** Step 6 of a `tools/call`: every extension's `toolCall`; their states go on `scope`. */
   prepareToolCall(scope: InputScope, entry: ToolEntry): void {
     if (this.toolCalls.length === 0) return;
-    const setup: ToolCallSetup = {
-      tool: { name: entry.definition.name, config: entry.config },
-      request: scope,
-      checkResult: (value) => checkToolResult(entry, value),
-    };
+    const setup = new ToolCall(entry, scope);
     for (const [index, extension] of this.toolCalls) {
       const state = extension.toolCall!(setup);
       if (state === undefined) continue;

@@ -43,8 +43,10 @@ export type AnyToolConfig = ToolConfig<SchemaInput | undefined, SchemaInput | un
 
 /** A `tools/call` as an extension sees it at step 6, once the tool is found. */
 export interface ToolCallSetup {
-  /** The tool's name and configuration as registered. */
-  readonly tool: { readonly name: string; readonly config: Readonly<AnyToolConfig> };
+  /** The tool's name. */
+  readonly tool: string;
+  /** The tool's configuration as registered (or last updated). */
+  readonly config: Readonly<AnyToolConfig>;
   /** The request; its `clientCapabilities` say which extensions this request declared. */
   readonly request: McpRequestInfo;
   /**

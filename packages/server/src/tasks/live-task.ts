@@ -86,7 +86,7 @@ export class LiveTask implements TaskQuestions {
     } catch (error) {
       outcome = Promise.reject(error);
     }
-    const tool = call.tool.name;
+    const tool = call.tool;
     outcome
       .then(
         (value) => this.unawaited(tool) ?? call.checkResult(value),

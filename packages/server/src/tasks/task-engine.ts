@@ -150,7 +150,7 @@ export class TaskEngine implements TaskHost {
       owner: origin.auth?.principal,
       expiresAt: this.ttlMs === null ? null : now + this.ttlMs,
       runner: this.runner,
-      tool: call.tool.name,
+      tool: call.tool,
     };
     await this.store.create(record);
     const live = new LiveTask(this, record, origin);

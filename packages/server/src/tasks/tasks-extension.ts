@@ -89,13 +89,13 @@ export function tasksExtension(options: TasksOptions | undefined): ServerExtensi
     // A call of a tool with `taskSupport` may become a task when this request declared the
     // extension (X-8); a tool that requires a task refuses the request otherwise.
     toolCall(call) {
-      const { taskSupport } = call.tool.config;
+      const { taskSupport } = call.config;
       if (taskSupport === undefined) return undefined;
       if (declaresTasks(call.request.clientCapabilities)) return call;
       if (taskSupport === 'required') {
         throw McpError.missingRequiredClientCapability(
           TASKS_REQUIRED,
-          `Tool ${call.tool.name} runs only as a task: declare the ${TASKS_EXTENSION} extension`,
+          `Tool ${call.tool} runs only as a task: declare the ${TASKS_EXTENSION} extension`,
         );
       }
       return undefined;
