@@ -8,6 +8,17 @@ import type {
 } from './schemas/jsonrpc.js';
 import type { PeerChannel, SessionInfo } from './session-contracts.js';
 
+/**
+ * What an HTTP authentication hook sees of a request: transport-http's `authenticate` hook gets
+ * it, and `@mcpkit/auth`'s `tokenAuthenticator` reads it (as `AuthRequest`).
+ */
+export interface HttpRequestInfo {
+  readonly method: string;
+  /** The absolute request URL. */
+  readonly url: string;
+  readonly headers: Headers;
+}
+
 /** Who is calling, as established by a transport's authentication hook. */
 export interface AuthInfo {
   /** A stable identifier of the caller (user id, client id). Bound into MRTR state and tool handles. */

@@ -9,6 +9,7 @@ export {
   type ExchangeOptions,
   type FailureReason,
   type FinalResponse,
+  type HttpRequestInfo,
   httpStatusFor,
   isTransportError,
   type LegacySession,
@@ -164,3 +165,4 @@ export {
   MODERN_PROTOCOL_VERSIONS,
 } from './versions.js';
 export { decodeAs } from './wire.js';
+export { type Challenge, type ChallengeError, wwwAuthenticate } from './www-authenticate.js';

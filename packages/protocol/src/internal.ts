@@ -97,3 +97,11 @@ export {
   LEGACY_PROTOCOL_VERSIONS,
   MODERN_PROTOCOL_VERSIONS,
 } from './versions.js';
+export {
+  type AuthorizationToken,
+  type Challenge,
+  type ChallengeError,
+  challengeStatus,
+  readAuthorization,
+  wwwAuthenticate,
+} from './www-authenticate.js';

@@ -162,6 +162,20 @@ describe('bearerAuth', () => {
     expect((await handler(post(request(1), { authorization: 'bearer good' }))).status).toBe(200);
   });
 
+  it('a control character in a challenge parameter becomes a space, never a raw byte in the header', async () => {
+    const strict = handlerFor(echo, {
+      authenticate: bearerAuth({
+        verifyToken: () => undefined,
+        requiredScopes: ['mcp:\u0007tools'],
+        resourceMetadataUrl: 'https://mcp.example.com/\u001bmeta',
+      }),
+    });
+    const response = await strict(post(request(1)));
+    expect(response.headers.get('www-authenticate')).toBe(
+      'Bearer scope="mcp: tools", resource_metadata="https://mcp.example.com/ meta"',
+    );
+  });
+
   it('optional: requests without a token pass anonymously, bad tokens still fail', async () => {
     const optional = handlerFor(echo, {
       authenticate: bearerAuth({ verifyToken: (token) => tokens[token], optional: true }),

@@ -1,14 +1,11 @@
-import type { AuthInfo } from '@mcpkit/protocol';
-import { type Challenge, type ChallengeError, challengeResponse } from './challenge.js';
+import type { AuthInfo, HttpRequestInfo } from '@mcpkit/protocol';
+import { type Challenge, type ChallengeError, readAuthorization } from '@mcpkit/protocol/internal';
+import { challengeResponse } from './challenge.js';
 import { checkDpopProof, type DpopOptions, type DpopPolicy, dpopPolicy } from './dpop.js';
 import { InvalidTokenError, type TokenVerifier, type VerifiedToken } from './verifier.js';
 
 /** The request as `@mcpkit/transport-http`'s `authenticate` hook hands it over. */
-export interface AuthRequest {
-  readonly method: string;
-  readonly url: string;
-  readonly headers: Headers;
-}
+export type AuthRequest = HttpRequestInfo;
 
 /** Options of `tokenAuthenticator`. */
 export interface TokenAuthenticatorOptions {
@@ -23,9 +20,6 @@ export interface TokenAuthenticatorOptions {
   /** Let requests without an `Authorization` header through anonymously (default `false`). */
   optional?: boolean;
 }
-
-const SCHEMES = /^(Bearer|DPoP)(\s|$)/i;
-const AUTHORIZATION = /^(Bearer|DPoP)[ \t]+([A-Za-z0-9\-._~+/]+=*)[ \t]*$/i;
 
 type Outcome = { ok: true; token: VerifiedToken } | { ok: false; error: ChallengeError; description: string };
 
@@ -51,14 +45,14 @@ export function tokenAuthenticator(
 
   const challenge = (
     request: AuthRequest,
-    scheme: string | undefined,
+    scheme: Challenge['scheme'],
     error?: ChallengeError,
     description?: string,
   ) => {
     const value: Challenge = { scopes: options.challengeScopes?.(request) ?? [] };
     if (options.resourceMetadataUrl !== undefined) value.resourceMetadata = options.resourceMetadataUrl;
     if (dpopAlgorithms !== undefined) value.dpopAlgorithms = dpopAlgorithms;
-    if (scheme !== undefined) value.scheme = scheme.toLowerCase() === 'dpop' ? 'DPoP' : 'Bearer';
+    if (scheme !== undefined) value.scheme = scheme;
     if (error !== undefined) value.error = error;
     if (description !== undefined) value.description = description;
     return challengeResponse(value);
@@ -67,20 +61,20 @@ export function tokenAuthenticator(
   return async (request) => {
     const header = request.headers.get('authorization');
     if (header === null) return options.optional ? undefined : challenge(request, undefined);
-    const match = AUTHORIZATION.exec(header);
-    if (match === null) {
-      // Another scheme (Basic) carries no token for us: challenged like no header (RFC 6750 §3.1).
-      if (!SCHEMES.test(header)) return options.optional ? undefined : challenge(request, undefined);
+    const read = readAuthorization(header);
+    // Another scheme (Basic) carries no token for us: challenged like no header (RFC 6750 §3.1).
+    if (read.kind === 'other') return options.optional ? undefined : challenge(request, undefined);
+    if (read.kind === 'malformed') {
       return challenge(request, undefined, 'invalid_request', 'Malformed Authorization header');
     }
-    const scheme = match[1]!;
-    const outcome = await authenticateToken(options.verifier, dpop, scheme, match[2]!, request);
+    const { scheme, token: accessToken } = read;
+    const outcome = await authenticateToken(options.verifier, dpop, scheme, accessToken, request);
     if (!outcome.ok) return challenge(request, scheme, outcome.error, outcome.description);
     const { token } = outcome;
     const extra: Record<string, unknown> = { claims: token.claims };
     if (token.clientId !== undefined) extra.clientId = token.clientId;
     if (token.dpopJkt !== undefined) extra.dpopJkt = token.dpopJkt;
-    const auth: AuthInfo = { principal: token.principal, scopes: token.scopes, token: match[2]!, extra };
+    const auth: AuthInfo = { principal: token.principal, scopes: token.scopes, token: accessToken, extra };
     if (token.expiresAt !== undefined) auth.expiresAt = token.expiresAt;
     return auth;
   };
@@ -89,11 +83,11 @@ export function tokenAuthenticator(
 async function authenticateToken(
   verifier: TokenVerifier,
   dpop: DpopPolicy | undefined,
-  scheme: string,
+  scheme: 'Bearer' | 'DPoP',
   accessToken: string,
   request: AuthRequest,
 ): Promise<Outcome> {
-  const usesDpop = scheme.toLowerCase() === 'dpop';
+  const usesDpop = scheme === 'DPoP';
   if (usesDpop && dpop === undefined) return invalid('DPoP-bound tokens are not accepted here');
   if (!usesDpop && dpop !== undefined && !dpop.allowBearer) return invalid('This server requires DPoP');
   let token: VerifiedToken;

@@ -1,12 +1,12 @@
-import type { AuthInfo } from '@mcpkit/protocol';
+import type { AuthInfo, HttpRequestInfo } from '@mcpkit/protocol';
+import {
+  type Challenge,
+  type ChallengeError,
+  readAuthorization,
+  wwwAuthenticate,
+} from '@mcpkit/protocol/internal';
 
-/** What an authentication hook sees of a request. */
-export interface HttpRequestInfo {
-  readonly method: string;
-  /** The absolute request URL. */
-  readonly url: string;
-  readonly headers: Headers;
-}
+export type { HttpRequestInfo } from '@mcpkit/protocol';
 
 /**
  * Authenticates an MCP request: the caller's `AuthInfo` (a plain object), `undefined` for an
@@ -34,24 +34,20 @@ export interface BearerAuthOptions {
   optional?: boolean;
 }
 
-function quoted(value: string): string {
-  return `"${value.replace(/["\\]/g, '\\$&')}"`;
-}
-
 function challenge(
   status: 400 | 401 | 403,
   options: BearerAuthOptions,
-  error?: { code: string; description: string },
+  error?: { code: ChallengeError; description: string },
 ): Response {
-  const params: string[] = [];
-  if (error) params.push(`error=${quoted(error.code)}`, `error_description=${quoted(error.description)}`);
-  if (options.requiredScopes?.length) params.push(`scope=${quoted(options.requiredScopes.join(' '))}`);
-  if (options.resourceMetadataUrl) params.push(`resource_metadata=${quoted(options.resourceMetadataUrl)}`);
-  const value = params.length === 0 ? 'Bearer' : `Bearer ${params.join(', ')}`;
-  return new Response(null, { status, headers: { 'WWW-Authenticate': value } });
+  const value: Challenge = {};
+  if (error) {
+    value.error = error.code;
+    value.description = error.description;
+  }
+  if (options.requiredScopes) value.scopes = options.requiredScopes;
+  if (options.resourceMetadataUrl) value.resourceMetadata = options.resourceMetadataUrl;
+  return new Response(null, { status, headers: { 'WWW-Authenticate': wwwAuthenticate(value) } });
 }
-
-const BEARER = /^Bearer[ \t]+([A-Za-z0-9\-._~+/]+=*)[ \t]*$/i;
 
 /**
  * An `authenticate` hook for OAuth bearer tokens (RFC 6750): no token or an invalid or expired
@@ -74,11 +70,11 @@ export function bearerAuth(options: BearerAuthOptions): Authenticate {
   return async (request) => {
     const header = request.headers.get('authorization');
     if (header === null) return options.optional ? undefined : challenge(401, options);
-    const token = BEARER.exec(header)?.[1];
-    if (token === undefined) {
+    const read = readAuthorization(header);
+    if (read.kind !== 'token' || read.scheme !== 'Bearer') {
       return challenge(400, options, { code: 'invalid_request', description: 'Malformed bearer token' });
     }
-    const auth = await options.verifyToken(token, request);
+    const auth = await options.verifyToken(read.token, request);
     if (auth === undefined) {
       return challenge(401, options, { code: 'invalid_token', description: 'The access token is invalid' });
     }
