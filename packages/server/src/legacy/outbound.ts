@@ -58,6 +58,11 @@ export class OutboundRequests {
     const { sessionId } = options;
     const router = sessionId === undefined ? undefined : this.router;
     return new Promise((resolve, reject) => {
+      // Only a request that went out is withdrawn: with a router it waits for `expect` first.
+      let sent = false;
+      const withdraw = (reason: string) => {
+        if (sent) options.withdraw(id, reason);
+      };
       const settle = () => {
         clearTimeout(timer);
         options.signal.removeEventListener('abort', onAbort);
@@ -66,12 +71,12 @@ export class OutboundRequests {
       };
       const onAbort = () => {
         settle();
-        options.withdraw(id, 'The request it served ended');
+        withdraw('The request it served ended');
         reject(options.signal.reason);
       };
       const timer = setTimeout(() => {
         settle();
-        options.withdraw(id, 'Timed out');
+        withdraw('Timed out');
         reject(McpError.internalError(`The client did not answer ${method} within ${options.timeoutMs} ms`));
       }, options.timeoutMs);
       options.signal.addEventListener('abort', onAbort, { once: true });
@@ -88,8 +93,10 @@ export class OutboundRequests {
         },
       });
       const emit = () => {
-        if (!this.pending.has(id) || options.emit({ jsonrpc: '2.0', id, method, params })) return;
-        this.pending.get(id)?.reject(McpError.internalError(`The stream to send ${method} on is gone`));
+        if (!this.pending.has(id)) return;
+        sent = options.emit({ jsonrpc: '2.0', id, method, params });
+        if (!sent)
+          this.pending.get(id)?.reject(McpError.internalError(`The stream to send ${method} on is gone`));
       };
       if (router === undefined) emit();
       else

@@ -12,11 +12,14 @@ class Hub {
   readonly deliverers: Deliver[] = [];
   readonly routed: RoutedAnswer[] = [];
   failExpect: Error | undefined;
+  /** While set, `expect` waits for it. */
+  expectGate: Promise<void> | undefined;
 
   router(instance: number): AnswerRouter {
     return {
       expect: async (sessionId, requestId) => {
         if (this.failExpect !== undefined) throw this.failExpect;
+        await this.expectGate;
         this.awaiting.set(`${sessionId} ${requestId}`, instance);
       },
       forget: (sessionId, requestId) => {
@@ -187,6 +190,20 @@ describe('answers to server-to-client requests across instances (issue 33 item 3
     expect(JSON.stringify(items.at(-1))).toMatch(
       /Could not send elicitation\/create to the client: the shared store is unreachable/,
     );
+  });
+
+  it('a request that timed out while the router announced it is neither sent nor withdrawn', async () => {
+    const hub = new Hub();
+    hub.expectGate = new Promise(() => {});
+    const { x } = cluster(hub, { timeoutMs: 50 });
+    const sessionId = await openSession(x);
+    const { items } = await drain(
+      x,
+      { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'ask_name', arguments: {} } },
+      sessionId,
+    );
+    expect(items.filter((item) => 'method' in item)).toEqual([]);
+    expect(JSON.stringify(items.at(-1))).toMatch(/did not answer elicitation\/create within 50 ms/);
   });
 
   it('a request that times out on X is forgotten: its late answer on Y is refused', async () => {
