@@ -88,17 +88,24 @@ describe('an extension registered from outside the server core (io.example/echo-
 
   it('its method passes through middleware, after its own checks', async () => {
     const server = withEcho();
-    const seen: string[] = [];
+    const seen: unknown[] = [];
     server.use(async (mcp: McpCall) => {
       const { _meta, ...params } = mcp.params as Record<string, unknown>;
-      seen.push(`${mcp.method} ${JSON.stringify(params)}`);
+      const { requestId, protocolVersion, auth, transport } = mcp.context;
+      seen.push(`${mcp.method} ${JSON.stringify(params)}`, { requestId, protocolVersion, auth, transport });
       const result = (await mcp.next()) as Record<string, unknown>;
       return { ...result, wrapped: true } as never;
     });
-    const said = await send(server, request('echo/say', { text: 'hi', _meta: meta({}, declaring) }));
+    const auth = { principal: 'ann', scopes: [] };
+    const said = await send(server, request('echo/say', { text: 'hi', _meta: meta({}, declaring) }, 7), {
+      auth,
+    });
     expect(said.result).toMatchObject({ echoed: 'hi', wrapped: true });
     await send(server, request('echo/say', { _meta: meta({}, declaring) }));
-    expect(seen).toEqual(['echo/say {"text":"hi"}']);
+    expect(seen).toEqual([
+      'echo/say {"text":"hi"}',
+      { requestId: 7, protocolVersion: '2026-07-28', auth, transport: 'memory' },
+    ]);
   });
 
   it('a tool handler reads its tool-context member, from its state for the call', async () => {
