@@ -28,6 +28,12 @@ if #redis.call('XRANGE', KEYS[1], ARGV[1], ARGV[1]) == 0 then return false end
 return { owner, redis.call('XRANGE', KEYS[1], '(' .. ARGV[1], '+') }
 `);
 
+// KEYS: the stream, its follow mark. ARGV: the entry id read up to, how long the mark lasts.
+const FOLLOW = script(`
+redis.call('SET', KEYS[2], '1', 'PX', ARGV[2])
+return redis.call('XRANGE', KEYS[1], '(' .. ARGV[1], '+', 'COUNT', '100')
+`);
+
 type Entry = [string, string[]];
 
 function eventsOf(streamId: string, entries: Entry[]): StoredEvent[] {
@@ -38,7 +44,8 @@ function eventsOf(streamId: string, entries: Entry[]): StoredEvent[] {
  * transport-http's `EventStore` on Redis Streams, so a 2025 client that lost its SSE stream resumes
  * it with `Last-Event-ID` on any instance: the events after that id, then (`follow`) those the
  * running instance stores next, until the response. Each stream is bounded in length and expires
- * `ttlMs` after its last event. Event ids are `<stream>.<entry id>`.
+ * `ttlMs` after its last event. While a reconnect follows a stream, a mark `<prefix>:sse-follow:<stream>`
+ * keeps the instance running it from ending it at its resume window. Event ids are `<stream>.<entry id>`.
  */
 export class RedisEventStore implements EventStore {
   private readonly max: string;
@@ -71,16 +78,21 @@ export class RedisEventStore implements EventStore {
   }
 
   async *follow(streamId: string, afterId: string, signal: AbortSignal): AsyncIterable<StoredEvent> {
-    const key = this.keys(streamId)[0]!;
+    const keys = [this.link.key('sse', streamId), this.link.key('sse-follow', streamId)];
+    const mark = String(Math.max(this.intervalMs * 10, 5000));
     let after = afterId.slice(afterId.lastIndexOf('.') + 1);
     while (!signal.aborted) {
-      const entries = await this.link.command<Entry[]>(['XRANGE', key, `(${after}`, '+', 'COUNT', '100']);
+      const entries = await this.link.run<Entry[]>(FOLLOW, keys, [after, mark]);
       for (const event of eventsOf(streamId, entries)) {
         after = event.id.slice(streamId.length + 1);
         yield event;
       }
       if (entries.length === 0) await pause(this.intervalMs, signal);
     }
+  }
+
+  async followed(streamId: string): Promise<boolean> {
+    return (await this.link.command<number>(['EXISTS', this.link.key('sse-follow', streamId)])) === 1;
   }
 
   private keys(streamId: string): string[] {

@@ -20,6 +20,7 @@ export async function startInstances(
   url: string,
   count: number,
   prefix = freshPrefix(),
+  http: { resumeWindowMs?: number } = {},
 ): Promise<Instance[]> {
   const instances: Instance[] = [];
   for (let i = 0; i < count; i++) {
@@ -94,7 +95,7 @@ export async function startInstances(
       name,
       cluster,
       server,
-      handle: createFetchHandler(server, { allowedHosts: ['cluster'], ...cluster.http }),
+      handle: createFetchHandler(server, { allowedHosts: ['cluster'], ...cluster.http, ...http }),
       aborted,
     });
   }

@@ -6,7 +6,8 @@ let redis: TestRedis;
 let instances: Instance[];
 beforeAll(async () => {
   redis = await startRedis();
-  instances = await startInstances(redis.url, 2);
+  // A short resume window: a stream followed from another instance must outlive it.
+  instances = await startInstances(redis.url, 2, undefined, { resumeWindowMs: 150 });
 });
 afterAll(async () => {
   await closeAll(instances ?? []);
@@ -65,7 +66,7 @@ describe('Last-Event-ID resumption on any instance', () => {
         jsonrpc: '2.0',
         id: 7,
         method: 'tools/call',
-        params: { name: 'count', arguments: { n: 30, intervalMs: 15 }, _meta: { progressToken: 'p' } },
+        params: { name: 'count', arguments: { n: 30, intervalMs: 20 }, _meta: { progressToken: 'p' } },
       };
       const first = await a.handle(
         new Request('http://cluster/mcp', {

@@ -31,6 +31,11 @@ export interface EventStore {
    * another instance: the transport reads it until the response.
    */
   follow?(streamId: string, afterId: string, signal: AbortSignal): AsyncIterable<StoredEvent>;
+  /**
+   * Whether a reconnect on some instance is following `streamId` now (see `follow`): the instance
+   * running the stream then keeps it past its resume window.
+   */
+  followed?(streamId: string): Promise<boolean>;
 }
 
 /** Options of `InMemoryEventStore`. */

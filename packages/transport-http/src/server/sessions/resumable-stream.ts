@@ -108,7 +108,7 @@ export class ResumableStream {
     this.connection = undefined;
     connection.close();
     clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.end(), this.config.resumeWindowMs);
+    this.timer = setTimeout(() => this.expire(), this.config.resumeWindowMs);
   }
 
   private left(connection: Connection): void {
@@ -119,7 +119,27 @@ export class ResumableStream {
       this.end();
       return;
     }
-    this.timer = setTimeout(() => this.end(), this.config.resumeWindowMs);
+    this.timer = setTimeout(() => this.expire(), this.config.resumeWindowMs);
+  }
+
+  /**
+   * The resume window passed with no reconnect here: the stream ends, unless a reconnect on another
+   * instance follows it through the store (`EventStore.followed`), and then it gets another window.
+   */
+  private expire(): void {
+    const followed = this.config.store.followed;
+    if (followed === undefined) {
+      this.end();
+      return;
+    }
+    followed.call(this.config.store, this.streamId).then(
+      (yes) => {
+        if (this.done || this.connection !== undefined) return;
+        if (yes) this.timer = setTimeout(() => this.expire(), this.config.resumeWindowMs);
+        else this.end();
+      },
+      () => this.end(),
+    );
   }
 
   private end(): void {
