@@ -11,6 +11,14 @@ module.exports = {
       from: {},
       to: { circular: true },
     },
+    {
+      name: 'client-core-not-legacy',
+      severity: 'error',
+      comment:
+        "The client's core knows the 2025 era only through era-seam.ts; only the entry that speaks that era (mcp-client.ts) wires legacy/ in (docs/design/era-seam.md).",
+      from: { path: '^packages/client/src/', pathNot: '^packages/client/src/(legacy/|mcp-client\\.ts$)' },
+      to: { path: '^packages/client/src/legacy/' },
+    },
   ],
   options: {
     includeOnly: '^(packages|apps)/[^/]+/src/',

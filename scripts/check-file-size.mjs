@@ -6,9 +6,7 @@ import { join, relative } from 'node:path';
 const MAX_LINES = 400;
 // Issue 32: over the limit when this check came, while other work was editing them. Each may not
 // grow past the size it had then; split it, then delete its line here.
-const KNOWN_OVER = new Map([
-  ['packages/client/src/client.ts', 465],
-]);
+const KNOWN_OVER = new Map([]);
 
 const root = join(import.meta.dirname, '..');
 const SOURCE = /\.(ts|tsx|mts)$/;

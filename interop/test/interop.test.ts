@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { createRequire } from 'node:module';
 import { createServer as createNetServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { McpClient, type McpClientOptions } from '@mcpkit/client';
+import { type EraVerdict, McpClient, type McpClientOptions } from '@mcpkit/client';
 import type { ClientTransport } from '@mcpkit/protocol';
 import { createHttpClientTransport } from '@mcpkit/transport-http';
 import { createStdioClientTransport } from '@mcpkit/transport-stdio';
@@ -173,15 +173,21 @@ describe('McpClient against real servers from npm', { timeout: 120_000 }, () => 
   it('B-7: @modelcontextprotocol/server-everything in its deprecated HTTP+SSE mode', async () => {
     const port = await freePort();
     await serve([everything, 'sse'], { PORT: String(port) }, port);
-    const mcp = client(createHttpClientTransport(`http://127.0.0.1:${port}/sse`));
+    const url = `http://127.0.0.1:${port}/sse`;
+    const eraVerdicts = new Map<string, EraVerdict>();
+    const mcp = client(createHttpClientTransport(url), { eraVerdicts });
     expect(await listAndCall(mcp, 'echo', { message: 'hi' })).toContain('hi');
-    expect(mcp.server?.era).toBe('legacy-sse');
+    expect(mcp.server?.era).toBe('legacy');
+    expect(eraVerdicts.get(url)).toBe('legacy-sse');
   });
 
   it('B-7 B-13: official SDK v1 over its HTTP+SSE transport: lists, calls, and elicitInput reaches the handler', async () => {
-    const mcp = client(createHttpClientTransport(await sdkV1Sse()), askName);
+    const url = await sdkV1Sse();
+    const eraVerdicts = new Map<string, EraVerdict>();
+    const mcp = client(createHttpClientTransport(url), { ...askName, eraVerdicts });
     expect(await listAndCall(mcp, 'add', { a: 2, b: 3 })).toBe('5');
-    expect(mcp.server?.era).toBe('legacy-sse');
+    expect(mcp.server?.era).toBe('legacy');
+    expect(eraVerdicts.get(url)).toBe('legacy-sse');
     expect(JSON.parse(textOf(await mcp.callTool('ask-name')))).toMatchObject({ content: { name: 'Ada' } });
   });
 

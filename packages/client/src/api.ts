@@ -63,13 +63,14 @@ export type {
   ClientMiddleware,
   ClientNext,
 } from './call.js';
-export { DEFAULT_CLIENT_INFO } from './client.js';
+export { DEFAULT_CLIENT_INFO } from './client-parts.js';
 export {
   type Era,
   type EraEvidence,
   type EraOption,
   type EraSettings,
   type EraStep,
+  type EraVerdict,
   type InitializeOutcome,
   nextEraStep,
 } from './era.js';

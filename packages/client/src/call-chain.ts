@@ -69,21 +69,35 @@ export class CallChain {
 
   /** Runs a started call through the middleware and the steps. */
   run(call: CallState): Promise<CallResult> {
-    const middleware = this.#middleware;
-    return middleware.length === 0 ? settle(this.#head, call) : this.#around(middleware, 0, call);
+    return this.through(call, this.#head);
   }
 
-  /** Runs `call` through `middleware` from `index` on; each layer's `next` works once. */
-  #around(middleware: readonly ClientMiddleware[], index: number, call: CallState): Promise<CallResult> {
+  /**
+   * Runs `call` through the application middleware, then `terminal` in place of the client's
+   * steps: how the `server/discover` probe, which the connect step waits for, and each opening of
+   * a listen, a stream rather than a call, pass the middleware like every call.
+   */
+  through(call: CallState, terminal: Next): Promise<CallResult> {
+    const middleware = this.#middleware;
+    return middleware.length === 0 ? settle(terminal, call) : this.#around(middleware, 0, call, terminal);
+  }
+
+  /** Runs `call` through `middleware` from `index` on, then `terminal`; each layer's `next` works once. */
+  #around(
+    middleware: readonly ClientMiddleware[],
+    index: number,
+    call: CallState,
+    terminal: Next,
+  ): Promise<CallResult> {
     const layer = middleware[index];
-    if (layer === undefined) return settle(this.#head, call);
+    if (layer === undefined) return settle(terminal, call);
     let called = false;
     const next: ClientNext = (passed) => {
       if (called) {
         return Promise.reject(new Error('client middleware called next() twice for one call'));
       }
       called = true;
-      return this.#around(middleware, index + 1, passed as CallState);
+      return this.#around(middleware, index + 1, passed as CallState, terminal);
     };
     try {
       return layer(call as unknown as ClientCall, next);

@@ -2,8 +2,14 @@ import type { InputRequiredResult, Method, ResultOf } from '@mcpkit/protocol';
 import type { CacheableCallOptions, InputCallOptions } from './options.js';
 import type { ToolEntry } from './tools.js';
 
-/** The requests an application's calls send, each one a `ClientCall` through the middleware. */
+/**
+ * The requests that pass through the middleware, each one a `ClientCall`: those of the
+ * application's calls, the `server/discover` probe, and each opening of a listen
+ * (`subscriptions/listen`, whose result is the stream's final response).
+ */
 export type ClientMethod =
+  | 'server/discover'
+  | 'subscriptions/listen'
   | 'tools/call'
   | 'tools/list'
   | 'prompts/get'
@@ -58,7 +64,8 @@ export type ClientNext = (call: ClientCall) => Promise<CallResult>;
  * anything else the client does for the call, sees the final result or error, and may change the
  * call before `next`, replace the result, or answer without calling `next` at all. Calling `next`
  * twice throws: a call is one request of the application (retry by calling the client again).
- * The `server/discover` probe and `listen` streams do not pass through middleware.
+ * The `server/discover` probe passes through it too, and so does each opening of a `listen`
+ * stream (its notifications go to the subscription; `next` resolves when the stream ends).
  *
  * @example
  * ```ts

@@ -6,7 +6,6 @@ import type {
   CompleteResult,
   DetailedTask,
   GetPromptResult,
-  Implementation,
   InputRequiredResult,
   ListPromptsResult,
   ListResourcesResult,
@@ -19,54 +18,31 @@ import type {
   SubscriptionFilter,
   Tool,
 } from '@mcpkit/protocol';
-import {
-  LEGACY_PROTOCOL_VERSIONS,
-  MODERN_PROTOCOL_VERSIONS,
-  TASKS_EXTENSION,
-  TransportError,
-} from '@mcpkit/protocol/internal';
-import { clientCache } from './cache.js';
-import { cacheStep } from './cache-step.js';
+import { TransportError } from '@mcpkit/protocol/internal';
 import type { ClientMiddleware } from './call.js';
-import { CallChain } from './call-chain.js';
-import {
-  checkInputRounds,
-  clientTimeoutLimits,
-  clientToolLimits,
-  startCall,
-  waitUnless,
-} from './call-limits.js';
-import { declaredCapabilities } from './capabilities.js';
-import { Connection } from './connection.js';
-import { legacySupportIn } from './core-options.js';
-import { connectEra } from './era-connect.js';
+import type { CallChain } from './call-chain.js';
+import { startCall, waitUnless } from './call-limits.js';
+import { assembleClient } from './client-parts.js';
+import type { Connection } from './connection.js';
+import type { LegacyEraSeam, LegacyEraSupport } from './era-seam.js';
 import { RequestAbortedError } from './errors.js';
 import type { TimeoutLimits } from './exchange.js';
-import { inputRoundsStep } from './input-rounds.js';
-import type { LegacyEra } from './legacy/legacy-era.js';
 import type {
   AutoInputOptions,
   CacheableCallOptions,
   CallOptions,
-  ClientWarning,
   InputCallOptions,
   ManualInputOptions,
   McpClientOptions,
 } from './options.js';
-import { CLIENT_VERSION } from './package-version.js';
 import { listItems, listPage } from './pages.js';
 import type { ServerDescription } from './probe.js';
-import { Requester } from './requester.js';
-import { resendStep } from './resend.js';
+import type { Requester } from './requester.js';
 import { type ListenHost, openSubscription, type Subscription } from './subscription.js';
 import type { TaskFollower } from './task-follower.js';
 import type { TaskCallOptions } from './task-options.js';
-import { followerFor } from './task-support.js';
 import type { ResumeTaskOptions } from './tasks.js';
-import { ToolCatalog } from './tool-catalog.js';
-
-/** `clientInfo` sent when the application names none (C-2). */
-export const DEFAULT_CLIENT_INFO: Implementation = { name: '@mcpkit/client', version: CLIENT_VERSION };
+import type { ToolCatalog } from './tool-catalog.js';
 
 type Params = Record<string, unknown>;
 
@@ -85,107 +61,28 @@ export class McpClientCore {
   readonly #lifetime = new AbortController();
   readonly #listenHost: ListenHost;
   readonly #stopRestartListener: (() => void) | undefined;
-  readonly #legacy: LegacyEra | undefined;
+  readonly #legacy: LegacyEraSeam | undefined;
   readonly #tasks: TaskFollower | undefined;
 
-  protected constructor(transport: ClientTransport, options: McpClientOptions) {
-    const legacySupport = legacySupportIn(options);
+  protected constructor(transport: ClientTransport, options: McpClientOptions);
+  /**
+   * @internal `legacy` is the 2025 era, which the `McpClient` of `@mcpkit/client` hands in; without
+   * it the client speaks 2026-07-28 only. Left out of the declarations (`stripInternal`), so that
+   * they name none of the 2025-era parts.
+   */
+  protected constructor(transport: ClientTransport, options: McpClientOptions, legacy: LegacyEraSupport);
+  protected constructor(transport: ClientTransport, options: McpClientOptions, legacy?: LegacyEraSupport) {
     this.#transport = transport;
-    this.#capabilities = declaredCapabilities(options.handlers, withTasks(options));
-    const limits = clientTimeoutLimits(options);
-    checkInputRounds(options.maxInputRounds);
-    const warn = options.onWarning ?? ((warning: ClientWarning) => console.warn('@mcpkit/client:', warning));
-    this.#limits = limits;
-    const requester = new Requester(transport, {
-      capabilities: this.#capabilities,
-      clientInfo: options.clientInfo === false ? undefined : (options.clientInfo ?? DEFAULT_CLIENT_INFO),
-      versions: options.protocolVersions ?? MODERN_PROTOCOL_VERSIONS,
-      limits,
-      logLevel: options.logLevel,
-      onLog: options.onLog,
-      taskResults: options.tasks !== undefined,
-    });
-    if (options.protocolVersion !== undefined) requester.version = options.protocolVersion;
-    this.#requester = requester;
-    const cache = clientCache(options, (error) => warn({ kind: 'cache-failed', error }));
-    const clientInfo = options.clientInfo || DEFAULT_CLIENT_INFO;
-    const probeTimeoutMs = options.probeTimeoutMs ?? 10_000;
-    const eraVerdicts = options.eraVerdicts ?? new Map();
-    const legacy = legacySupport?.era({
-      transport,
-      requester,
-      handlers: options.handlers ?? {},
-      lifetime: this.#lifetime.signal,
-      probeTimeoutMs,
-      logs: options,
-      observe: (notification) => {
-        for (const observer of this.#listenHost.observers) observer.observe(notification as never);
-      },
-    });
-    this.#legacy = legacy;
-    const connection = new Connection({
-      requester,
-      connect: async (cacheMode) => {
-        const description = await connectEra(requester, {
-          era: options.era ?? 'auto',
-          legacyVersions: options.legacyProtocolVersions ?? LEGACY_PROTOCOL_VERSIONS,
-          clientInfo,
-          capabilities: this.#capabilities,
-          verdicts: eraVerdicts,
-          timeoutMs: probeTimeoutMs,
-          cache,
-          cacheMode,
-          handshake: legacySupport?.handshake,
-        });
-        await legacy?.follow(description);
-        return description;
-      },
-      limits,
-      lifetime: this.#lifetime.signal,
-      fixedVersion: options.protocolVersion !== undefined,
-    });
-    this.#connection = connection;
-    const chain = new CallChain(limits, requester.send);
-    const tools = new ToolCatalog(chain, {
-      autoListTools: options.autoListTools !== false,
-      validateStructuredContent: options.validateStructuredContent !== false,
-      maxTotalTimeoutMs: limits.maxTotalTimeoutMs,
-      toolLimits: clientToolLimits(options),
-      rejected: (tool, reason) => warn({ kind: 'tool-rejected', tool, reason }),
-    });
-    // The order of the steps, outermost first, and why: docs/design/client-chain.md.
-    chain.add(connection.step);
-    chain.add(tools.step);
-    if (cache) chain.add(cacheStep(cache, requester));
-    chain.add(
-      inputRoundsStep({
-        handlers: options.handlers ?? {},
-        maxRounds: options.maxInputRounds ?? 10,
-        lifetime: this.#lifetime.signal,
-      }),
-    );
-    chain.add(resendStep({ requester, connection, limits, tools }));
-    this.#tasks = followerFor(options.tasks, {
-      requester,
-      handlers: options.handlers ?? {},
-      limits,
-      lifetime: this.#lifetime.signal,
-    });
-    if (this.#tasks) chain.add(this.#tasks.step);
-    if (legacy) chain.add(legacy.wireStep(connection));
-    this.#chain = chain;
-    this.#tools = tools;
-    this.#listenHost = {
-      requester,
-      connection,
-      observers: cache ? [tools, cache] : [tools],
-      warn,
-      maxReopenAttempts: options.maxReopenAttempts ?? 5,
-      limits,
-      legacy,
-      reopenDelayMs: options.reopenDelayMs ?? ((attempt) => Math.min(250 * 2 ** (attempt - 1), 10_000)),
-      subscriptions: new Set(),
-    };
+    const parts = assembleClient(transport, options, this.#lifetime.signal, legacy);
+    this.#capabilities = parts.capabilities;
+    this.#limits = parts.limits;
+    this.#requester = parts.requester;
+    this.#connection = parts.connection;
+    this.#chain = parts.chain;
+    this.#tools = parts.tools;
+    this.#listenHost = parts.listenHost;
+    this.#legacy = parts.legacy;
+    this.#tasks = parts.tasks;
     this.#stopRestartListener = transport.onRestart?.(() => this.#restarted());
   }
 
@@ -455,11 +352,4 @@ export class McpClientCore {
     for (const subscription of this.#listenHost.subscriptions) subscription.transportRestarted();
     this.#tasks?.transportRestarted();
   }
-}
-
-/** The extra capabilities to declare: the application's, plus the tasks extension when it is on (X-4). */
-function withTasks(options: McpClientOptions): McpClientOptions['capabilities'] {
-  if (options.tasks === undefined) return options.capabilities;
-  const extensions = { ...options.capabilities?.extensions, [TASKS_EXTENSION]: {} };
-  return { ...options.capabilities, extensions };
 }

@@ -1,8 +1,8 @@
 import type { ClientCapabilities, DiscoverResult, Implementation } from '@mcpkit/protocol';
 import { MetaKey } from '@mcpkit/protocol/internal';
-import { type Era, type EraEvidence, type EraOption, type EraSettings, nextEraStep } from './era.js';
+import { type EraEvidence, type EraOption, type EraSettings, type EraVerdict, nextEraStep } from './era.js';
+import type { LegacyEraSeam } from './era-seam.js';
 import { LegacyServerError, McpClientError, NoCommonVersionError } from './errors.js';
-import type { LegacyHandshake } from './legacy/handshake.js';
 import { discoverOnce, type ProbeOptions, type ServerDescription } from './probe.js';
 import type { Requester } from './requester.js';
 
@@ -14,46 +14,42 @@ export interface EraConnectOptions extends ProbeOptions {
   clientInfo: Implementation;
   capabilities: Readonly<ClientCapabilities>;
   /** Verdicts per server (`ClientTransport.peer`), kept across reconnects and restarts (B-6). */
-  verdicts: Map<string, Era>;
-  /** The 2025-era handshake; without it the client speaks 2026-07-28 only, as with era `modern`. */
-  handshake: LegacyHandshake | undefined;
+  verdicts: Map<string, EraVerdict>;
+  /**
+   * The 2025 era, when the client and its transport both speak it; without it the client speaks
+   * 2026-07-28 only, as with era `modern`.
+   */
+  legacy: LegacyEraSeam | undefined;
+  /** Without `legacy`, why: what `era: 'legacy'` fails with. */
+  withoutLegacy?: string;
 }
 
 /** How often a probe or `initialize` lost in transit is re-sent (C-55). */
 const MAX_REISSUES = 2;
 
-function transportKind(peer: string | undefined): EraSettings['transport'] {
-  if (peer === undefined) return 'other';
-  if (peer.startsWith('stdio:')) return 'stdio';
-  return /^https?:/i.test(peer) ? 'http' : 'other';
-}
-
 /**
  * Connects to the server in its era (C-56..C-58): runs the steps `nextEraStep` decides (the
  * `server/discover` probe, `initialize`) until it is connected, and records the verdict for the
  * server (B-6). In the 2025 era it finishes the handshake: `notifications/initialized`, and the
- * transport's session from then on (B-9, B-11). Over a transport without the 2025-era wire
- * (no `beginSession`) it connects as era `modern` does. Throws `LegacyServerError` (era `modern` only),
- * `NoCommonVersionError`, or what the server or transport failed with.
+ * transport's session from then on (B-9, B-11). Without the 2025 era (the client of
+ * `@mcpkit/client/modern`, or a transport without `legacy`) it connects as era `modern` does.
+ * Throws `LegacyServerError` (era `modern` only), `NoCommonVersionError`, or what the server or
+ * transport failed with.
  */
 export async function connectEra(
   requester: Requester,
   options: EraConnectOptions,
 ): Promise<ServerDescription> {
-  const { transport } = requester;
-  const peer = transport.peer;
-  const { handshake } = options;
-  if (options.era === 'legacy' && handshake === undefined) {
-    throw new McpClientError("era 'legacy' needs the client of @mcpkit/client, which speaks the 2025 era");
-  }
-  // A transport without the 2025-era wire speaks 2026-07-28 only: nothing to fall back over.
-  const speaksLegacy = handshake !== undefined && transport.beginSession !== undefined;
-  if (options.era === 'legacy' && !speaksLegacy) {
-    throw new McpClientError("era 'legacy' needs a transport that speaks the 2025-era wire (beginSession)");
+  const peer = requester.transport.peer;
+  const { legacy } = options;
+  if (options.era === 'legacy' && legacy === undefined) {
+    throw new McpClientError(
+      options.withoutLegacy ?? "era 'legacy' needs the 2025 era, which this client lacks",
+    );
   }
   const settings: EraSettings = {
-    option: speaksLegacy ? options.era : 'modern',
-    transport: transportKind(peer),
+    option: legacy ? options.era : 'modern',
+    sse: legacy?.sse === true,
     modernVersions: requester.versions,
     legacyVersions: options.legacyVersions,
   };
@@ -81,7 +77,7 @@ export async function connectEra(
         break;
       }
       case 'initialize': {
-        const answer = await handshake!.initialize(requester, step.version, options);
+        const answer = await legacy!.initialize(step.version, options);
         status = answer.outcome.kind === 'transport' ? answer.outcome.error.status : undefined;
         if (
           answer.outcome.kind === 'transport' &&
@@ -96,18 +92,18 @@ export async function connectEra(
         break;
       }
       case 'open-sse': {
-        const opened = await handshake!.openSse(transport, options.timeoutMs);
+        const opened = await legacy!.openSse(options.timeoutMs);
         overSse = opened.found;
         status = opened.status;
         evidence = { step: 'sse-endpoint', ...opened, fromCache: evidence.step === 'start' };
         break;
       }
       case 'connected': {
-        if (peer !== undefined) options.verdicts.set(peer, step.era);
+        if (peer !== undefined) options.verdicts.set(peer, step.verdict);
         if (step.era === 'modern') {
           return modernDescription(step.version, discovered!);
         }
-        return handshake!.enter(transport, step.era, step.version, initialized!);
+        return legacy!.enter(step.version, initialized!);
       }
       case 'failed':
         if (peer !== undefined) options.verdicts.delete(peer);
@@ -115,7 +111,8 @@ export async function connectEra(
           step,
           requester.versions,
           evidence.step === 'probe' && evidence.outcome.kind === 'error' ? probed : undefined,
-          status === 404 && transportKind(peer) === 'http' ? peer : undefined,
+          // Only HTTP transports report a status.
+          status === 404 ? peer : undefined,
         );
     }
   }

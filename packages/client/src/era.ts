@@ -4,16 +4,20 @@ import { type ProbeOutcome, probeVerdict } from './version.js';
 
 /**
  * Which era of the protocol the client speaks with a server: `modern` is 2026-07-28 (stateless,
- * `server/discover`); `legacy` is 2025-11-25 and before (`initialize`, sessions), over the
- * transport's own wire; `legacy-sse` is the deprecated HTTP+SSE transport of 2024-11-05 (B-7).
+ * `server/discover`); `legacy` is 2025-11-25 and before (`initialize`, sessions), over whichever
+ * wire the transport carries for it.
  */
-export type Era = 'modern' | 'legacy' | 'legacy-sse';
+export type Era = 'modern' | 'legacy';
+
+/**
+ * What connecting concluded about a server, kept per server (B-6): its era, or `legacy-sse` for an
+ * older HTTP server reached over the deprecated HTTP+SSE transport of 2024-11-05 (B-7), so that the
+ * next connection opens that transport at once.
+ */
+export type EraVerdict = Era | 'legacy-sse';
 
 /** The `era` option: `auto` detects (the default), the others force one era and never fall back. */
 export type EraOption = 'auto' | 'modern' | 'legacy';
-
-/** What the transport is, as far as detection cares. */
-type EraTransportKind = 'stdio' | 'http' | 'other';
 
 /** How the server answered a legacy `initialize`. */
 export type InitializeOutcome =
@@ -25,7 +29,7 @@ export type InitializeOutcome =
 /** What the client knows at one step of connecting. */
 export type EraEvidence =
   /** Nothing sent yet; `cached` is what an earlier connection to the same server concluded (B-6). */
-  | { step: 'start'; cached: Era | undefined }
+  | { step: 'start'; cached: EraVerdict | undefined }
   /** The answer to `server/discover` sent with `version`; `retried` once it was re-sent after `-32022`. */
   | { step: 'probe'; outcome: ProbeOutcome; retried: boolean; fromCache: boolean }
   /**
@@ -42,7 +46,11 @@ export type EraEvidence =
 /** The settings detection runs under. */
 export interface EraSettings {
   option: EraOption;
-  transport: EraTransportKind;
+  /**
+   * Whether the transport can switch to the deprecated HTTP+SSE transport (B-7): an HTTP one that
+   * carries the 2025-era wire (`LegacyClientWire.openSse`).
+   */
+  sse: boolean;
   /** Modern versions the client speaks, most preferred first. */
   modernVersions: readonly string[];
   /** Legacy versions the client speaks, most preferred first (default: every one this SDK knows). */
@@ -60,8 +68,11 @@ export type EraStep =
   | { kind: 'initialize'; version: string }
   /** `GET` the URL and wait for an SSE `endpoint` event (deprecated HTTP+SSE, B-7). */
   | { kind: 'open-sse' }
-  /** Connected. `version` is the one every request carries from now on (B-10). */
-  | { kind: 'connected'; era: Era; version: string }
+  /**
+   * Connected. `version` is the one every request carries from now on (B-10); `verdict` is what to
+   * remember about the server (B-6).
+   */
+  | { kind: 'connected'; era: Era; verdict: EraVerdict; version: string }
   /** Connecting failed: `reason` says why, `cause` is the error behind it when there is one. */
   | {
       kind: 'failed';
@@ -107,7 +118,7 @@ const MODERN_ERROR_CODES = new Set<number>([
  *
  * @example
  * ```ts
- * const settings = { option: 'auto', transport: 'stdio', modernVersions: ['2026-07-28'] } as const;
+ * const settings = { option: 'auto', sse: false, modernVersions: ['2026-07-28'] } as const;
  * nextEraStep(settings, { step: 'start', cached: undefined }); // { kind: 'probe', version: '2026-07-28' }
  * ```
  */
@@ -120,7 +131,7 @@ export function nextEraStep(settings: EraSettings, evidence: EraEvidence): EraSt
       if (settings.option === 'legacy') return initialize;
       if (settings.option === 'modern') return probe;
       if (evidence.cached === 'legacy') return initialize;
-      if (evidence.cached === 'legacy-sse' && settings.transport === 'http') return { kind: 'open-sse' };
+      if (evidence.cached === 'legacy-sse' && settings.sse) return { kind: 'open-sse' };
       return probe;
     }
     case 'probe':
@@ -143,7 +154,7 @@ function afterProbe(
   const verdict = probeVerdict(outcome, settings.modernVersions, evidence.retried);
   switch (verdict.kind) {
     case 'modern':
-      return { kind: 'connected', era: 'modern', version: verdict.version };
+      return { kind: 'connected', era: 'modern', verdict: 'modern', version: verdict.version };
     case 'retry':
       return { kind: 'probe', version: verdict.version };
     case 'no-common-version':
@@ -187,7 +198,12 @@ function afterInitialize(
     case 'result': {
       const version = outcome.protocolVersion;
       if (typeof version === 'string' && legacyVersions.includes(version)) {
-        return { kind: 'connected', era: evidence.overSse ? 'legacy-sse' : 'legacy', version };
+        return {
+          kind: 'connected',
+          era: 'legacy',
+          verdict: evidence.overSse ? 'legacy-sse' : 'legacy',
+          version,
+        };
       }
       return {
         kind: 'failed',
@@ -214,7 +230,7 @@ function afterInitialize(
       const { error } = outcome;
       const { status } = error;
       if (
-        settings.transport === 'http' &&
+        settings.sse &&
         !evidence.overSse &&
         error.reason === 'bad-response' &&
         status !== undefined &&

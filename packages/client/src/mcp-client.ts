@@ -1,7 +1,6 @@
 import type { ClientTransport } from '@mcpkit/protocol';
 import { McpClientCore } from './client.js';
-import { withLegacySupport } from './core-options.js';
-import { legacySupport } from './legacy/support.js';
+import { legacyEra } from './legacy/support.js';
 import type { McpClientOptions } from './options.js';
 
 /**
@@ -26,6 +25,6 @@ import type { McpClientOptions } from './options.js';
  */
 export class McpClient extends McpClientCore {
   constructor(transport: ClientTransport, options: McpClientOptions = {}) {
-    super(transport, withLegacySupport(options, legacySupport));
+    super(transport, options, legacyEra);
   }
 }

@@ -6,7 +6,7 @@ import type {
   LoggingMessageNotificationParams,
 } from '@mcpkit/protocol';
 import type { CacheStore } from './cache-store.js';
-import type { Era, EraOption } from './era.js';
+import type { EraOption, EraVerdict } from './era.js';
 import type { InputHandlers } from './handlers.js';
 import type { TaskSupport } from './task-options.js';
 
@@ -163,7 +163,7 @@ export interface McpClientOptions {
    * Which protocol era to speak (C-56..C-58). `auto` (the default) probes and falls back to the
    * 2025 era (`initialize`, sessions) when the server is older; `modern` never falls back and
    * fails with `LegacyServerError` instead (T-23); `legacy` runs `initialize` at once. Over a
-   * transport that speaks 2026-07-28 only (without `beginSession`, e.g. the one of
+   * transport that speaks 2026-07-28 only (without `legacy`, e.g. the one of
    * `@mcpkit/transport-http/modern`) `auto` is `modern`, and `legacy` fails. See
    * docs/design/client-era.md.
    */
@@ -173,7 +173,7 @@ export interface McpClientOptions {
    * probe for a server already known to be older (B-6). Default: one map per client, which still
    * spares reconnects and restarts the probe.
    */
-  eraVerdicts?: Map<string, Era>;
+  eraVerdicts?: Map<string, EraVerdict>;
   /** 2025-era versions offered to an older server, newest first. Default: every one this SDK knows. */
   legacyProtocolVersions?: readonly string[];
   /**

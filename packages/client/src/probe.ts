@@ -6,7 +6,8 @@ import {
   TransportError,
 } from '@mcpkit/protocol/internal';
 import type { ResponseCache } from './cache.js';
-import { CallState } from './call.js';
+import { type CallResult, CallState } from './call.js';
+import type { Next } from './call-chain.js';
 import type { Era } from './era.js';
 import { InvalidResponseError, RequestTimeoutError } from './errors.js';
 import type { CacheMode } from './options.js';
@@ -38,35 +39,55 @@ export interface ProbeOptions {
   timeoutMs: number;
   cache: ResponseCache | undefined;
   cacheMode: CacheMode;
+  /** Runs the probe through the client's middleware, then `terminal` (see `CallChain.through`). */
+  through(call: CallState, terminal: Next): Promise<CallResult>;
 }
 
-/** One `server/discover` request with `version`, through the cache as `options.cacheMode` says. */
+/**
+ * One `server/discover` request with `version`, through the client's middleware like every call,
+ * then the cache as `options.cacheMode` says.
+ */
 export async function discoverOnce(
   requester: Requester,
   version: string,
   options: ProbeOptions,
 ): Promise<ProbeOutcome> {
-  const { cache, timeoutMs } = options;
+  const { timeoutMs } = options;
+  const probeOptions = { timeoutMs, maxTotalTimeoutMs: timeoutMs, resetTimeoutOnProgress: false };
+  const call = new CallState('server/discover', {}, probeOptions, Date.now() + timeoutMs);
   try {
-    const visit = await cache?.visit('server/discover', '-', version, options.cacheMode);
-    if (visit?.hit) return { kind: 'result', result: visit.hit as DiscoverResult };
-    const probeOptions = { timeoutMs, maxTotalTimeoutMs: timeoutMs, resetTimeoutOnProgress: false };
-    const call = new CallState('server/discover', {}, probeOptions, Date.now() + timeoutMs);
-    const response = await requester.exchange(call, version);
-    if ('error' in response) return { kind: 'error', error: McpError.fromResponse(response) };
-    const decoded =
-      decodeResultWithoutSchemas('server/discover', response.result) ??
-      (await loadClientSchemas()).decodeResult('server/discover', response.result);
-    if (!decoded.ok) throw new InvalidResponseError('server/discover', decoded.error.message, decoded.rule);
-    const result = decoded.value as DiscoverResult;
-    if (visit) await cache!.keep('server/discover', '-', version, result, visit);
-    return { kind: 'result', result };
+    const result = await options.through(call, (passed) => discover(requester, version, passed, options));
+    return { kind: 'result', result: result as DiscoverResult };
   } catch (error) {
     if (error instanceof RequestTimeoutError) return { kind: 'silence', waitedMs: timeoutMs };
     if (error instanceof InvalidResponseError) {
       return { kind: 'malformed', detail: `a result that is not a DiscoverResult (${error.message})` };
     }
     if (error instanceof TransportError) return { kind: 'transport', error };
+    // The server's error answer (or middleware refusing the probe as a server would).
+    if (error instanceof McpError) return { kind: 'error', error };
     throw error;
   }
+}
+
+/** The probe's last step: the cached answer, or the exchange; an error answer is thrown as an `McpError`. */
+async function discover(
+  requester: Requester,
+  version: string,
+  call: CallState,
+  options: ProbeOptions,
+): Promise<DiscoverResult> {
+  const { cache } = options;
+  const visit = await cache?.visit('server/discover', '-', version, options.cacheMode);
+  if (visit?.hit) return visit.hit as DiscoverResult;
+  call.version = version;
+  const response = await requester.exchange(call, version);
+  if ('error' in response) throw McpError.fromResponse(response);
+  const decoded =
+    decodeResultWithoutSchemas('server/discover', response.result) ??
+    (await loadClientSchemas()).decodeResult('server/discover', response.result);
+  if (!decoded.ok) throw new InvalidResponseError('server/discover', decoded.error.message, decoded.rule);
+  const result = decoded.value as DiscoverResult;
+  if (visit) await cache!.keep('server/discover', '-', version, result, visit);
+  return result;
 }

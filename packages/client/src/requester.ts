@@ -7,7 +7,7 @@ import type {
   JSONRPCResultResponse,
   LoggingLevel,
 } from '@mcpkit/protocol';
-import { MetaKey, requestMeta } from '@mcpkit/protocol/internal';
+import { requestMeta } from '@mcpkit/protocol/internal';
 import type { CallResult, CallState } from './call.js';
 import { Deadlines } from './deadlines.js';
 import { NoCommonVersionError } from './errors.js';
@@ -41,7 +41,7 @@ export class Requester {
   readonly transport: ClientTransport;
   /** Versions the client speaks, most preferred first. */
   readonly versions: readonly string[];
-  /** The client's log level: `_meta` of every modern request, `logging/setLevel` for a 2025-era session. */
+  /** The client's log level, in the `_meta` of every request (and what a 2025-era session is asked for). */
   readonly logLevel: LoggingLevel | undefined;
   readonly #config: RequesterConfig;
   readonly #defaults: CallDefaults;
@@ -94,36 +94,23 @@ export class Requester {
     return { jsonrpc: '2.0', id, method, params: withMeta };
   }
 
-  /**
-   * A request to a 2025-era server (B-10): a fresh id, and in `_meta` only what that era knows
-   * (the progress token, P-79) and the caller's own keys; the 2026 per-request fields do not
-   * exist there.
-   */
-  buildLegacy(method: string, params: Record<string, unknown>, options: CallOptions): JSONRPCRequest {
-    const id = this.#nextId++;
-    const progress = options.onProgress !== undefined;
-    if (options.meta === undefined && !progress) return { jsonrpc: '2.0', id, method, params };
-    const meta: Record<string, unknown> = { ...options.meta };
-    if (progress) meta[MetaKey.progressToken] = id;
-    return { jsonrpc: '2.0', id, method, params: Object.assign({}, params, { _meta: meta }) };
+  /** A fresh JSON-RPC id (C-5), for a request this class does not build (the 2025 era's). */
+  nextId(): number {
+    return this.#nextId++;
   }
 
-  /** Sends one request of `call` to a 2025-era server and returns its raw response. */
-  exchangeLegacy(call: CallState): Promise<JSONRPCResultResponse | JSONRPCErrorResponse> {
-    const request = this.buildLegacy(call.method, call.params, call.options);
+  /** Sends `request` for `call` and returns its raw response, within the call's timeouts. */
+  response(request: JSONRPCRequest, call: CallState): Promise<JSONRPCResultResponse | JSONRPCErrorResponse> {
     return awaitResponse(this.transport, request, call, this.#defaults, this.#deadlines);
   }
 
   /**
-   * The exchange with a 2025-era server, in place of `send` (see `legacyWireStep`): the request
-   * framed for that era, the result decoded by the same rules, where a missing `resultType` is
-   * `complete` (B-14) and a list without `ttlMs` is not cached (B-16).
+   * Sends `request` for `call` and decodes its result as `send` does; for a request this class
+   * does not build (the 2025 era's, see `legacy/`).
    */
-  readonly sendLegacy = (call: CallState): Promise<CallResult> => {
-    call.version = this.version;
-    const request = this.buildLegacy(call.method, call.params, call.options);
+  result(request: JSONRPCRequest, call: CallState): Promise<CallResult> {
     return awaitResult(this.transport, request, call, this.#defaults, this.#deadlines);
-  };
+  }
 
   /** Sends one request of `call` with `version` and returns its raw response. */
   exchange(call: CallState, version: string): Promise<JSONRPCResultResponse | JSONRPCErrorResponse> {

@@ -1,32 +1,20 @@
 import type { JSONRPCNotification, RequestId, SubscriptionFilter } from '@mcpkit/protocol';
-import {
-  abortable,
-  decodeMessage,
-  ErrorCode,
-  subscriptionIdOf,
-  TransportError,
-} from '@mcpkit/protocol/internal';
+import { TransportError } from '@mcpkit/protocol/internal';
+import type { CallResult } from './call.js';
 import { checkTimeout } from './call-limits.js';
 import { supportedFilter, unacknowledged } from './capabilities.js';
 import type { Connection } from './connection.js';
 import { timerDelay } from './deadlines.js';
 import {
-  peerError,
   RequestAbortedError,
   RequestTimeoutError,
   SubscriptionClosedError,
   UnsupportedByServerError,
 } from './errors.js';
 import type { TimeoutLimits } from './exchange.js';
-import type { LegacyEra } from './legacy/legacy-era.js';
-import {
-  isAcknowledgement,
-  isListenNotification,
-  type ListenNotification,
-  sameNotification,
-} from './listen-checks.js';
+import { ListenCall } from './listen-call.js';
+import { isListenNotification, type ListenNotification, sameNotification } from './listen-checks.js';
 import type { ClientWarning } from './options.js';
-import type { Requester } from './requester.js';
 
 /** Something that must see every change notification (the cache, the tool catalog). */
 interface ChangeObserver {
@@ -35,7 +23,8 @@ interface ChangeObserver {
 
 /** What a subscription shares with its client. */
 export interface ListenHost {
-  requester: Requester;
+  /** Runs one opening of the stream through the client's middleware and the listen's steps. */
+  listen(call: ListenCall): Promise<CallResult>;
   /** Waited for before each open (the server's capabilities decide the filter), re-probed after a restart. */
   connection: Connection;
   /** See every notification first (cache invalidation), whether or not anyone iterates. */
@@ -45,8 +34,6 @@ export interface ListenHost {
   reopenDelayMs(attempt: number): number;
   /** The client's default timeouts: `timeoutMs` is how long a listen waits for its first acknowledgement. */
   limits: TimeoutLimits;
-  /** The client's 2025-era parts, when it speaks that era: listens on such a session go there. */
-  legacy: LegacyEra | undefined;
   /** The client's open subscriptions; one that ends for good leaves it. */
   subscriptions: Set<Subscription>;
 }
@@ -232,79 +219,39 @@ export class Subscription implements AsyncIterableIterator<ListenNotification> {
     return filter;
   }
 
+  /**
+   * One opening of the stream, as a call through the client's middleware and the listen's steps
+   * (see `ListenCall`): in the 2025 era it is made of what the session offers, whose
+   * notifications the client's observers already saw.
+   */
   async #open(filter: SubscriptionFilter): Promise<Attempt> {
     // Ended while waiting for the probe: `#finish` had no stream to abort, so none must open now.
     if (this.#end) return { kind: 'closed' };
-    const { requester } = this.#host;
     const controller = new AbortController();
     this.#controller = controller;
-    const era = this.#host.connection.server?.era;
-    if (era === 'legacy' || era === 'legacy-sse') return this.#openLegacy(filter, controller);
-    const version = requester.version;
-    const request = requester.build('subscriptions/listen', { notifications: filter }, version, {
-      meta: this.#meta,
-    });
-    const id = request.id;
-    this.#id = id;
-    let acknowledged = false;
-    try {
-      const exchange = requester.transport.exchange(request, { signal: controller.signal });
-      for await (const message of abortable(exchange, controller.signal)) {
-        const decoded = decodeMessage(message);
-        if (!decoded.ok || decoded.kind === 'request') continue;
-        if (decoded.kind === 'notification') {
-          acknowledged = this.#deliver(decoded.message, id) || acknowledged;
-          continue;
-        }
-        if (decoded.message.id !== id && decoded.message.id !== undefined) continue;
-        if (decoded.kind === 'response') return { kind: 'server-closed' };
-        const { error } = decoded.message;
-        if (error.code !== ErrorCode.UnsupportedProtocolVersion) {
-          return { kind: 'failed', error: peerError(decoded.message, request.method, {}) };
-        }
-        const noCommonVersion = requester.adoptVersionAfterRefusal(error.data, version);
-        if (noCommonVersion) return { kind: 'failed', error: noCommonVersion };
-        return {
-          kind: 'lost',
-          error: new TransportError('connection-lost', 'the server refused the version'),
-          acknowledged,
-        };
-      }
-    } catch (error) {
-      return this.#thrown(error, controller, acknowledged);
-    } finally {
-      this.#controller = undefined;
-    }
-    if (this.#end) return { kind: 'closed' };
-    const error = new TransportError('connection-lost', 'the listen stream ended without a response');
-    return { kind: 'lost', error, acknowledged };
-  }
-
-  /**
-   * A listen on a 2025-era server (see `listenLegacy`): same acknowledgement and notifications,
-   * made of what that session offers. The client's observers already saw every notification.
-   */
-  async #openLegacy(filter: SubscriptionFilter, controller: AbortController): Promise<Attempt> {
     this.#id = undefined;
     let acknowledged = false;
+    let sessionEnded = false;
+    const call = new ListenCall(filter, this.#meta, controller.signal, {
+      opened: (id) => {
+        this.#id = id;
+      },
+      accept: (notification, observe) => this.#accept(notification, observe),
+      acknowledge: (granted) => {
+        acknowledged = true;
+        this.#acknowledge(granted);
+      },
+      reopen: () => {
+        sessionEnded = true;
+      },
+    });
     try {
-      const outcome = await this.#host.legacy!.listen(
-        {
-          requester: this.#host.requester,
-          limits: this.#host.limits,
-          accept: (notification) => this.#accept(notification, false),
-          acknowledge: (granted) => {
-            acknowledged = true;
-            this.#acknowledge(granted);
-          },
-        },
-        filter,
-        controller.signal,
-      );
-      if (controller.signal.reason === REOPEN || outcome === 'reopen') return { kind: 'reopen' };
-      return { kind: 'closed' };
+      await this.#host.listen(call);
+      if (controller.signal.reason === REOPEN) return { kind: 'reopen' };
+      if (controller.signal.aborted || this.#end) return { kind: 'closed' };
+      return { kind: 'server-closed' };
     } catch (error) {
-      return this.#thrown(error, controller, acknowledged);
+      return sessionEnded ? { kind: 'reopen' } : this.#thrown(error, controller, acknowledged);
     } finally {
       this.#controller = undefined;
     }
@@ -316,19 +263,6 @@ export class Subscription implements AsyncIterableIterator<ListenNotification> {
     if (controller.signal.reason === CLOSE || this.#end) return { kind: 'closed' };
     if (error instanceof TransportError && error.retryable) return { kind: 'lost', error, acknowledged };
     return { kind: 'failed', error };
-  }
-
-  /** Handles one notification of the stream; returns whether it was the acknowledgement. */
-  #deliver(notification: JSONRPCNotification, id: RequestId): boolean {
-    if (subscriptionIdOf(notification) !== id) return false;
-    const params = notification.params ?? {};
-    if (notification.method === 'notifications/subscriptions/acknowledged') {
-      if (!isAcknowledgement(params)) return false;
-      this.#acknowledge((params as { notifications: SubscriptionFilter }).notifications);
-      return true;
-    }
-    this.#accept(notification, true);
-    return false;
   }
 
   /** Records an acknowledged filter; the first settles `acknowledged` and warns about what is missing (C-40). */

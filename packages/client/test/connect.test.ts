@@ -251,7 +251,7 @@ describe('connect and version choice', () => {
     expect(unauthorized).toBeInstanceOf(TransportError);
   });
 
-  it('T-23, B-4: over a transport without the 2025-era wire (no beginSession) the client never falls back', async () => {
+  it('T-23, B-4: over a transport without the 2025-era wire (no legacy) the client never falls back', async () => {
     const sent: string[] = [];
     const refusing: ClientTransport = {
       // biome-ignore lint/correctness/useYield: the exchange fails before yielding

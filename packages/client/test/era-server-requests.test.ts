@@ -15,11 +15,16 @@ function recordingHandler(endpoint: McpEndpoint) {
   const transport: ClientTransport = {
     exchange: (request, options) => inner.exchange(request, options),
     close: () => inner.close(),
-    onServerRequest(handler) {
-      registered.handler = handler;
-      return () => {
-        if (registered.handler === handler) registered.handler = undefined;
-      };
+    legacy: {
+      onServerRequest(handler) {
+        registered.handler = handler;
+        return () => {
+          if (registered.handler === handler) registered.handler = undefined;
+        };
+      },
+      beginSession() {},
+      endSession: async () => {},
+      serverMessages: async function* () {},
     },
   };
   return { transport, registered };

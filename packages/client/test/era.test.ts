@@ -1,19 +1,24 @@
 import { type DiscoverResult, McpError, TransportError } from '@mcpkit/protocol';
 import { describe, expect, it } from 'vitest';
-import { type EraEvidence, type EraSettings, type EraStep, nextEraStep } from '../src/era.js';
+import {
+  type EraEvidence,
+  type EraSettings,
+  type EraStep,
+  type EraVerdict,
+  nextEraStep,
+} from '../src/era.js';
 
 const MODERN = '2026-07-28';
-const auto = (transport: EraSettings['transport']): EraSettings => ({
+/** The transport kinds the rows run over: an HTTP transport can open HTTP+SSE (B-7), stdio cannot. */
+type Kind = 'http' | 'stdio';
+const auto = (transport: Kind): EraSettings => ({
   option: 'auto',
-  transport,
+  sse: transport === 'http',
   modernVersions: [MODERN],
 });
-const forced = (
-  option: EraSettings['option'],
-  transport: EraSettings['transport'] = 'stdio',
-): EraSettings => ({
+const forced = (option: EraSettings['option'], transport: Kind = 'stdio'): EraSettings => ({
   option,
-  transport,
+  sse: transport === 'http',
   modernVersions: [MODERN],
 });
 
@@ -56,9 +61,10 @@ const initializeHttp = (status: number, reason: TransportError['reason'] = 'bad-
 const PROBE: EraStep = { kind: 'probe', version: MODERN };
 const INITIALIZE: EraStep = { kind: 'initialize', version: '2025-11-25' };
 const OPEN_SSE: EraStep = { kind: 'open-sse' };
-const connected = (era: 'modern' | 'legacy' | 'legacy-sse', version: string): EraStep => ({
+const connected = (verdict: EraVerdict, version: string): EraStep => ({
   kind: 'connected',
-  era,
+  era: verdict === 'modern' ? 'modern' : 'legacy',
+  verdict,
   version,
 });
 

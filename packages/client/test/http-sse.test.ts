@@ -1,7 +1,7 @@
 import { McpServer } from '@mcpkit/server';
 import { createHttpClientTransport } from '@mcpkit/transport-http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type Era, McpClient, type McpClientOptions } from '../src/index.js';
+import { type EraVerdict, McpClient, type McpClientOptions } from '../src/index.js';
 import { serveHttpSse } from './helpers/http-sse-server.js';
 
 /**
@@ -44,7 +44,7 @@ describe('McpClient over the deprecated HTTP+SSE transport (B-7)', () => {
     const tools = await mcp.listTools();
     expect(tools.tools.map((tool) => tool.name)).toEqual(['echo', 'confirm']);
     expect((await mcp.callTool('echo')).content).toEqual([{ type: 'text', text: 'echo' }]);
-    expect(mcp.server?.era).toBe('legacy-sse');
+    expect(mcp.server?.era).toBe('legacy');
     expect(http.seen.slice(0, 7)).toEqual([
       { method: 'POST', path: '/sse', rpc: 'server/discover' },
       { method: 'POST', path: '/sse', rpc: 'initialize' },
@@ -71,7 +71,7 @@ describe('McpClient over the deprecated HTTP+SSE transport (B-7)', () => {
 
   it('B-6 B-7: a client sharing the verdict goes straight to the GET, without the two failing POSTs', async () => {
     const http = await start();
-    const eraVerdicts = new Map<string, Era>();
+    const eraVerdicts = new Map<string, EraVerdict>();
     await client(http.url, { eraVerdicts }).connect();
     expect(eraVerdicts.get(http.url)).toBe('legacy-sse');
     const before = http.seen.length;

@@ -1,7 +1,7 @@
 import { McpServer } from '@mcpkit/server';
 import { createFetchHandler, createHttpClientTransport } from '@mcpkit/transport-http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { McpClient, type McpClientOptions, ServerStreamRefusedError } from '../src/index.js';
+import { type EraVerdict, McpClient, type McpClientOptions, ServerStreamRefusedError } from '../src/index.js';
 import { serveHttpSse } from './helpers/http-sse-server.js';
 
 /**
@@ -73,9 +73,10 @@ function streamableClient(
 async function sseClient(mcp: McpServer) {
   const http = await serveHttpSse(mcp);
   cleanups.push(() => http.close());
-  const client = new McpClient(createHttpClientTransport(http.url));
+  const eraVerdicts = new Map<string, EraVerdict>();
+  const client = new McpClient(createHttpClientTransport(http.url), { eraVerdicts });
   cleanups.push(() => client.close());
-  return { client, http };
+  return { client, http, eraVerdicts };
 }
 
 describe('listen against a 2025-era server', () => {
@@ -145,10 +146,11 @@ describe('listen against a 2025-era server', () => {
 
   it('B-7 C-58 C-40: over HTTP+SSE, list changes and resource updates come on the one stream', async () => {
     const mcp = server();
-    const { client } = await sseClient(mcp);
+    const { client, http, eraVerdicts } = await sseClient(mcp);
     const subscription = client.listen({ toolsListChanged: true, resourceSubscriptions: [URI] });
     expect(await subscription.acknowledged).toEqual({ toolsListChanged: true, resourceSubscriptions: [URI] });
-    expect(client.server?.era).toBe('legacy-sse');
+    expect(client.server?.era).toBe('legacy');
+    expect(eraVerdicts.get(http.url)).toBe('legacy-sse');
     const first = subscription.next();
     await mcp.notifyResourceUpdated(URI);
     expect((await first).value).toMatchObject({ method: 'notifications/resources/updated' });

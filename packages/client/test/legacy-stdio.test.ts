@@ -30,10 +30,7 @@ function legacyServer(sent: string[] = [], onExit?: () => void): ClientTransport
     },
     close: () => stdio.close(),
     onRestart: (listener) => stdio.onRestart(listener),
-    onServerRequest: (handler) => stdio.onServerRequest(handler),
-    serverMessages: (signal) => stdio.serverMessages(signal),
-    beginSession: (session) => stdio.beginSession(session),
-    endSession: () => stdio.endSession(),
+    legacy: stdio.legacy,
   };
 }
 

@@ -17,7 +17,12 @@ function olderServer() {
       yield { jsonrpc: '2.0', id: request.id, error };
     },
     close: async () => {},
-    beginSession: () => {},
+    legacy: {
+      onServerRequest: () => () => {},
+      beginSession: () => {},
+      endSession: async () => {},
+      serverMessages: async function* () {},
+    },
   };
   return { transport, sent };
 }

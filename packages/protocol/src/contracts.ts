@@ -273,14 +273,12 @@ export interface LegacySession {
 }
 
 /**
- * What a client needs from a transport.
- *
- * The optional members after `onRestart` carry the 2025-era wire (sessions, the server's own
- * requests, the standalone stream); a transport without them speaks 2026-07-28 only.
+ * What a client needs from a transport. A transport that also carries the 2025 era offers it as
+ * one object, `legacy`; without it the transport speaks 2026-07-28 only.
  *
  * @example
  * ```ts
- * transport.onServerRequest?.(async (request) => ({ jsonrpc: '2.0', id: request.id, result: {} }));
+ * for await (const message of transport.exchange(request, {})) console.log(message);
  * ```
  */
 export interface ClientTransport {
@@ -305,31 +303,47 @@ export interface ClientTransport {
    * client can cache what it learned about it, such as its era (B-6).
    */
   readonly peer?: string;
+  /** The 2025-era wire (sessions, the server's own requests, its stream), for a client that falls back to it. */
+  readonly legacy?: LegacyClientWire;
+}
+
+/**
+ * What a transport carries for the 2025 era (2025-11-25 and before), so that a client can speak to
+ * an older server over it: the session `initialize` opens, the requests the server sends, and what
+ * it sends outside any request.
+ *
+ * @example
+ * ```ts
+ * transport.legacy?.onServerRequest(async (request) => ({ jsonrpc: '2.0', id: request.id, result: {} }));
+ * ```
+ */
+export interface LegacyClientWire {
   /**
-   * Registers the handler for requests the server sends (2025-era servers only, B-13); the
-   * transport sends each response back: stdio on the pipe, HTTP as a POST carrying the session.
-   * Without a handler, an HTTP session of the 2025 era answers `-32601`, and stdio, which carries
-   * both eras, answers nothing (a 2026-era client writes no responses, T-4). Returns a function that
-   * removes it.
+   * Registers the handler for requests the server sends (B-13); the transport sends each response
+   * back: stdio on the pipe, HTTP as a POST carrying the session. Without a handler, an HTTP
+   * session answers `-32601`, and stdio, which carries both eras, answers nothing (a 2026-era
+   * client writes no responses, T-4). Returns a function that removes it.
    */
-  onServerRequest?(handler: ServerRequestHandler): () => void;
+  onServerRequest(handler: ServerRequestHandler): () => void;
   /**
-   * Enters a 2025-era session after `initialize` was answered (B-11). Over HTTP the session id
-   * the server gave in its answer to `initialize` (`Mcp-Session-Id`) is echoed on every later
-   * request, `MCP-Protocol-Version` is sent, a response stream that ends early is resumed with
+   * Enters a session after `initialize` was answered (B-11). Over HTTP the session id the server
+   * gave in its answer to `initialize` (`Mcp-Session-Id`) is echoed on every later request,
+   * `MCP-Protocol-Version` is sent, a response stream that ends early is resumed with
    * `Last-Event-ID` after the server's `retry`, and a 404 on the session fails the exchange with
-   * `TransportError('session-expired')`: the client then runs `initialize` again.
+   * `TransportError('session-expired')`: the client then runs `initialize` again. Over stdio the
+   * session is the running process: once it ends, requests fail with `session-expired`.
    */
-  beginSession?(session: LegacySession): void;
-  /** Ends the 2025-era session: HTTP sends `DELETE` with the session id (B-11) and forgets it. */
-  endSession?(): Promise<void>;
+  beginSession(session: LegacySession): void;
+  /** Ends the session: HTTP sends `DELETE` with the session id (B-11) and forgets it. */
+  endSession(): Promise<void>;
   /**
-   * The notifications the server sends outside any exchange (2025-era servers): HTTP opens the
-   * standalone `GET` stream (resumed with `Last-Event-ID` when it drops), stdio yields what
-   * arrives on the pipe for no request. Server requests on it go to the `onServerRequest`
-   * handler. Ends when `signal` aborts, or at once when the server offers no such stream (HTTP 405).
+   * The notifications the server sends outside any exchange: HTTP opens the standalone `GET`
+   * stream (resumed with `Last-Event-ID` when it drops), stdio yields what arrives on the pipe for
+   * no request. Server requests on it go to the `onServerRequest` handler. Ends when `signal`
+   * aborts or the session ends; fails with a `TransportError` whose `status` is 405 when the
+   * server offers the session no such stream (HTTP 405 to `GET`).
    */
-  serverMessages?(signal: AbortSignal): AsyncIterable<JSONRPCNotification>;
+  serverMessages(signal: AbortSignal): AsyncIterable<JSONRPCNotification>;
   /**
    * HTTP only: switches to the deprecated HTTP+SSE transport of 2024-11-05 (B-7). `GET`s the URL,
    * expects an SSE stream whose first event is `endpoint`, and from then on POSTs every message to
@@ -338,7 +352,7 @@ export interface ClientTransport {
    * event, or when `signal` aborts first. The stream ending ends the session: exchanges in flight
    * fail with `connection-lost`, later ones with `session-expired` until it is opened again.
    */
-  openLegacySse?(signal: AbortSignal): Promise<void>;
+  openSse?(signal: AbortSignal): Promise<void>;
 }
 
 /** Why a transport failed an exchange. */

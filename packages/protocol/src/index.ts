@@ -12,6 +12,7 @@ export {
   type HttpRequestInfo,
   httpStatusFor,
   isTransportError,
+  type LegacyClientWire,
   type LegacySession,
   type McpEndpoint,
   type RequestContext,

@@ -137,7 +137,7 @@ describe.each(ENGINES)('through the %s engine', (engine) => {
         },
       });
       await collect(transport.exchange({ jsonrpc: '2.0', id: 1, method: 'initialize', params: {} }, {}));
-      transport.beginSession!({ protocolVersion: '2025-11-25' });
+      transport.legacy!.beginSession({ protocolVersion: '2025-11-25' });
       await transport.close();
       expect(methods).toEqual(['POST', 'DELETE']);
     });
@@ -169,7 +169,7 @@ describe.each(ENGINES)('through the %s engine', (engine) => {
         },
       });
       const controller = new AbortController();
-      for await (const notification of transport.serverMessages!(controller.signal)) {
+      for await (const notification of transport.legacy!.serverMessages(controller.signal)) {
         expect(notification.method).toBe('notifications/tools/list_changed');
         controller.abort();
       }

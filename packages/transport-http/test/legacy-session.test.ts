@@ -77,7 +77,7 @@ describe.each(ENGINES)('through the %s engine', (engine) => {
       );
       const transport = createHttpClientTransport(URL, { fetch });
       await collect(transport.exchange(rpc('initialize', 1), {}));
-      transport.beginSession!({ protocolVersion: '2025-11-25' });
+      transport.legacy!.beginSession({ protocolVersion: '2025-11-25' });
       await collect(transport.exchange(rpc('tools/list', 2), {}));
       expect(seen[0]!.headers.get('mcp-session-id')).toBeNull();
       expect(seen[1]!.headers.get('mcp-session-id')).toBe('abc');
@@ -92,7 +92,7 @@ describe.each(ENGINES)('through the %s engine', (engine) => {
         json({ jsonrpc: '2.0', id: (entry.body as { id: number }).id, result: {} }),
       );
       const transport = createHttpClientTransport(URL, { fetch });
-      transport.beginSession!({ protocolVersion: '2025-03-26' });
+      transport.legacy!.beginSession({ protocolVersion: '2025-03-26' });
       await collect(transport.exchange(rpc('tools/list', 1), {}));
       expect(seen[0]!.headers.get('mcp-protocol-version')).toBeNull();
     });
@@ -124,12 +124,12 @@ describe.each(ENGINES)('through the %s engine', (engine) => {
       });
       const transport = createHttpClientTransport(URL, { fetch });
       const related: unknown[] = [];
-      transport.onServerRequest!(async (request, context) => {
+      transport.legacy!.onServerRequest(async (request, context) => {
         related.push(context.related?.method);
         return { jsonrpc: '2.0', id: request.id, result: { action: 'decline' } };
       });
       await collect(transport.exchange(rpc('initialize', 1), {}));
-      transport.beginSession!({ protocolVersion: '2025-11-25' });
+      transport.legacy!.beginSession({ protocolVersion: '2025-11-25' });
       await collect(transport.exchange(rpc('tools/call', 2), {}));
       const answer = await arrival(2);
       expect(related).toEqual(['tools/call']);
@@ -145,7 +145,7 @@ describe.each(ENGINES)('through the %s engine', (engine) => {
         );
       });
       const transport = createHttpClientTransport(URL, { fetch });
-      transport.beginSession!({ protocolVersion: '2025-11-25' });
+      transport.legacy!.beginSession({ protocolVersion: '2025-11-25' });
       const items = await collect(transport.exchange(rpc('tools/call', 7), {}));
       expect(items).toEqual([{ jsonrpc: '2.0', id: 7, result: { content: [] } }]);
       expect(seen[1]!.method).toBe('GET');
@@ -161,7 +161,7 @@ describe.each(ENGINES)('through the %s engine', (engine) => {
       expect(seen).toHaveLength(1);
     });
 
-    it('B-11: serverMessages reads the standalone GET stream, answers its requests, and ends on 405', async () => {
+    it('B-11: serverMessages reads the standalone GET stream, answers its requests, and fails with status 405 once the server refuses it', async () => {
       const notification = { jsonrpc: '2.0', method: 'notifications/tools/list_changed' };
       const { fetch, seen } = server((entry) => {
         if (entry.method === 'POST') return new Response(null, { status: 202 });
@@ -175,11 +175,14 @@ describe.each(ENGINES)('through the %s engine', (engine) => {
         return new Response(null, { status: 405 });
       });
       const transport = createHttpClientTransport(URL, { fetch });
-      transport.onServerRequest!(async (request) => ({ jsonrpc: '2.0', id: request.id, result: {} }));
-      transport.beginSession!({ protocolVersion: '2025-11-25' });
+      transport.legacy!.onServerRequest(async (request) => ({ jsonrpc: '2.0', id: request.id, result: {} }));
+      transport.legacy!.beginSession({ protocolVersion: '2025-11-25' });
       const received: JSONRPCNotification[] = [];
-      for await (const message of transport.serverMessages!(new AbortController().signal))
-        received.push(message);
+      const reading = (async () => {
+        for await (const message of transport.legacy!.serverMessages(new AbortController().signal))
+          received.push(message);
+      })();
+      await expect(reading).rejects.toMatchObject({ name: 'TransportError', status: 405 });
       expect(received).toEqual([notification]);
       const gets = seen.filter((s) => s.method === 'GET');
       expect(gets[1]!.headers.get('last-event-id')).toBe('2');
@@ -199,9 +202,9 @@ describe.each(ENGINES)('through the %s engine', (engine) => {
         return new Response(body, { headers: { 'content-type': 'text/event-stream' } });
       });
       const transport = createHttpClientTransport(URL, { fetch });
-      transport.beginSession!({ protocolVersion: '2025-11-25' });
+      transport.legacy!.beginSession({ protocolVersion: '2025-11-25' });
       const reading = new AbortController();
-      const stream = transport.serverMessages!(reading.signal)[Symbol.asyncIterator]();
+      const stream = transport.legacy!.serverMessages(reading.signal)[Symbol.asyncIterator]();
       void stream.next().catch(() => {});
       await arrival(0);
       const listed = collect(transport.exchange(rpc('tools/list', 2), {}));
@@ -223,9 +226,10 @@ describe.each(ENGINES)('through the %s engine', (engine) => {
           : new Promise<Response>(() => {}),
       );
       const transport = createHttpClientTransport(URL, { fetch });
-      transport.beginSession!({ protocolVersion: '2025-11-25' });
+      transport.legacy!.beginSession({ protocolVersion: '2025-11-25' });
       const reading = new AbortController();
-      void transport.serverMessages!(reading.signal)
+      void transport
+        .legacy!.serverMessages(reading.signal)
         [Symbol.asyncIterator]()
         .next()
         .catch(() => {});

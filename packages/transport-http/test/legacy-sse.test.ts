@@ -85,7 +85,7 @@ describe.each(ENGINES)('through the %s engine', (engine) => {
     it('B-7: GETs the URL, POSTs to the endpoint the first event names, and reads responses and progress from the stream', async () => {
       const server = sseServer();
       const transport = createHttpClientTransport(SSE_URL, { fetch: server.fetch });
-      await transport.openLegacySse!(AbortSignal.timeout(5000));
+      await transport.legacy!.openSse!(AbortSignal.timeout(5000));
       const done = collect(transport.exchange(rpc('tools/call', 7, { _meta: { progressToken: 7 } }), {}));
       await until(() => server.posts.length === 1);
       expect(server.posts[0]).toEqual({
@@ -109,9 +109,9 @@ describe.each(ENGINES)('through the %s engine', (engine) => {
     it('B-7: notifications for no request go to serverMessages, which ends with the stream', async () => {
       const server = sseServer();
       const transport = createHttpClientTransport(SSE_URL, { fetch: server.fetch });
-      await transport.openLegacySse!(AbortSignal.timeout(5000));
+      await transport.legacy!.openSse!(AbortSignal.timeout(5000));
       const read = collect(
-        transport.serverMessages!(new AbortController().signal) as AsyncIterable<ExchangeMessage>,
+        transport.legacy!.serverMessages(new AbortController().signal) as AsyncIterable<ExchangeMessage>,
       );
       await new Promise((resolve) => setTimeout(resolve, 5));
       server.send({ jsonrpc: '2.0', method: 'notifications/tools/list_changed' });
@@ -123,12 +123,12 @@ describe.each(ENGINES)('through the %s engine', (engine) => {
     it('B-7 B-13: a request of the server on the stream is answered by the handler with a POST to the endpoint', async () => {
       const server = sseServer();
       const transport = createHttpClientTransport(SSE_URL, { fetch: server.fetch });
-      transport.onServerRequest!(async (request) => ({
+      transport.legacy!.onServerRequest(async (request) => ({
         jsonrpc: '2.0',
         id: request.id,
         result: { roots: [] },
       }));
-      await transport.openLegacySse!(AbortSignal.timeout(5000));
+      await transport.legacy!.openSse!(AbortSignal.timeout(5000));
       server.send({ jsonrpc: '2.0', id: 'r1', method: 'roots/list' });
       await until(() => server.posts.length === 1);
       expect(server.posts[0]!.body).toEqual({ jsonrpc: '2.0', id: 'r1', result: { roots: [] } });
@@ -138,7 +138,7 @@ describe.each(ENGINES)('through the %s engine', (engine) => {
     it('B-7: an endpoint on another origin is refused and nothing is POSTed there', async () => {
       const server = sseServer({ first: 'event: endpoint\ndata: http://evil.example/message\n\n' });
       const transport = createHttpClientTransport(SSE_URL, { fetch: server.fetch });
-      const opening = transport.openLegacySse!(AbortSignal.timeout(5000));
+      const opening = transport.legacy!.openSse!(AbortSignal.timeout(5000));
       await expect(opening).rejects.toThrow(/another origin/);
       await expect(opening).rejects.toBeInstanceOf(TransportError);
       await expect(collect(transport.exchange(rpc('ping', 1), {}))).rejects.toBeInstanceOf(TransportError);
@@ -148,17 +148,17 @@ describe.each(ENGINES)('through the %s engine', (engine) => {
     it('B-7: a first event other than endpoint, or a GET that opens no stream, is refused', async () => {
       const notFirst = sseServer({ first: 'event: message\ndata: {}\n\n' });
       const transport = createHttpClientTransport(SSE_URL, { fetch: notFirst.fetch });
-      await expect(transport.openLegacySse!(AbortSignal.timeout(5000))).rejects.toThrow(/not "endpoint"/);
+      await expect(transport.legacy!.openSse!(AbortSignal.timeout(5000))).rejects.toThrow(/not "endpoint"/);
       const noStream = sseServer({ streamStatus: 405 });
       const other = createHttpClientTransport(SSE_URL, { fetch: noStream.fetch });
-      await expect(other.openLegacySse!(AbortSignal.timeout(5000))).rejects.toMatchObject({ status: 405 });
+      await expect(other.legacy!.openSse!(AbortSignal.timeout(5000))).rejects.toMatchObject({ status: 405 });
     });
 
     it('B-7: opening gives up when the signal aborts before an endpoint event', async () => {
       const server = sseServer({ first: ': nothing yet\n\n' });
       const transport = createHttpClientTransport(SSE_URL, { fetch: server.fetch });
       const controller = new AbortController();
-      const opening = transport.openLegacySse!(controller.signal);
+      const opening = transport.legacy!.openSse!(controller.signal);
       await until(() => server.gets() === 1);
       controller.abort();
       await expect(opening).rejects.toThrow(/no endpoint event in time/);
@@ -167,7 +167,7 @@ describe.each(ENGINES)('through the %s engine', (engine) => {
     it('B-7: an SSE event past maxEventBytes fails the request in flight with too-large', async () => {
       const server = sseServer();
       const transport = createHttpClientTransport(SSE_URL, { fetch: server.fetch, maxEventBytes: 100 });
-      await transport.openLegacySse!(AbortSignal.timeout(5000));
+      await transport.legacy!.openSse!(AbortSignal.timeout(5000));
       const done = collect(transport.exchange(rpc('tools/list', 1), {}));
       await until(() => server.posts.length === 1);
       server.raw(`data: ${'x'.repeat(200)}\n\n`);
@@ -177,7 +177,7 @@ describe.each(ENGINES)('through the %s engine', (engine) => {
     it('B-7: the stream ending fails the request in flight (connection-lost) and later ones (session-expired)', async () => {
       const server = sseServer();
       const transport = createHttpClientTransport(SSE_URL, { fetch: server.fetch });
-      await transport.openLegacySse!(AbortSignal.timeout(5000));
+      await transport.legacy!.openSse!(AbortSignal.timeout(5000));
       const done = collect(transport.exchange(rpc('tools/list', 1), {}));
       await until(() => server.posts.length === 1);
       server.end();
@@ -191,7 +191,7 @@ describe.each(ENGINES)('through the %s engine', (engine) => {
     it('B-7: a 404 to a POST means the server forgot the session (session-expired)', async () => {
       const server = sseServer({ postStatus: 404 });
       const transport = createHttpClientTransport(SSE_URL, { fetch: server.fetch });
-      await transport.openLegacySse!(AbortSignal.timeout(5000));
+      await transport.legacy!.openSse!(AbortSignal.timeout(5000));
       await expect(collect(transport.exchange(rpc('tools/list', 1), {}))).rejects.toMatchObject({
         reason: 'session-expired',
       });
@@ -201,7 +201,7 @@ describe.each(ENGINES)('through the %s engine', (engine) => {
     it('B-7: leaving an exchange before its response cancels it with notifications/cancelled', async () => {
       const server = sseServer();
       const transport = createHttpClientTransport(SSE_URL, { fetch: server.fetch });
-      await transport.openLegacySse!(AbortSignal.timeout(5000));
+      await transport.legacy!.openSse!(AbortSignal.timeout(5000));
       const iterator = transport.exchange(rpc('tools/call', 3), {})[Symbol.asyncIterator]();
       const next = iterator.next();
       await until(() => server.posts.length === 1);
@@ -246,7 +246,7 @@ describe.each(ENGINES)('through the %s engine', (engine) => {
           fetch: server.fetch,
           authProvider: auth.provider,
         });
-        await transport.openLegacySse!(AbortSignal.timeout(5000));
+        await transport.legacy!.openSse!(AbortSignal.timeout(5000));
         expect(server.refused).toEqual([{ method: 'GET', status: 401 }]);
         expect(auth.unauthorized).toEqual([{ status: 401, method: 'GET', url: SSE_URL, attempt: 0 }]);
         expect(server.gets()).toBe(1);
@@ -263,7 +263,7 @@ describe.each(ENGINES)('through the %s engine', (engine) => {
           fetch: server.fetch,
           authProvider: auth.provider,
         });
-        await transport.openLegacySse!(AbortSignal.timeout(5000));
+        await transport.legacy!.openSse!(AbortSignal.timeout(5000));
         const done = collect(transport.exchange(rpc('tools/list', 3), {}));
         await until(() => server.posts.length === 1);
         server.send({ jsonrpc: '2.0', id: 3, result: { tools: [] } });
@@ -294,7 +294,7 @@ describe.each(ENGINES)('through the %s engine', (engine) => {
           fetch: server.fetch,
           authProvider: auth.provider,
         });
-        const error = await transport.openLegacySse!(AbortSignal.timeout(5000)).catch((failure) => failure);
+        const error = await transport.legacy!.openSse!(AbortSignal.timeout(5000)).catch((failure) => failure);
         expect(error).toBeInstanceOf(TransportError);
         expect(error).toMatchObject({ reason: 'bad-response', status: 401 });
         expect(auth.unauthorized).toHaveLength(1);

@@ -41,7 +41,7 @@ describe('StdioClientTransport: crash and restart (T-17)', () => {
     transport.onRestart(() => restarts.push(transport.pid!));
     const first = await response(transport.exchange(request(1, 'pid'), {}));
     trackPid((first.result as { pid: number }).pid);
-    transport.beginSession({ protocolVersion: '2025-11-25' });
+    transport.legacy.beginSession({ protocolVersion: '2025-11-25' });
     expect(
       (await failure(collect(transport.exchange(request(2, 'crash', { delayMs: 20 }), {})))).reason,
     ).toBe('restarted');
@@ -52,7 +52,7 @@ describe('StdioClientTransport: crash and restart (T-17)', () => {
     expect(restarts).toEqual([]);
     await collect(transport.exchange(request(4, 'initialize'), {}));
     expect(restarts).toHaveLength(1);
-    transport.beginSession({ protocolVersion: '2025-11-25' });
+    transport.legacy.beginSession({ protocolVersion: '2025-11-25' });
     const again = await response(transport.exchange(request(5, 'pid'), {}));
     expect(trackPid((again.result as { pid: number }).pid)).toBe(restarts[0]);
   });

@@ -5,7 +5,7 @@ import { collect, request, spawnFixture } from './helpers/processes.js';
 describe('StdioClientTransport: what a 2025-era server sends on its own', () => {
   it('B-13: a request of the server goes to the handler and its answer is written back on the pipe', async () => {
     const transport = spawnFixture('asking-server.mjs');
-    transport.onServerRequest(async (serverRequest) => ({
+    transport.legacy.onServerRequest(async (serverRequest) => ({
       jsonrpc: '2.0',
       id: serverRequest.id,
       result: { roots: [] },
@@ -62,7 +62,7 @@ describe('StdioClientTransport: what a 2025-era server sends on its own', () => 
     const controller = new AbortController();
     const received: JSONRPCNotification[] = [];
     const reading = (async () => {
-      for await (const message of transport.serverMessages(controller.signal)) {
+      for await (const message of transport.legacy.serverMessages(controller.signal)) {
         received.push(message);
         controller.abort();
       }

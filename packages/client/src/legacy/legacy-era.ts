@@ -1,70 +1,70 @@
-import type {
-  ClientTransport,
-  JSONRPCNotification,
-  LoggingMessageNotificationParams,
-  SubscriptionFilter,
-} from '@mcpkit/protocol';
+import type { LoggingMessageNotificationParams } from '@mcpkit/protocol';
+import { TransportError } from '@mcpkit/protocol/internal';
+import type { CallResult } from '../call.js';
 import type { Step } from '../call-chain.js';
-import type { Connection } from '../connection.js';
-import type { InputHandlers } from '../handlers.js';
+import type {
+  InitializeAnswer,
+  InitializeOptions,
+  LegacyEraConfig,
+  LegacyEraSeam,
+  SseOpening,
+} from '../era-seam.js';
+import type { TimeoutLimits } from '../exchange.js';
+import { type ListenCall, listenFilter } from '../listen-call.js';
 import { deliverLog, type LogRoute } from '../logs.js';
 import type { ServerDescription } from '../probe.js';
 import type { Requester } from '../requester.js';
-import { type LegacyListenContext, listenLegacy } from './listen.js';
+import { enter, openSse, sendInitialize } from './handshake.js';
+import { listenLegacy } from './listen.js';
 import { SessionLogLevel } from './log-level.js';
 import { type ServerRequestRegistration, serverRequestsByEra } from './server-requests.js';
 import { LegacyServerStream } from './server-stream.js';
 import { legacyWireStep } from './wire-step.js';
 
-/** What the client's 2025-era parts need from it. */
-export interface LegacyEraConfig {
-  transport: ClientTransport;
-  requester: Requester;
-  handlers: InputHandlers;
-  /** Aborts when the client closes. */
-  lifetime: AbortSignal;
-  /** How long `initialize` may take; `logging/setLevel` gets as long. */
-  probeTimeoutMs: number;
-  /** The client's `logLevel` and `onLog`: log messages of no request go there. */
-  logs: LogRoute;
-  /** Sees each other notification the session sends outside any request. */
-  observe(notification: JSONRPCNotification): void;
-}
-
 const NO_CALL: LogRoute = {};
 
 /**
- * What the client does only while it speaks the 2025 era: answering the server's requests (B-13),
- * reading the session's own stream (its log messages go to the client's `onLog`), the session's
- * log level, and the wire step that frames calls for that era. `follow` tells it the outcome of
- * each connect.
+ * The client's 2025 era (see `LegacyEraSeam`): the handshake, and what the client does only while
+ * it speaks that era: answering the server's requests (B-13), reading the session's own stream
+ * (its log messages go to the client's `onLog`), the session's log level, the wire step that frames
+ * calls for that era, and listens made of what the session offers.
  */
-export class LegacyEra {
+export class LegacyEra implements LegacyEraSeam {
+  readonly sse: boolean;
+  readonly callStep: Step;
+  readonly listenStep: Step;
+  readonly #config: LegacyEraConfig;
   readonly #serverRequests: ServerRequestRegistration;
   readonly #stream: LegacyServerStream;
-  readonly #requester: Requester;
   readonly #logLevel: SessionLogLevel;
 
   constructor(config: LegacyEraConfig) {
-    this.#requester = config.requester;
-    this.#serverRequests = serverRequestsByEra(config.transport, config.handlers, config.lifetime);
-    this.#logLevel = new SessionLogLevel(config.requester, config.probeTimeoutMs);
-    const { logs, observe } = config;
-    this.#stream = new LegacyServerStream(config.transport, config.lifetime, (notification) => {
+    const { wire, requester, logs, observe, limits } = config;
+    this.#config = config;
+    this.sse = wire.openSse !== undefined;
+    this.#serverRequests = serverRequestsByEra(wire, config.handlers, config.lifetime);
+    this.#logLevel = new SessionLogLevel(requester, config.probeTimeoutMs);
+    this.#stream = new LegacyServerStream(wire, config.lifetime, (notification) => {
       if (notification.method !== 'notifications/message') observe(notification);
       else if (notification.params !== undefined) {
         deliverLog(notification.params as unknown as LoggingMessageNotificationParams, NO_CALL, logs);
       }
     });
+    this.callStep = legacyWireStep(config.server, requester, this.#logLevel);
+    this.listenStep = (call, next) =>
+      config.server()?.era === 'legacy' ? this.#listen(call as ListenCall, requester, limits) : next(call);
   }
 
-  /** A listen on the 2025-era session (see `listenLegacy`), fed by what it sends outside any request. */
-  listen(
-    context: Omit<LegacyListenContext, 'hub'>,
-    filter: SubscriptionFilter,
-    signal: AbortSignal,
-  ): Promise<'closed' | 'reopen'> {
-    return listenLegacy({ ...context, hub: this.#stream.listens }, filter, signal);
+  initialize(version: string, options: InitializeOptions): Promise<InitializeAnswer> {
+    return sendInitialize(this.#config.requester, version, options);
+  }
+
+  openSse(timeoutMs: number): Promise<SseOpening> {
+    return openSse(this.#config.wire, timeoutMs);
+  }
+
+  enter(version: string, result: Record<string, unknown>): Promise<ServerDescription> {
+    return enter(this.#config.wire, this.#config.requester, version, result);
   }
 
   /**
@@ -74,17 +74,32 @@ export class LegacyEra {
   async follow(description: ServerDescription): Promise<void> {
     this.#serverRequests.follow(description.era);
     if (description.era === 'modern') return;
-    this.#stream.follow(description.era);
+    this.#stream.follow();
     await this.#logLevel.started(description);
-  }
-
-  /** The chain step that speaks the 2025 era (see `legacyWireStep`). */
-  wireStep(connection: Connection): Step {
-    return legacyWireStep(connection, this.#requester, this.#logLevel);
   }
 
   /** Stops answering the server's requests (the client closed). */
   stop(): void {
     this.#serverRequests.stop();
+  }
+
+  /**
+   * A listen on the session (see `listenLegacy`), fed by what it sends outside any request. It
+   * never resolves: it fails with the signal's reason once closed, or when a new session starts.
+   */
+  async #listen(call: ListenCall, requester: Requester, limits: TimeoutLimits): Promise<CallResult> {
+    const { sink } = call;
+    const context = {
+      hub: this.#stream.listens,
+      requester,
+      limits,
+      accept: (notification: Parameters<typeof sink.accept>[0]) => sink.accept(notification, false),
+      acknowledge: sink.acknowledge,
+    };
+    const outcome = await listenLegacy(context, listenFilter(call), call.signal!);
+    // Such a listen has no final response: it ends when closed, or with its session.
+    if (outcome === 'closed') throw call.signal!.reason;
+    sink.reopen();
+    throw new TransportError('session-expired', 'The session the listen was made in ended');
   }
 }

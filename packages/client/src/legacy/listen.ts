@@ -4,6 +4,7 @@ import { CallState } from '../call.js';
 import { peerError, ServerStreamRefusedError } from '../errors.js';
 import type { TimeoutLimits } from '../exchange.js';
 import type { Requester } from '../requester.js';
+import { exchangeLegacy } from './framing.js';
 
 type Listener = (notification: JSONRPCNotification) => void;
 
@@ -88,7 +89,7 @@ async function subscription(
   const { timeoutMs, maxTotalTimeoutMs } = context.limits;
   const options = { timeoutMs, maxTotalTimeoutMs, signal, resetTimeoutOnProgress: false };
   const call = new CallState(method as Method, { uri }, options, Date.now() + maxTotalTimeoutMs);
-  const response = await context.requester.exchangeLegacy(call);
+  const response = await exchangeLegacy(context.requester, call);
   if ('error' in response) throw peerError(response, method, { uri });
 }
 

@@ -6,6 +6,7 @@ import { RequestTimeoutError } from '../errors.js';
 import { isAtLeast } from '../logs.js';
 import type { ServerDescription } from '../probe.js';
 import type { Requester } from '../requester.js';
+import { exchangeLegacy } from './framing.js';
 
 /**
  * The log level of a 2025-era session. That era has no per-request level: `logging/setLevel`
@@ -74,7 +75,7 @@ export class SessionLogLevel {
     const call = new CallState('logging/setLevel' as Method, { level }, options, Date.now() + timeoutMs);
     try {
       // An error answer is a refusal: asking again would be refused again.
-      await this.#requester.exchangeLegacy(call);
+      await exchangeLegacy(this.#requester, call);
       return true;
     } catch (error) {
       return !(error instanceof RequestTimeoutError || error instanceof TransportError);

@@ -1,7 +1,7 @@
 import type {
-  ClientTransport,
   InputRequest,
   JSONRPCRequest,
+  LegacyClientWire,
   ServerRequestHandler,
   ServerRequestResponse,
 } from '@mcpkit/protocol';
@@ -81,7 +81,7 @@ export interface ServerRequestRegistration {
  * without a handler, a transport that carries both eras (stdio) answers nothing.
  */
 export function serverRequestsByEra(
-  transport: ClientTransport,
+  wire: LegacyClientWire,
   handlers: InputHandlers,
   lifetime: AbortSignal,
 ): ServerRequestRegistration {
@@ -94,7 +94,7 @@ export function serverRequestsByEra(
   return {
     follow(era) {
       if (era === 'modern') stop();
-      else unregister ??= transport.onServerRequest?.(handler);
+      else unregister ??= wire.onServerRequest(handler);
     },
     stop,
   };

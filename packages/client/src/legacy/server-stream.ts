@@ -1,5 +1,5 @@
-import type { ClientTransport, JSONRPCNotification } from '@mcpkit/protocol';
-import type { Era } from '../era.js';
+import type { JSONRPCNotification, LegacyClientWire } from '@mcpkit/protocol';
+import { isTransportError } from '@mcpkit/protocol/internal';
 import { LegacyListenHub } from './listen.js';
 
 /**
@@ -11,44 +11,42 @@ import { LegacyListenHub } from './listen.js';
  */
 export class LegacyServerStream {
   readonly listens = new LegacyListenHub();
-  readonly #transport: ClientTransport;
+  readonly #wire: LegacyClientWire;
   readonly #lifetime: AbortSignal;
   readonly #observe: (notification: JSONRPCNotification) => void;
   #current: AbortController | undefined;
 
   constructor(
-    transport: ClientTransport,
+    wire: LegacyClientWire,
     lifetime: AbortSignal,
     observe: (notification: JSONRPCNotification) => void,
   ) {
-    this.#transport = transport;
+    this.#wire = wire;
     this.#lifetime = lifetime;
     this.#observe = observe;
   }
 
-  /** Reads the stream of the session just started in `era`. */
-  follow(era: Era): void {
+  /** Reads the stream of the session just started. */
+  follow(): void {
     this.#current?.abort();
     this.listens.sessionStarted();
-    if (this.#transport.serverMessages === undefined || this.#lifetime.aborted) return;
+    if (this.#lifetime.aborted) return;
     const controller = new AbortController();
     this.#current = controller;
-    const signal = AbortSignal.any([controller.signal, this.#lifetime]);
-    void this.#read(signal, era);
+    void this.#read(AbortSignal.any([controller.signal, this.#lifetime]));
   }
 
-  async #read(signal: AbortSignal, era: Era): Promise<void> {
+  async #read(signal: AbortSignal): Promise<void> {
     try {
-      for await (const notification of this.#transport.serverMessages!(signal)) {
+      for await (const notification of this.#wire.serverMessages(signal)) {
         this.#observe(notification);
         this.listens.deliver(notification);
       }
-      // Streamable HTTP ends the stream by itself only on a 405 (the HTTP+SSE stream ending ends its
-      // session instead, and the next session reads anew; stdio's ends with the process).
-      const http = /^https?:/i.test(this.#transport.peer ?? '');
-      if (!signal.aborted && era === 'legacy' && http) this.listens.refuseStream();
-    } catch {
-      // The stream is a convenience of the older era: calls work without it, and a new session reopens it.
+    } catch (error) {
+      // HTTP 405 to the GET: the server offers the session no stream outside requests.
+      if (!signal.aborted && isTransportError(error) && error.status === 405) this.listens.refuseStream();
+      // Anything else: the stream is a convenience of the older era; calls work without it, and a
+      // new session reopens it.
     }
   }
 }

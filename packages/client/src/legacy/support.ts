@@ -1,17 +1,8 @@
-import { type LegacyHandshake, legacyHandshake } from './handshake.js';
-import { LegacyEra, type LegacyEraConfig } from './legacy-era.js';
+import type { LegacyEraSupport } from '../era-seam.js';
+import { LegacyEra } from './legacy-era.js';
 
 /**
- * Everything the client needs to speak the 2025 era, handed to it by the entry that speaks that
- * era (`@mcpkit/client`); the client of `@mcpkit/client/modern` gets none, and its bundle holds
- * none of this.
+ * The 2025 era of `McpClient` from `@mcpkit/client`, which its entry hands to the client's core;
+ * the client of `@mcpkit/client/modern` gets none, and its bundle holds none of this.
  */
-export interface LegacySupport {
-  handshake: LegacyHandshake;
-  era(config: LegacyEraConfig): LegacyEra;
-}
-
-export const legacySupport: LegacySupport = {
-  handshake: legacyHandshake,
-  era: (config) => new LegacyEra(config),
-};
+export const legacyEra: LegacyEraSupport = (config) => new LegacyEra(config);

@@ -16,7 +16,7 @@ import type { HttpClientTransportOptions } from './transport-options.js';
  * the session id from the answer to `initialize`, `MCP-Protocol-Version` once the session began,
  * the server's own requests answered with POSTs, early-ended streams resumed with
  * `Last-Event-ID`, the standalone GET stream, and DELETE on `endSession` and `close`. After
- * `openLegacySse` it speaks the deprecated HTTP+SSE transport of 2024-11-05 instead (B-7). An
+ * `legacy.openSse` it speaks the deprecated HTTP+SSE transport of 2024-11-05 instead (B-7). An
  * application that talks only to 2026-07-28 servers ships less code with the same function from
  * `@mcpkit/transport-http/modern`, which leaves all of that out.
  *

@@ -277,6 +277,7 @@ export function openHttpClientTransport(
 
   const transport: ClientTransport = {
     peer: endpoint,
+    ...(legacy && { legacy: legacy.wire }),
 
     exchange(request: JSONRPCRequest, exchangeOptions: ExchangeOptions): Exchange {
       const sse = legacy?.sse;
@@ -318,6 +319,5 @@ export function openHttpClientTransport(
       sender.close();
     },
   };
-  legacy?.extend(transport);
   return transport;
 }

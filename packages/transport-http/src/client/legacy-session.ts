@@ -229,7 +229,10 @@ export class HttpLegacySession {
     );
   }
 
-  /** The standalone GET stream's notifications, re-opened with `Last-Event-ID` when it ends. */
+  /**
+   * The standalone GET stream's notifications, re-opened with `Last-Event-ID` when it ends; a
+   * `TransportError` of status 405 when the server offers none.
+   */
   async *serverMessages(signal: AbortSignal): AsyncGenerator<JSONRPCNotification> {
     const position: StreamPosition = { lastEventId: '', retryMs: undefined };
     const onRequest = (request: JSONRPCRequest) => this.answer(request, undefined);
@@ -250,7 +253,15 @@ export class HttpLegacySession {
           opened?.();
           opened = undefined;
         }
-        if (response === undefined) return;
+        if (response === undefined) {
+          throw new TransportError(
+            'bad-response',
+            'The server offers the session no stream (HTTP 405 to GET)',
+            {
+              status: 405,
+            },
+          );
+        }
         failures = 0;
         try {
           for await (const message of this.#events(response, onRequest, position)) {

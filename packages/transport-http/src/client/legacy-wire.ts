@@ -1,6 +1,6 @@
 import type {
-  ClientTransport,
   JSONRPCNotification,
+  LegacyClientWire,
   LegacySession,
   ServerRequestHandler,
 } from '@mcpkit/protocol';
@@ -39,22 +39,22 @@ export class HttpLegacyWire {
     this.session = new HttpLegacySession(context);
   }
 
-  /** Adds the members of the 2025-era wire (see `ClientTransport`) to `transport`. */
-  extend(transport: ClientTransport): void {
-    transport.onServerRequest = (handler: ServerRequestHandler) => this.session.setHandler(handler);
-    transport.beginSession = (legacy: LegacySession) => {
+  /** The 2025-era wire as the transport offers it (`ClientTransport.legacy`). */
+  readonly wire: LegacyClientWire = {
+    onServerRequest: (handler: ServerRequestHandler) => this.session.setHandler(handler),
+    beginSession: (legacy: LegacySession) => {
       if (!this.sse) this.session.begin(legacy);
-    };
-    transport.endSession = async () => {
+    },
+    endSession: async () => {
       this.sse?.close(new TransportError('session-expired', 'The HTTP+SSE session was ended'));
       return this.session.end();
-    };
-    transport.serverMessages = (signal: AbortSignal): AsyncIterable<JSONRPCNotification> => {
+    },
+    serverMessages: (signal: AbortSignal): AsyncIterable<JSONRPCNotification> => {
       const both = AbortSignal.any([signal, this.#context.lifetime]);
       return this.sse ? this.sse.serverMessages(both) : this.session.serverMessages(both);
-    };
-    transport.openLegacySse = (signal: AbortSignal) => this.#openSse(signal);
-  }
+    },
+    openSse: (signal: AbortSignal) => this.#openSse(signal),
+  };
 
   async #openSse(signal: AbortSignal): Promise<void> {
     const context = this.#context;

@@ -6,7 +6,7 @@ import type {
   JSONRPCMessage,
   JSONRPCNotification,
   JSONRPCRequest,
-  LegacySession,
+  LegacyClientWire,
   McpError,
   ServerRequestHandler,
 } from '@mcpkit/protocol';
@@ -44,7 +44,7 @@ export interface StdioClientTransportOptions extends SpawnSpec {
    * Messages that belong to no exchange in flight: a `notifications/message` that cannot be
    * attributed to one request (Q-6), a response that arrives after its request was cancelled
    * (C-53), a listen notification after the listen ended, a notification for no request while
-   * nobody reads `serverMessages`. Requests from a (2025-era) server go to `onServerRequest`, and here
+   * nobody reads `legacy.serverMessages`. Requests from a (2025-era) server go to `legacy.onServerRequest`, and here
    * when there is no handler.
    */
   onUnrouted?: (message: JSONRPCMessage) => void;
@@ -79,10 +79,13 @@ export interface StdioClientTransport extends ClientTransport {
   notify(notification: JSONRPCNotification): Promise<void>;
   onRestart(listener: () => void): () => void;
   readonly peer: string;
-  onServerRequest(handler: ServerRequestHandler): () => void;
-  serverMessages(signal: AbortSignal): AsyncIterable<JSONRPCNotification>;
-  beginSession(session: LegacySession): void;
-  endSession(): Promise<void>;
+  /**
+   * The 2025-era wire (B-11, B-13): the session is the running process; requests a 2025-era server
+   * writes on the pipe go to the `onServerRequest` handler (without one nothing is written back, as
+   * a 2026-era client writes no responses, T-4, and they go to `onUnrouted`); `serverMessages`
+   * yields the notifications it writes for no request in flight.
+   */
+  readonly legacy: LegacyClientWire;
 }
 
 /**
@@ -199,27 +202,13 @@ class ChildProcessTransport implements StdioClientTransport {
     return ['stdio:', this.#spec.command, ...(this.#spec.args ?? [])].join(' ');
   }
 
-  /**
-   * Answers requests a 2025-era server writes on the pipe (B-13). Without a handler nothing is
-   * written back, as a 2026-era client writes no responses (T-4): the request goes to `onUnrouted`.
-   */
-  onServerRequest(handler: ServerRequestHandler): () => void {
-    return this.#mux.serverRequests.set(handler);
-  }
-
-  /** Notifications the server writes for no request in flight (2025-era servers). */
-  serverMessages(signal: AbortSignal): AsyncIterable<JSONRPCNotification> {
-    return this.#mux.notifications.messages(signal);
-  }
-
-  /** A 2025-era session began on the running process: it ends with that process (B-11, T-18). */
-  beginSession(): void {
-    this.#session.begin(this.#child);
-  }
-
-  async endSession(): Promise<void> {
-    this.#session.end();
-  }
+  readonly legacy: LegacyClientWire = {
+    onServerRequest: (handler: ServerRequestHandler) => this.#mux.serverRequests.set(handler),
+    serverMessages: (signal: AbortSignal) => this.#mux.notifications.messages(signal),
+    // The session began on the running process and ends with it (B-11, T-18).
+    beginSession: () => this.#session.begin(this.#child),
+    endSession: async () => this.#session.end(),
+  };
 
   /**
    * Stops the server (T-14): cancels the requests in flight (C-51), which fail with

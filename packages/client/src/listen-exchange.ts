@@ -1,0 +1,62 @@
+import type { JSONRPCNotification, RequestId, SubscriptionFilter } from '@mcpkit/protocol';
+import {
+  abortable,
+  decodeMessage,
+  ErrorCode,
+  subscriptionIdOf,
+  TransportError,
+} from '@mcpkit/protocol/internal';
+import type { CallResult, CallState } from './call.js';
+import type { Next } from './call-chain.js';
+import { peerError } from './errors.js';
+import type { ListenCall, ListenSink } from './listen-call.js';
+import { isAcknowledgement } from './listen-checks.js';
+import type { Requester } from './requester.js';
+
+/**
+ * The last step of a listen: one `subscriptions/listen` exchange with the current version. The
+ * notifications tagged with its id go to the call's sink (C-41); it resolves with the final
+ * response (the server ended the stream), and fails with what the server answered instead, or a
+ * retryable `TransportError` when the stream broke or the server refused the version (C-10): the
+ * subscription then opens again (C-42).
+ */
+export function listenExchange(requester: Requester): Next {
+  return async (call: CallState): Promise<CallResult> => {
+    const { sink } = call as ListenCall;
+    const version = requester.version;
+    call.version = version;
+    const request = requester.build('subscriptions/listen', call.params, version, call.options);
+    const id = request.id;
+    sink.opened(id);
+    const exchange = requester.transport.exchange(request, { signal: call.signal });
+    for await (const message of abortable(exchange, call.signal)) {
+      const decoded = decodeMessage(message);
+      if (!decoded.ok || decoded.kind === 'request') continue;
+      if (decoded.kind === 'notification') {
+        deliver(sink, decoded.message, id);
+        continue;
+      }
+      if (decoded.message.id !== id && decoded.message.id !== undefined) continue;
+      if (decoded.kind === 'response') return decoded.message.result as CallResult;
+      const { error } = decoded.message;
+      if (error.code !== ErrorCode.UnsupportedProtocolVersion) {
+        throw peerError(decoded.message, request.method, {});
+      }
+      const noCommonVersion = requester.adoptVersionAfterRefusal(error.data, version);
+      if (noCommonVersion) throw noCommonVersion;
+      throw new TransportError('connection-lost', 'the server refused the version');
+    }
+    throw new TransportError('connection-lost', 'the listen stream ended without a response');
+  };
+}
+
+/** Hands one notification of the stream to `sink`, if it belongs to the listen `id`. */
+function deliver(sink: ListenSink, notification: JSONRPCNotification, id: RequestId): void {
+  if (subscriptionIdOf(notification) !== id) return;
+  const params = notification.params ?? {};
+  if (notification.method !== 'notifications/subscriptions/acknowledged') {
+    sink.accept(notification, true);
+  } else if (isAcknowledgement(params)) {
+    sink.acknowledge((params as { notifications: SubscriptionFilter }).notifications);
+  }
+}
