@@ -16,9 +16,11 @@ export interface ServerOptions {
   /**
    * Capabilities to declare on top of what registrations imply (`tools`, `prompts`, `resources`
    * with `listChanged: true`, `completions` when a completer exists). Declare `logging: {}` to let
-   * handlers log (S-68), `resources: { subscribe: true }` when you call `notifyResourceUpdated`, and
-   * any `extensions` you implement. A declared capability replaces the implied one as a whole
-   * (declare `resources: { listChanged: true, subscribe: true }` to keep list-change notifications).
+   * handlers log (S-68) and `resources: { subscribe: true }` when you call `notifyResourceUpdated`.
+   * Extensions given in `extensions` advertise themselves (`ServerExtension.settings`); an entry
+   * declared here under `extensions` for the same id wins. A declared capability replaces the
+   * implied one as a whole (declare `resources: { listChanged: true, subscribe: true }` to keep
+   * list-change notifications).
    */
   capabilities?: ServerCapabilities;
   /** Protocol versions served; others get `-32022` (S-2). Default: every version this engine speaks. */
