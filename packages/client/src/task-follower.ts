@@ -1,5 +1,5 @@
 import type { CallToolResult, DetailedTask, InputRequests, Method, Task } from '@mcpkit/protocol';
-import { ErrorCode, isTerminalTaskStatus, McpError } from '@mcpkit/protocol/internal';
+import { ErrorCode, isTerminalTaskStatus, McpError, sleep } from '@mcpkit/protocol/internal';
 import { type CallResult, CallState } from './call.js';
 import type { Next, Step } from './call-chain.js';
 import { InvalidResponseError, McpClientError, peerError, RequestAbortedError } from './errors.js';
@@ -52,25 +52,6 @@ function newer(current: Task, next: Task): Task {
   if (isTerminalTaskStatus(current.status)) return current;
   if (isTerminalTaskStatus(next.status)) return next;
   return Date.parse(next.lastUpdatedAt) >= Date.parse(current.lastUpdatedAt) ? next : current;
-}
-
-/** Waits `ms`, or rejects when `signal` aborts. */
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) {
-      reject(signal.reason);
-      return;
-    }
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    };
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
 }
 
 /**
@@ -168,6 +149,7 @@ export class TaskFollower {
         }
         if (watch === undefined) {
           await sleep(this.#pollInterval(state), signal);
+          signal.throwIfAborted();
           state = newer(state, await this.get(state.taskId, call.options));
           continue;
         }

@@ -14,6 +14,7 @@
 export { abortable } from './abortable.js';
 export { type Check, compileCheck } from './check.js';
 export { clipForMessage } from './clip.js';
+export { closeQuietly } from './close-quietly.js';
 export {
   httpStatusFor,
   isTransportError,
@@ -83,6 +84,7 @@ export {
   loadSchemas,
   type SchemaSet,
 } from './schema-loader.js';
+export { sleep } from './sleep.js';
 export {
   isTaskMethod,
   isTerminalTaskStatus,

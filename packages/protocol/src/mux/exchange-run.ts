@@ -1,3 +1,4 @@
+import { closeQuietly } from '../close-quietly.js';
 import type { EndpointItem, McpEndpoint } from '../contracts.js';
 import { McpError } from '../errors.js';
 import type { RequestId } from '../schemas/json.js';
@@ -14,8 +15,6 @@ export interface ExchangeHost {
   /** The exchange has ended: whatever it wrote, it will write nothing more. */
   ended(id: RequestId | undefined, context: ExchangeContext): void;
 }
-
-function ignore(): void {}
 
 /**
  * Reads one exchange of the endpoint and writes it out. For a request (`id` set) exactly one
@@ -109,14 +108,5 @@ export class ExchangeRun {
       host.fail(McpError.internalError('The server ended the request without a response'), id);
     }
     host.ended(id, context);
-  }
-}
-
-/** Ends an exchange whose remaining items are not wanted, so the endpoint's cleanup runs. */
-function closeQuietly(iterator: AsyncIterator<EndpointItem>): void {
-  try {
-    iterator.return?.().then(undefined, ignore);
-  } catch {
-    // An endpoint whose `return` throws has nothing left to clean up.
   }
 }

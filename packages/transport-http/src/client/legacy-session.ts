@@ -6,7 +6,7 @@ import type {
   ServerRequestHandler,
   ServerRequestResponse,
 } from '@mcpkit/protocol';
-import { ErrorCode, McpHeader, TransportError } from '@mcpkit/protocol/internal';
+import { ErrorCode, McpHeader, sleep, TransportError } from '@mcpkit/protocol/internal';
 import type { AuthorizedSend } from './auth-retry.js';
 import { isEventStream, readEvents, type StreamPosition } from './read-exchange.js';
 import type { HttpReply } from './sender.js';
@@ -30,19 +30,6 @@ export interface SessionWire {
   lifetime: AbortSignal;
   /** The largest SSE event accepted, in bytes. */
   maxEventBytes: number;
-}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted) return resolve();
-    const done = () => {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal.addEventListener('abort', done, { once: true });
-  });
 }
 
 /** How long requests wait at most for the standalone GET stream being opened (see `streamOpening`). */

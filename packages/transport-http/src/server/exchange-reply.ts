@@ -6,26 +6,30 @@ import type {
   RequestContext,
   RequestId,
 } from '@mcpkit/protocol';
-import { errorFinal, httpStatusFor, isRequestId, McpError, responseText } from '@mcpkit/protocol/internal';
+import {
+  closeQuietly,
+  errorFinal,
+  httpStatusFor,
+  isRecord,
+  isRequestId,
+  McpError,
+  responseText,
+} from '@mcpkit/protocol/internal';
 import type { IncomingHttpRequest } from './incoming.js';
 import type { ResponseMode } from './negotiation.js';
 import type { HandlerConfig } from './options.js';
 import { type HttpReply, sseHeaders, withHeaders } from './replies.js';
 import { type DropHandOff, handOffOnDrop, pollDue, resumableReply } from './sessions/session-reply.js';
-import { closeQuietly, SseSource } from './sse-source.js';
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+import { SseSource } from './sse-source.js';
 
 /** The id of a parsed body when it has a valid one, for error responses (P-7). */
 function readableId(message: unknown): RequestId | undefined {
-  return isObject(message) && isRequestId(message.id) ? message.id : undefined;
+  return isRecord(message) && isRequestId(message.id) ? message.id : undefined;
 }
 
 /** A notification, or a peer's response (legacy era): accepted with 202 and no body. */
 function expectsNoAnswer(message: unknown): boolean {
-  if (!isObject(message)) return false;
+  if (!isRecord(message)) return false;
   if (typeof message.method === 'string') return !('id' in message);
   return 'id' in message && ('result' in message || 'error' in message);
 }

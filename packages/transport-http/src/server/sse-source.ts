@@ -1,6 +1,6 @@
 import type { EndpointItem, JSONRPCErrorResponse, RequestId } from '@mcpkit/protocol';
 import type { LazyAbort } from '@mcpkit/protocol/internal';
-import { McpError, responseText, toErrorResponse } from '@mcpkit/protocol/internal';
+import { closeQuietly, McpError, responseText, toErrorResponse } from '@mcpkit/protocol/internal';
 import { CLIENT_GONE } from './incoming.js';
 
 /** An SSE comment: ignored by clients, it keeps idle connections open through proxies (H-15). */
@@ -9,11 +9,6 @@ export const KEEP_ALIVE_FRAME = ': keep-alive\n\n';
 /** One SSE event carrying a JSON-RPC message. No `id:` field: streams are not resumable (H-16). */
 function sseFrame(item: EndpointItem | JSONRPCErrorResponse): string {
   return `data: ${'response' in item ? responseText(item) : JSON.stringify(item)}\n\n`;
-}
-
-/** Ends an iterator whose remaining items are not wanted, so its `finally` blocks run. */
-export function closeQuietly(iterator: AsyncIterator<unknown>): void {
-  iterator.return?.()?.catch?.(() => {});
 }
 
 const TICK = Symbol('keep-alive');

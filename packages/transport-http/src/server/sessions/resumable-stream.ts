@@ -1,6 +1,5 @@
 import type { EndpointItem, RequestId } from '@mcpkit/protocol';
-import { errorFinal, McpError, responseText } from '@mcpkit/protocol/internal';
-import { closeQuietly } from '../sse-source.js';
+import { closeQuietly, errorFinal, McpError, responseText } from '@mcpkit/protocol/internal';
 import type { EventStore, StoredEvent } from './event-store.js';
 import { followElsewhere, isResponse } from './follow-stream.js';
 import { Connection, frame } from './sse-connection.js';

@@ -1,8 +1,7 @@
 import type { RequestContext, SessionEndpoint, SessionRefusal } from '@mcpkit/protocol';
-import { McpError } from '@mcpkit/protocol/internal';
+import { closeQuietly, McpError } from '@mcpkit/protocol/internal';
 import type { HandlerConfig } from '../options.js';
 import { errorReply, type HttpReply, methodNotAllowed, sseHeaders, withHeaders } from '../replies.js';
-import { closeQuietly } from '../sse-source.js';
 import { ResumableStream, resume } from './resumable-stream.js';
 
 function refusal(refused: SessionRefusal, cors: Record<string, string> | undefined): HttpReply {

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { closeQuietly } from '../src/close-quietly.js';
+import { sleep } from '../src/sleep.js';
+
+describe('sleep', () => {
+  it('resolves after the time', async () => {
+    const started = performance.now();
+    await sleep(30, new AbortController().signal);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(25);
+  });
+
+  it('resolves, never rejects, as soon as the signal aborts (or at once when it already did)', async () => {
+    const controller = new AbortController();
+    const waiting = sleep(60_000, controller.signal);
+    controller.abort(new Error('stop'));
+    await expect(waiting).resolves.toBeUndefined();
+    await expect(sleep(60_000, controller.signal)).resolves.toBeUndefined();
+  });
+});
+
+describe('closeQuietly', () => {
+  it('runs the iterator cleanup', async () => {
+    let cleaned = false;
+    const iterator = (async function* () {
+      try {
+        yield 1;
+        yield 2;
+      } finally {
+        cleaned = true;
+      }
+    })();
+    await iterator.next();
+    closeQuietly(iterator);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(cleaned).toBe(true);
+  });
+
+  it('ignores a return that throws, rejects, or is missing', async () => {
+    const next = async () => ({ done: true as const, value: undefined });
+    expect(() =>
+      closeQuietly({
+        next,
+        return: () => {
+          throw new Error('sync');
+        },
+      }),
+    ).not.toThrow();
+    closeQuietly({ next, return: () => Promise.reject(new Error('async')) });
+    closeQuietly({ next });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+});
