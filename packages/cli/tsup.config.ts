@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { cpSync, readFileSync } from 'node:fs';
 import { defineConfig } from 'tsup';
 
 const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
@@ -15,4 +15,8 @@ export default defineConfig({
   define: { __MCPKIT_VERSION__: JSON.stringify(version) },
   // An optional native dependency, loaded at run time when installed (see src/auth/keychain.ts).
   external: ['@napi-rs/keyring'],
+  // The inspector's page ships as it is written: small ES modules, no framework (docs/design/inspector.md).
+  onSuccess: async () => {
+    cpSync('page', 'dist/inspector', { recursive: true });
+  },
 });

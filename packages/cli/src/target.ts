@@ -1,4 +1,10 @@
-import { type ClientWarning, type InputHandlers, McpClient, type ServerDescription } from '@mcpkit/client';
+import {
+  type ClientWarning,
+  type EraOption,
+  type InputHandlers,
+  McpClient,
+  type ServerDescription,
+} from '@mcpkit/client';
 import type { ClientTransport } from '@mcpkit/protocol';
 import { createHttpClientTransport, type HttpAuthProvider } from '@mcpkit/transport-http';
 import { createStdioClientTransport } from '@mcpkit/transport-stdio';
@@ -55,6 +61,12 @@ export interface ConnectOptions {
   timeoutMs?: number;
   /** What the client noticed and carried on with. Default: printed as the client prints it. */
   onWarning?: (warning: ClientWarning) => void;
+  /** Which protocol era to speak. Default `auto`: probe, and fall back to the 2025 era. */
+  era?: EraOption;
+  /** The `fetch` HTTP requests go through. Default: the transport's own sender. */
+  fetch?: typeof fetch;
+  /** Wraps the transport before the client uses it, e.g. to record every message. */
+  wrapTransport?: (transport: ClientTransport) => ClientTransport;
 }
 
 /** Whether `-H` already gives credentials, which then replace a saved login. */
@@ -70,6 +82,7 @@ export function transportFor(target: Target, options: ConnectOptions = {}): Clie
     return createHttpClientTransport(target.url, {
       ...(options.headers === undefined ? {} : { headers: options.headers }),
       ...(authProvider === undefined ? {} : { authProvider }),
+      ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
     });
   }
   // One process for the command's life: a server that dies is an error to report, not to hide.
@@ -91,11 +104,13 @@ export interface Connection {
  * `initialize` for a 2025-era one. Closes the client again when connecting fails.
  */
 export async function connect(target: Target, options: ConnectOptions = {}): Promise<Connection> {
-  const client = new McpClient(transportFor(target, options), {
+  const transport = transportFor(target, options);
+  const client = new McpClient(options.wrapTransport?.(transport) ?? transport, {
     clientInfo: { name: 'mcpkit', version: CLI_VERSION },
     ...(options.handlers === undefined ? {} : { handlers: options.handlers }),
     ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
     ...(options.onWarning === undefined ? {} : { onWarning: options.onWarning }),
+    ...(options.era === undefined ? {} : { era: options.era }),
   });
   try {
     const server = await client.connect();

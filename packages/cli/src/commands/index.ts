@@ -4,6 +4,7 @@ import { complete } from './complete.js';
 import { create } from './create.js';
 import { get } from './get.js';
 import { info } from './info.js';
+import { inspect } from './inspect.js';
 import { listen } from './listen.js';
 import { login } from './login.js';
 import { logout } from './logout.js';
@@ -26,6 +27,7 @@ export const commands: readonly RegisterCommand[] = [
   complete,
   listen,
   shell,
+  inspect,
   login,
   logout,
 ];

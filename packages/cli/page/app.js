@@ -1,0 +1,112 @@
+// The inspector page: panes, the event stream, and the connection status.
+import { hasToken, post, stream } from './api.js';
+import { loadPrompts, loadResources } from './browse.js';
+import { ask, withdraw } from './dialog.js';
+import { h, json } from './dom.js';
+import { protocolEntry } from './render.js';
+import { loadTools, showProgress } from './tools.js';
+
+const PANES = ['Tools', 'Resources', 'Prompts', 'Protocol', 'Notifications'];
+const LOADERS = { Tools: loadTools, Resources: loadResources, Prompts: loadPrompts };
+const panes = {};
+const loaded = new Set();
+const protocol = h('ol', { className: 'log', 'aria-label': 'Protocol messages' });
+const notifications = h('ol', { className: 'log', 'aria-label': 'Notifications and logs' });
+
+function show(name) {
+  for (const [other, pane] of Object.entries(panes)) pane.hidden = other !== name;
+  for (const button of document.querySelectorAll('#tabs button'))
+    button.setAttribute('aria-pressed', String(button.textContent === name));
+  if (LOADERS[name] && !loaded.has(name)) {
+    loaded.add(name);
+    void LOADERS[name](panes[name]);
+  }
+}
+
+function reloadLists() {
+  loaded.clear();
+  const visible = PANES.find((name) => !panes[name].hidden);
+  show(visible);
+}
+
+function setStatus(text) {
+  document.getElementById('status').textContent = text;
+}
+
+function onEvent(event) {
+  switch (event.type) {
+    case 'hello':
+      document.getElementById('target').textContent = event.target;
+      return;
+    case 'status': {
+      const server = event.server?.serverInfo;
+      setStatus(
+        event.state === 'connected'
+          ? `Connected to ${server ? `${server.name} ${server.version}` : 'the server'}`
+          : event.state === 'failed'
+            ? `Not connected: ${event.error}`
+            : 'Connecting',
+      );
+      if (event.state === 'connected') reloadLists();
+      return;
+    }
+    case 'message':
+    case 'http':
+      protocol.append(protocolEntry(event));
+      return;
+    case 'progress':
+      showProgress(event);
+      return;
+    case 'question':
+      ask(event);
+      return;
+    case 'answered':
+      withdraw(event.id);
+      return;
+    default:
+      notifications.append(
+        h(
+          'li',
+          {},
+          `${new Date(event.at).toLocaleTimeString()} ${event.type}`,
+          h('pre', {}, json(event.notification ?? event.message ?? event.warning ?? {})),
+        ),
+      );
+  }
+}
+
+function build() {
+  const tabs = document.getElementById('tabs');
+  const main = document.getElementById('panes');
+  for (const name of PANES) {
+    tabs.append(h('button', { type: 'button', 'aria-pressed': 'false', onclick: () => show(name) }, name));
+    panes[name] = h('section', { 'aria-label': name, hidden: true });
+    main.append(panes[name]);
+  }
+  panes.Protocol.className = 'wide';
+  panes.Protocol.append(
+    h(
+      'div',
+      {},
+      h('button', { type: 'button', onclick: () => protocol.replaceChildren() }, 'Clear protocol view'),
+      protocol,
+    ),
+  );
+  panes.Notifications.className = 'wide';
+  panes.Notifications.append(notifications);
+  document.getElementById('reconnect').addEventListener('click', () => void post('reconnect'));
+}
+
+build();
+if (hasToken) {
+  show('Tools');
+  stream(onEvent).then(
+    (status) =>
+      setStatus(
+        status === 401 ? 'Refused: open the INSPECTOR_URL that mcpkit printed' : 'The inspector stopped',
+      ),
+    () => setStatus('The inspector stopped'),
+  );
+} else {
+  setStatus('No token: open the INSPECTOR_URL that mcpkit printed');
+}

@@ -1,0 +1,80 @@
+// The Tools pane: the list, a form per tool, the call with its progress, and the result.
+import { run } from './api.js';
+import { h } from './dom.js';
+import { objectFields, readObject } from './form.js';
+import { toolResult } from './render.js';
+
+let calls = 0;
+const progressBars = new Map();
+
+/** Moves the progress bar of the call a `progress` event names. */
+export function showProgress(event) {
+  const bar = progressBars.get(event.call);
+  if (!bar) return;
+  const { progress, total, message } = event.progress;
+  if (total !== undefined) bar.max = total;
+  bar.value = progress;
+  bar.setAttribute('aria-valuetext', message ?? `${progress}${total !== undefined ? ` of ${total}` : ''}`);
+}
+
+function toolView(tool, detail) {
+  const fields = objectFields(tool.inputSchema ?? {});
+  const result = h('section', { 'aria-label': 'Result', 'aria-live': 'polite' });
+  const form = h(
+    'form',
+    { 'aria-label': `Arguments of ${tool.name}` },
+    fields.map((entry) => entry.field.element),
+    h('button', { type: 'submit' }, 'Call'),
+  );
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const call = ++calls;
+    const bar = h('progress', { 'aria-label': `Progress of ${tool.name}` });
+    progressBars.set(call, bar);
+    result.replaceChildren(bar);
+    try {
+      const args = readObject(fields);
+      result.replaceChildren(
+        bar,
+        ...toolResult(await run('tools/call', { name: tool.name, arguments: args, call }))
+          .flat(2)
+          .filter(Boolean),
+      );
+    } catch (error) {
+      result.replaceChildren(h('p', { className: 'error' }, `Call failed: ${error.message}`));
+    } finally {
+      progressBars.delete(call);
+      bar.remove();
+    }
+  });
+  detail.replaceChildren(
+    h('h2', {}, tool.title ?? tool.name),
+    tool.description ? h('p', {}, tool.description) : '',
+    form,
+    result,
+  );
+}
+
+/** Fills the Tools pane from `tools/list`. */
+export async function loadTools(pane) {
+  const detail = h('div', {});
+  const list = h('ul', { className: 'items', 'aria-label': 'Tools' });
+  pane.replaceChildren(
+    h('div', {}, h('button', { type: 'button', onclick: () => loadTools(pane) }, 'Refresh tools'), list),
+    detail,
+  );
+  try {
+    const { tools } = await run('tools/list');
+    for (const tool of tools) {
+      const button = h('button', { type: 'button' }, tool.name);
+      button.addEventListener('click', () => {
+        for (const other of list.querySelectorAll('button')) other.removeAttribute('aria-current');
+        button.setAttribute('aria-current', 'true');
+        toolView(tool, detail);
+      });
+      list.append(h('li', {}, button));
+    }
+  } catch (error) {
+    detail.replaceChildren(h('p', { className: 'error' }, `Could not list the tools: ${error.message}`));
+  }
+}

@@ -1,0 +1,138 @@
+import type { EraOption } from '@mcpkit/client';
+import { allTools } from '../commands/tools.js';
+import { type Connection, connect, type Target } from '../target.js';
+import type { EventHub } from './events.js';
+import { Questions } from './questions.js';
+import { recordingFetch, recordTransport } from './recorder.js';
+
+/** How the inspector reaches its one server, fixed at launch. */
+export interface InspectTarget {
+  target: Target;
+  headers?: Record<string, string>;
+  era?: EraOption;
+  timeoutMs?: number;
+}
+
+type Params = Record<string, unknown>;
+
+/** What the page may ask the server, by name: reads and calls, never anything that starts a process. */
+type Operation = (connection: Connection, params: Params, session: InspectorSession) => Promise<unknown>;
+
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+const record = (value: unknown): Params =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Params) : {};
+
+const OPERATIONS: Readonly<Record<string, Operation>> = {
+  'tools/list': async ({ client }) => ({ tools: await allTools(() => client.iterateTools()) }),
+  'tools/call': ({ client }, params, session) =>
+    client.callTool(text(params.name), record(params.arguments), {
+      onProgress: (progress) => session.hub.emit('progress', { call: params.call, progress }),
+    }),
+  'resources/list': async ({ client }) => {
+    const resources = [];
+    for await (const resource of client.iterateResources()) resources.push(resource);
+    return { resources };
+  },
+  'resources/read': ({ client }, params) => client.readResource(text(params.uri)),
+  'prompts/list': async ({ client }) => {
+    const prompts = [];
+    for await (const prompt of client.iteratePrompts()) prompts.push(prompt);
+    return { prompts };
+  },
+  'prompts/get': ({ client }, params) =>
+    client.getPrompt(text(params.name), record(params.arguments) as Record<string, string>),
+};
+
+/** Whether `name` is something the page may ask for. */
+export function isOperation(name: string): boolean {
+  return Object.hasOwn(OPERATIONS, name);
+}
+
+/**
+ * The inspector's one connection to its server: connects (and reconnects on request) with every
+ * message, HTTP exchange, log, list change and question told to the event hub.
+ */
+export class InspectorSession {
+  readonly hub: EventHub;
+  readonly questions: Questions;
+  readonly #launch: InspectTarget;
+  #connection: Promise<Connection> | undefined;
+  #listening: AbortController | undefined;
+
+  constructor(launch: InspectTarget, hub: EventHub) {
+    this.#launch = launch;
+    this.hub = hub;
+    this.questions = new Questions(hub);
+  }
+
+  /** Where the server is, for the page's header: its URL or its command line. */
+  describeTarget(): string {
+    const { target } = this.#launch;
+    return target.kind === 'http' ? target.url : [target.command, ...target.args].join(' ');
+  }
+
+  /** Connects (closing the connection there was); the outcome is also a `status` event. */
+  async reconnect(): Promise<Connection> {
+    await this.close();
+    const { target, headers, era, timeoutMs } = this.#launch;
+    this.hub.emit('status', { state: 'connecting', target: this.describeTarget() });
+    const connecting = connect(target, {
+      handlers: this.questions.handlers(),
+      wrapTransport: (transport) => recordTransport(transport, this.hub),
+      onWarning: (warning) => this.hub.emit('log', { warning }),
+      ...(target.kind === 'http' ? { fetch: recordingFetch(this.hub) } : {}),
+      ...(headers === undefined ? {} : { headers }),
+      ...(era === undefined ? {} : { era }),
+      ...(timeoutMs === undefined ? {} : { timeoutMs }),
+    });
+    this.#connection = connecting;
+    try {
+      const connection = await connecting;
+      this.hub.emit('status', { state: 'connected', server: connection.server });
+      this.#listen(connection);
+      return connection;
+    } catch (error) {
+      this.#connection = undefined;
+      this.hub.emit('status', {
+        state: 'failed',
+        error: error instanceof Error ? error.message : String(error),
+      });
+      throw error;
+    }
+  }
+
+  /** Hears list changes for as long as this connection lasts. */
+  #listen(connection: Connection): void {
+    const stop = new AbortController();
+    this.#listening = stop;
+    const subscription = connection.client.listen(
+      { toolsListChanged: true, promptsListChanged: true, resourcesListChanged: true },
+      { signal: stop.signal },
+    );
+    void (async () => {
+      try {
+        for await (const notification of subscription) this.hub.emit('list-changed', { notification });
+      } catch {
+        // The listen ends with the connection; a server without list changes has nothing to hear.
+      }
+    })();
+  }
+
+  /** Runs operation `name` with `params` from the page on the current connection. */
+  async run(name: string, params: Params): Promise<unknown> {
+    const connection = await (this.#connection ?? this.reconnect());
+    return OPERATIONS[name]!(connection, params, this);
+  }
+
+  /** Ends the connection, if any. */
+  async close(): Promise<void> {
+    this.#listening?.abort();
+    const connection = this.#connection;
+    this.#connection = undefined;
+    if (connection === undefined) return;
+    await connection.then(
+      ({ client }) => client.close(),
+      () => {},
+    );
+  }
+}
