@@ -1,4 +1,4 @@
-import type { InputRequiredResult, Method, ResultOf } from '@mcpkit/protocol';
+import type { InputRequiredResult, LegacyMethod, Method, ResultOf } from '@mcpkit/protocol';
 import type { CacheableCallOptions, InputCallOptions } from './options.js';
 import type { ToolEntry } from './tools.js';
 
@@ -86,7 +86,7 @@ export type ClientMiddleware = (call: ClientCall, next: ClientNext) => Promise<C
  * a step carries state from one request of the call to the next on it rather than in closures.
  */
 export class CallState implements Omit<ClientCall, 'method'> {
-  readonly method: Method;
+  readonly method: Method | LegacyMethod;
   params: Record<string, unknown>;
   options: ClientCallOptions;
   signal: AbortSignal | undefined;
@@ -105,7 +105,12 @@ export class CallState implements Omit<ClientCall, 'method'> {
    */
   progressDelivered = Number.NEGATIVE_INFINITY;
 
-  constructor(method: Method, params: Record<string, unknown>, options: ClientCallOptions, deadline: number) {
+  constructor(
+    method: Method | LegacyMethod,
+    params: Record<string, unknown>,
+    options: ClientCallOptions,
+    deadline: number,
+  ) {
     this.method = method;
     this.params = params;
     this.options = options;

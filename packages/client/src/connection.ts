@@ -1,4 +1,3 @@
-import type { Method } from '@mcpkit/protocol';
 import { TransportError } from '@mcpkit/protocol/internal';
 import type { CallState } from './call.js';
 import type { Step } from './call-chain.js';
@@ -145,7 +144,7 @@ export class Connection {
    * nothing needs awaiting. Throws when the server does not offer it (C-12); `false` means "go
    * through the wait".
    */
-  gateOpen(method: Method): boolean {
+  gateOpen(method: CallState['method']): boolean {
     if (this.#ready === undefined || this.#ready !== this.#readyNow || this.#config.lifetime.aborted)
       return false;
     const server = this.#server;

@@ -1,4 +1,4 @@
-import type { ClientCapabilities, DiscoverResult, Implementation } from '@mcpkit/protocol';
+import type { ClientCapabilities, DiscoverResult, Implementation, InitializeResult } from '@mcpkit/protocol';
 import { MetaKey } from '@mcpkit/protocol/internal';
 import { type EraEvidence, type EraOption, type EraSettings, type EraVerdict, nextEraStep } from './era.js';
 import type { LegacyEraSeam } from './era-seam.js';
@@ -58,7 +58,7 @@ export async function connectEra(
     cached: peer === undefined ? undefined : options.verdicts.get(peer),
   };
   let discovered: DiscoverResult | undefined;
-  let initialized: Record<string, unknown> | undefined;
+  let initialized: InitializeResult | undefined;
   let reissues = 0;
   let probed = requester.versions[0]!;
   let overSse = false;

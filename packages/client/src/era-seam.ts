@@ -1,6 +1,7 @@
 import type {
   ClientCapabilities,
   Implementation,
+  InitializeResult,
   JSONRPCNotification,
   LegacyClientWire,
 } from '@mcpkit/protocol';
@@ -27,7 +28,7 @@ export interface LegacyEraSeam {
   /** Switches the transport to the deprecated HTTP+SSE transport (B-7), waiting at most `timeoutMs`. */
   openSse(timeoutMs: number): Promise<SseOpening>;
   /** Enters the session `initialize` opened in `version` (B-11): the server as it described itself. */
-  enter(version: string, result: Record<string, unknown>): Promise<ServerDescription>;
+  enter(version: string, result: InitializeResult): Promise<ServerDescription>;
   /** Adopts the era of each new connection: a 2025-era session gets what only it needs. */
   follow(description: ServerDescription): Promise<void>;
   /** The step of every call, just above the exchange: sends the call in the 2025 era when connected in it. */
@@ -49,7 +50,7 @@ export interface InitializeOptions {
 /** How the server answered `initialize`, and its result when it sent one. */
 export interface InitializeAnswer {
   outcome: InitializeOutcome;
-  result?: Record<string, unknown>;
+  result?: InitializeResult;
 }
 
 /** Whether the `GET` found an HTTP+SSE endpoint; if not, why, and the HTTP status when there was one. */

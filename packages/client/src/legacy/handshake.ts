@@ -1,5 +1,10 @@
-import type { Implementation, LegacyClientWire, Method, ServerCapabilities } from '@mcpkit/protocol';
-import { isRecord, McpError, TransportError } from '@mcpkit/protocol/internal';
+import type {
+  InitializeRequestParams,
+  InitializeResult,
+  LegacyClientWire,
+  ServerCapabilities,
+} from '@mcpkit/protocol';
+import { loadClientSchemas, McpError, TransportError } from '@mcpkit/protocol/internal';
 import { CallState } from '../call.js';
 import { timerDelay } from '../deadlines.js';
 import type { InitializeAnswer, InitializeOptions, SseOpening } from '../era-seam.js';
@@ -18,20 +23,19 @@ export async function sendInitialize(
   options: InitializeOptions,
 ): Promise<InitializeAnswer> {
   const { timeoutMs } = options;
-  const params = {
+  const params: InitializeRequestParams = {
     protocolVersion: version,
     capabilities: options.capabilities,
     clientInfo: options.clientInfo,
   };
   try {
     const callOptions = { timeoutMs, maxTotalTimeoutMs: timeoutMs, resetTimeoutOnProgress: false };
-    const call = new CallState('initialize' as Method, params, callOptions, Date.now() + timeoutMs);
+    const call = new CallState('initialize', { ...params }, callOptions, Date.now() + timeoutMs);
     const response = await exchangeLegacy(requester, call);
     if ('error' in response) return { outcome: { kind: 'error', error: McpError.fromResponse(response) } };
-    const result: unknown = response.result;
-    if (!isRecord(result) || !isRecord(result.capabilities)) {
-      throw new InvalidResponseError('initialize', 'the result has no capabilities object');
-    }
+    const read = (await loadClientSchemas()).decodeLegacyResult('initialize', response.result);
+    if (!read.ok) throw new InvalidResponseError('initialize', read.error.message);
+    const result = read.value;
     return { outcome: { kind: 'result', protocolVersion: result.protocolVersion }, result };
   } catch (error) {
     if (error instanceof RequestTimeoutError) return { outcome: { kind: 'silence', waitedMs: timeoutMs } };
@@ -59,7 +63,7 @@ export async function enter(
   wire: LegacyClientWire,
   requester: Requester,
   version: string,
-  result: Record<string, unknown>,
+  result: InitializeResult,
 ): Promise<ServerDescription> {
   wire.beginSession({ protocolVersion: version });
   await requester.transport.notify?.({ jsonrpc: '2.0', method: 'notifications/initialized' });
@@ -67,9 +71,10 @@ export async function enter(
     era: 'legacy',
     protocolVersion: version,
     supportedVersions: [version],
+    // The 2025 capabilities are the 2026 ones without `extensions`; unknown fields pass through.
     capabilities: result.capabilities as ServerCapabilities,
-    instructions: typeof result.instructions === 'string' ? result.instructions : undefined,
-    serverInfo: isRecord(result.serverInfo) ? (result.serverInfo as unknown as Implementation) : undefined,
+    instructions: result.instructions,
+    serverInfo: result.serverInfo,
     discoverResult: undefined,
     initializeResult: result,
   };

@@ -1,4 +1,4 @@
-import type { LoggingMessageNotificationParams } from '@mcpkit/protocol';
+import type { InitializeResult, LoggingMessageNotificationParams } from '@mcpkit/protocol';
 import { TransportError } from '@mcpkit/protocol/internal';
 import type { CallResult } from '../call.js';
 import type { Step } from '../call-chain.js';
@@ -63,7 +63,7 @@ export class LegacyEra implements LegacyEraSeam {
     return openSse(this.#config.wire, timeoutMs);
   }
 
-  enter(version: string, result: Record<string, unknown>): Promise<ServerDescription> {
+  enter(version: string, result: InitializeResult): Promise<ServerDescription> {
     return enter(this.#config.wire, this.#config.requester, version, result);
   }
 

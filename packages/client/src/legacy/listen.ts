@@ -1,4 +1,4 @@
-import type { JSONRPCNotification, Method, SubscriptionFilter } from '@mcpkit/protocol';
+import type { JSONRPCNotification, SubscriptionFilter } from '@mcpkit/protocol';
 import { McpError } from '@mcpkit/protocol/internal';
 import { CallState } from '../call.js';
 import { peerError, ServerStreamRefusedError } from '../errors.js';
@@ -88,7 +88,7 @@ async function subscription(
 ): Promise<void> {
   const { timeoutMs, maxTotalTimeoutMs } = context.limits;
   const options = { timeoutMs, maxTotalTimeoutMs, signal, resetTimeoutOnProgress: false };
-  const call = new CallState(method as Method, { uri }, options, Date.now() + maxTotalTimeoutMs);
+  const call = new CallState(method, { uri }, options, Date.now() + maxTotalTimeoutMs);
   const response = await exchangeLegacy(context.requester, call);
   if ('error' in response) throw peerError(response, method, { uri });
 }

@@ -1,4 +1,4 @@
-import type { LoggingLevel, Method } from '@mcpkit/protocol';
+import type { LoggingLevel } from '@mcpkit/protocol';
 import { TransportError } from '@mcpkit/protocol/internal';
 import { CallState } from '../call.js';
 import { waitUnless } from '../call-limits.js';
@@ -72,7 +72,7 @@ export class SessionLogLevel {
   async #setLevel(level: LoggingLevel): Promise<boolean> {
     const timeoutMs = this.#timeoutMs;
     const options = { timeoutMs, maxTotalTimeoutMs: timeoutMs, resetTimeoutOnProgress: false };
-    const call = new CallState('logging/setLevel' as Method, { level }, options, Date.now() + timeoutMs);
+    const call = new CallState('logging/setLevel', { level }, options, Date.now() + timeoutMs);
     try {
       // An error answer is a refusal: asking again would be refused again.
       await exchangeLegacy(this.#requester, call);
