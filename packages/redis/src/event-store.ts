@@ -5,7 +5,11 @@ import { type RedisLink, script } from './link.js';
 export interface RedisEventStoreOptions {
   /** Events kept per stream at most (approximately: `XADD MAXLEN ~`). Default 1,000. */
   maxEventsPerStream?: number;
-  /** How long a stream's events are kept after its last event, in milliseconds. Default 10 minutes. */
+  /**
+   * How long a stream's events are kept after its last event, in milliseconds; a reconnect following
+   * a stream from another instance stops when it expired. Keep it above the longest quiet spell of a
+   * request. Default 10 minutes.
+   */
   ttlMs?: number;
   /** How often a reconnect following a stream that runs elsewhere looks for new events. Default 20 ms. */
   followIntervalMs?: number;
@@ -29,7 +33,9 @@ return { owner, redis.call('XRANGE', KEYS[1], '(' .. ARGV[1], '+') }
 `);
 
 // KEYS: the stream, its follow mark. ARGV: the entry id read up to, how long the mark lasts.
+// Returns false once the stream expired: nothing more will come.
 const FOLLOW = script(`
+if redis.call('EXISTS', KEYS[1]) == 0 then return false end
 redis.call('SET', KEYS[2], '1', 'PX', ARGV[2])
 return redis.call('XRANGE', KEYS[1], '(' .. ARGV[1], '+', 'COUNT', '100')
 `);
@@ -82,7 +88,8 @@ export class RedisEventStore implements EventStore {
     const mark = String(Math.max(this.intervalMs * 10, 5000));
     let after = afterId.slice(afterId.lastIndexOf('.') + 1);
     while (!signal.aborted) {
-      const entries = await this.link.run<Entry[]>(FOLLOW, keys, [after, mark]);
+      const entries = await this.link.run<Entry[] | null>(FOLLOW, keys, [after, mark]);
+      if (entries === null) return;
       for (const event of eventsOf(streamId, entries)) {
         after = event.id.slice(streamId.length + 1);
         yield event;

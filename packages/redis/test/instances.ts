@@ -21,6 +21,7 @@ export async function startInstances(
   count: number,
   prefix = freshPrefix(),
   http: { resumeWindowMs?: number } = {},
+  events: { ttlMs?: number } = {},
 ): Promise<Instance[]> {
   const instances: Instance[] = [];
   for (let i = 0; i < count; i++) {
@@ -30,6 +31,7 @@ export async function startInstances(
       prefix,
       instanceId: name,
       tasks: { pollIntervalMs: 5, leaseMs: 600 },
+      events,
       stateKeys: stateKeysFromEnv(STATE_KEY),
       commandTimeoutMs: 1000,
       connectTimeoutMs: 2000,

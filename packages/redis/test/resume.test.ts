@@ -116,4 +116,37 @@ describe('Last-Event-ID resumption on any instance', () => {
     );
     expect(resumed.status).toBe(404);
   });
+
+  it('a reconnect following a stream nobody writes any more ends once the stream expired, rather than hang', async () => {
+    const short = await startInstances(redis.url, 2, undefined, { resumeWindowMs: 60_000 }, { ttlMs: 300 });
+    try {
+      const [a, b] = short as [Instance, Instance];
+      const session = await open2025(a);
+      const body = {
+        jsonrpc: '2.0',
+        id: 9,
+        method: 'tools/call',
+        params: { name: 'count', arguments: { n: 2, intervalMs: 3000 }, _meta: { progressToken: 'r' } },
+      };
+      const first = await a.handle(
+        new Request('http://cluster/mcp', {
+          method: 'POST',
+          headers: headers(session),
+          body: JSON.stringify(body),
+        }),
+      );
+      const before = await readEvents(first, (events) => progressOf(events).length >= 1);
+      const started = performance.now();
+      const resumed = await b.handle(
+        new Request('http://cluster/mcp', {
+          headers: headers(session, { 'last-event-id': before.at(-1)!.id! }),
+        }),
+      );
+      const after = await readEvents(resumed, () => false);
+      expect(performance.now() - started).toBeLessThan(2500);
+      expect(after.some((event) => event.data.includes('"result"'))).toBe(false);
+    } finally {
+      await closeAll(short);
+    }
+  });
 });
