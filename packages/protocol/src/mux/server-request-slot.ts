@@ -1,4 +1,5 @@
 import type { ServerRequestHandler, ServerRequestResponse } from '../contracts.js';
+import { ErrorCode } from '../errors.js';
 import type { JSONRPCRequest } from '../schemas/jsonrpc.js';
 
 /**
@@ -29,12 +30,34 @@ export class ServerRequestSlot {
     return this.#lifetime.signal.aborted;
   }
 
-  /** The handler's answer to `request`; `undefined` when no handler is registered. */
-  respond(request: JSONRPCRequest, related?: JSONRPCRequest): Promise<ServerRequestResponse> | undefined {
+  /**
+   * The handler's answer to `request`; `undefined` when no handler is registered. The handler's
+   * signal is `signal` (for a request the server can cancel) or else the slot's lifetime.
+   */
+  respond(
+    request: JSONRPCRequest,
+    related?: JSONRPCRequest,
+    signal: AbortSignal = this.#lifetime.signal,
+  ): Promise<ServerRequestResponse> | undefined {
     const handler = this.#handler;
     if (!handler) return undefined;
-    const signal = this.#lifetime.signal;
     return handler(request, related === undefined ? { signal } : { signal, related });
+  }
+
+  /** The handler's answer to `request`, or without a handler `-32601` (a session of the 2025 era over HTTP). */
+  respondOrRefuse(
+    request: JSONRPCRequest,
+    related?: JSONRPCRequest,
+    signal?: AbortSignal,
+  ): Promise<ServerRequestResponse> {
+    return (
+      this.respond(request, related, signal) ??
+      Promise.resolve({
+        jsonrpc: '2.0',
+        id: request.id,
+        error: { code: ErrorCode.MethodNotFound, message: `No handler for ${request.method}` },
+      })
+    );
   }
 
   /**

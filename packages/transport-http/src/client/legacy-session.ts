@@ -1,12 +1,5 @@
-import type {
-  ExchangeMessage,
-  JSONRPCNotification,
-  JSONRPCRequest,
-  LegacySession,
-  ServerRequestHandler,
-  ServerRequestResponse,
-} from '@mcpkit/protocol';
-import { ErrorCode, McpHeader, sleep, TransportError } from '@mcpkit/protocol/internal';
+import type { ExchangeMessage, JSONRPCNotification, JSONRPCRequest, LegacySession } from '@mcpkit/protocol';
+import { McpHeader, ServerRequestSlot, sleep, TransportError } from '@mcpkit/protocol/internal';
 import type { AuthorizedSend } from './auth-retry.js';
 import { isEventStream, readEvents, type StreamPosition } from './read-exchange.js';
 import type { HttpReply } from './sender.js';
@@ -46,11 +39,13 @@ export class HttpLegacySession {
   #sessionId: string | undefined;
   #versionHeader: string | undefined;
   #active = false;
-  #handler: ServerRequestHandler | undefined;
+  /** The handler for the server's requests (B-13); its signal aborts when the transport closes. */
+  readonly requests: ServerRequestSlot;
   #streamOpening: Promise<void> | undefined;
 
   constructor(wire: SessionWire) {
     this.#wire = wire;
+    this.requests = new ServerRequestSlot(wire.lifetime);
   }
 
   /** Whether a session was begun: only then are streams resumed. */
@@ -123,29 +118,10 @@ export class HttpLegacySession {
     });
   }
 
-  /** The handler for the server's requests, when one is registered. */
-  get handler(): ServerRequestHandler | undefined {
-    return this.#handler;
-  }
-
-  setHandler(handler: ServerRequestHandler): () => void {
-    this.#handler = handler;
-    return () => {
-      if (this.#handler === handler) this.#handler = undefined;
-    };
-  }
-
   /** Answers a request of the server with the handler (or `-32601`) and POSTs the answer back. */
   answer(request: JSONRPCRequest, related: JSONRPCRequest | undefined): void {
-    const handler = this.#handler;
-    const response: Promise<ServerRequestResponse> = handler
-      ? handler(request, { signal: this.#wire.lifetime, related })
-      : Promise.resolve({
-          jsonrpc: '2.0',
-          id: request.id,
-          error: { code: ErrorCode.MethodNotFound, message: `No handler for ${request.method}` },
-        });
-    void response
+    void this.requests
+      .respondOrRefuse(request, related)
       .then(async (message) => {
         if (this.#wire.lifetime.aborted) return;
         const headers: Record<string, string> = {

@@ -5,10 +5,14 @@ import type {
   JSONRPCRequest,
   ProgressToken,
   RequestId,
-  ServerRequestHandler,
-  ServerRequestResponse,
 } from '@mcpkit/protocol';
-import { decodeMessage, ErrorCode, isRecord, parseJson, TransportError } from '@mcpkit/protocol/internal';
+import {
+  decodeMessage,
+  isRecord,
+  parseJson,
+  type ServerRequestSlot,
+  TransportError,
+} from '@mcpkit/protocol/internal';
 import type { AuthorizedSend } from './auth-retry.js';
 import { type ByteSource, tooLarge } from './bounded-body.js';
 import { causeMessage } from './cause-message.js';
@@ -26,7 +30,7 @@ export interface SseWire {
   /** The largest SSE event accepted, in characters. */
   maxEventBytes: number;
   /** The handler for the server's requests, when the application registered one. */
-  handler(): ServerRequestHandler | undefined;
+  requests: ServerRequestSlot;
   /** Aborts when the transport closes. */
   lifetime: AbortSignal;
 }
@@ -338,18 +342,11 @@ export class HttpSseSession {
 
   /** Answers a request of the server with the handler (or `-32601`) and POSTs the answer. */
   #answer(request: JSONRPCRequest): void {
-    const handler = this.#wire.handler();
     const controller = new AbortController();
     this.#serverRequests.set(request.id, controller);
     const signal = AbortSignal.any([controller.signal, this.#wire.lifetime]);
-    const response: Promise<ServerRequestResponse> = handler
-      ? handler(request, { signal })
-      : Promise.resolve({
-          jsonrpc: '2.0',
-          id: request.id,
-          error: { code: ErrorCode.MethodNotFound, message: `No handler for ${request.method}` },
-        });
-    void response
+    void this.#wire.requests
+      .respondOrRefuse(request, undefined, signal)
       .then((message) => {
         if (this.#serverRequests.get(request.id) !== controller || signal.aborted) return;
         return this.#post(message, this.#wire.lifetime);

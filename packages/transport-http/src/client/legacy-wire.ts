@@ -41,7 +41,7 @@ export class HttpLegacyWire {
 
   /** The 2025-era wire as the transport offers it (`ClientTransport.legacy`). */
   readonly wire: LegacyClientWire = {
-    onServerRequest: (handler: ServerRequestHandler) => this.session.setHandler(handler),
+    onServerRequest: (handler: ServerRequestHandler) => this.session.requests.set(handler),
     beginSession: (legacy: LegacySession) => {
       if (!this.sse) this.session.begin(legacy);
     },
@@ -66,7 +66,7 @@ export class HttpLegacyWire {
         send: context.send,
         url: context.endpoint,
         maxEventBytes: context.maxEventBytes,
-        handler: () => this.session.handler,
+        requests: this.session.requests,
         lifetime: context.lifetime,
       },
       signal,
