@@ -1,7 +1,7 @@
 import type { ExchangeMessage } from '@mcpkit/protocol';
 import { LazyRequestContext } from '@mcpkit/protocol/internal';
 import { describe, expect, it } from 'vitest';
-import { InMemoryEventBus, InMemorySessionStore } from '../../src/index.js';
+import { InMemoryEventBus, InMemorySessionStore, McpError, type SessionStore } from '../../src/index.js';
 import { legacyTestServer } from './server.js';
 
 type Server = ReturnType<typeof legacyTestServer>['server'];
@@ -50,5 +50,62 @@ describe('a 2025 session served by two instances', () => {
       params: { uri: 'test://doc' },
     });
     await stream.return?.();
+  });
+
+  it('DELETE on Y closes the GET stream X holds, when the shared store announces ends (onEnded)', async () => {
+    const shared = new InMemorySessionStore();
+    const listeners = new Set<(id: string) => void>();
+    const sessionStore: SessionStore = {
+      create: (session) => shared.create(session),
+      get: (id) => shared.get(id),
+      update: (session) => shared.update(session),
+      async delete(id) {
+        const ended = await shared.delete(id);
+        if (ended) for (const listener of listeners) listener(id);
+        return ended;
+      },
+      onEnded(listener) {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
+    };
+    const make = () => legacyTestServer({ legacy: { sessionStore } }).server;
+    const [x, y] = [make(), make()];
+    const params = {
+      protocolVersion: '2025-11-25',
+      capabilities: {},
+      clientInfo: { name: 'c', version: '1' },
+    };
+    const { sessionId } = await drain(x, { jsonrpc: '2.0', id: 0, method: 'initialize', params });
+    const opening = await x.sessions!.openStream(context(sessionId));
+    if (opening.kind !== 'stream') throw new Error(`no stream: ${JSON.stringify(opening)}`);
+    const stream = opening.exchange[Symbol.asyncIterator]();
+    const next = stream.next();
+    expect(await y.sessions!.endSession(context(sessionId))).toEqual({ kind: 'ended' });
+    expect(await next).toMatchObject({ done: true });
+  });
+
+  it('a session store that fails on GET or DELETE is answered with its error and status, not thrown', async () => {
+    const unavailable = () =>
+      Promise.reject(
+        new McpError(-32603, 'The shared store is unavailable', undefined, { reason: 'unavailable' }),
+      );
+    const sessionStore: SessionStore = {
+      create: async () => true,
+      get: unavailable,
+      update: unavailable,
+      delete: unavailable,
+    };
+    const server = legacyTestServer({ legacy: { sessionStore } }).server;
+    for (const refused of [
+      await server.sessions!.openStream(context('s1')),
+      await server.sessions!.endSession(context('s1')),
+    ]) {
+      expect(refused).toMatchObject({
+        kind: 'refused',
+        status: 503,
+        error: { error: { code: -32603, message: 'The shared store is unavailable' } },
+      });
+    }
   });
 });
