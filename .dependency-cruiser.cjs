@@ -1,6 +1,6 @@
 // `npm test` runs dependency-cruiser with this file: no import circle in the packages' and apps'
 // sources. Type-only imports count (`tsPreCompilationDeps`): a circle of types still ties its files
-// together for whoever reads or moves them.
+// together for whoever reads or moves them. Neither core, client or server, imports from its legacy/.
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -18,6 +18,14 @@ module.exports = {
         "The client's core knows the 2025 era only through era-seam.ts; only the entry that speaks that era (mcp-client.ts) wires legacy/ in (docs/design/era-seam.md).",
       from: { path: '^packages/client/src/', pathNot: '^packages/client/src/(legacy/|mcp-client\\.ts$)' },
       to: { path: '^packages/client/src/legacy/' },
+    },
+    {
+      name: 'server-core-not-legacy',
+      severity: 'error',
+      comment:
+        'The server core knows the 2025 era only through src/era-seam.ts; the entry (index.ts) wires legacy/ in, so deleting the era is deleting that folder and those lines.',
+      from: { path: '^packages/server/src/', pathNot: '^packages/server/src/(index\\.ts$|legacy/)' },
+      to: { path: '^packages/server/src/legacy/' },
     },
   ],
   options: {

@@ -1,3 +1,9 @@
+import type { Implementation } from '@mcpkit/protocol';
+import { LegacyLayer } from './legacy/legacy-layer.js';
+import type { LegacyOptions } from './legacy/legacy-options.js';
+import { McpServerCore } from './server.js';
+import type { ServerCoreOptions } from './server-options.js';
+
 // The protocol's everyday types and values, so that a server needs no import of @mcpkit/protocol.
 export type {
   CallToolResult,
@@ -114,8 +120,7 @@ export type {
   ToolStructured,
 } from './registration/tools.js';
 export { UriTemplate, type UriTemplateMatch, type UriTemplateValue } from './registration/uri-template.js';
-export { McpServer } from './server.js';
-export type { RegistrationHandle, ServerOptions } from './server-options.js';
+export type { RegistrationHandle } from './server-options.js';
 export { type EventBus, InMemoryEventBus, type ServerEvent } from './subscriptions/event-bus.js';
 export { coversUri, honouredFilter, type ListenFilter, wantsEvent } from './subscriptions/listen-filter.js';
 export type { TaskContext, TaskWork, ToolContext } from './tasks/task-context.js';
@@ -129,3 +134,42 @@ export {
   type TaskRunner,
   type TaskStore,
 } from './tasks/task-store.js';
+
+// The 2025 era is wired in here, and only here: the server core knows it through era-seam.ts.
+
+/** Options of `McpServer`. */
+export interface ServerOptions extends ServerCoreOptions {
+  /**
+   * How 2025-era clients (`initialize`, sessions) are served. Default: served, with sessions in
+   * memory; `{ stateless: true }` serves them without sessions; `'reject'` refuses them with
+   * `-32022` naming the supported versions (H-39). The same registrations serve both eras.
+   */
+  legacy?: LegacyOptions | 'reject';
+}
+
+/**
+ * A stateless MCP 2026-07-28 server: register tools, resources and prompts, then hand it to any
+ * transport (it is an `McpEndpoint`). Every request carries what it needs, so any number of
+ * instances can serve the same clients; only the `requestState` keys and the event bus need to
+ * be shared.
+ *
+ * @example
+ * ```ts
+ * import * as z from 'zod';
+ * const server = new McpServer({ name: 'weather', version: '1.0.0' });
+ * server.tool(
+ *   'get_weather',
+ *   { description: 'Current weather', inputSchema: z.object({ city: z.string() }) },
+ *   async ({ city }) => ({ content: [{ type: 'text', text: `Sunny in ${city}` }] }),
+ * );
+ * const client = createInMemoryTransport(server);
+ * ```
+ */
+export class McpServer extends McpServerCore {
+  constructor(info: Implementation, options: ServerOptions = {}) {
+    const legacy = options.legacy;
+    super(info, options, (host) =>
+      legacy === 'reject' ? new LegacyLayer(host, true) : new LegacyLayer(host, false, legacy),
+    );
+  }
+}

@@ -2,15 +2,14 @@ import type { ServerCapabilities } from '@mcpkit/protocol';
 import { TASKS_EXTENSION } from '@mcpkit/protocol/internal';
 import type { ServerExtension } from './extensions/extension.js';
 import type { RequestStateOptions } from './input/request-state.js';
-import type { LegacyOptions } from './legacy/legacy-layer.js';
 import type { ServerErrorHandler } from './pipeline/error-report.js';
 import type { CachingOptions } from './registration/caching.js';
 import type { EventBus } from './subscriptions/event-bus.js';
 import type { TasksOptions } from './tasks/task-engine.js';
 import { tasksExtension } from './tasks/tasks-extension.js';
 
-/** Options of `McpServer`. */
-export interface ServerOptions {
+/** Options of `McpServer` that do not concern the 2025 era (see `ServerOptions`). */
+export interface ServerCoreOptions {
   /** Guidance for the model, returned by `server/discover` (S-10). */
   instructions?: string;
   /**
@@ -63,12 +62,6 @@ export interface ServerOptions {
    */
   onError?: ServerErrorHandler;
   /**
-   * How 2025-era clients (`initialize`, sessions) are served. Default: served, with sessions in
-   * memory; `{ stateless: true }` serves them without sessions; `'reject'` refuses them with
-   * `-32022` naming the supported versions (H-39). The same registrations serve both eras.
-   */
-  legacy?: LegacyOptions | 'reject';
-  /**
    * Turns on the tasks extension (`io.modelcontextprotocol/tasks`, SEP-2663): `server/discover`
    * advertises it, tools registered with `taskSupport` may answer a `tools/call` with a task
    * (`ctx.runAsTask`), and `tasks/get`, `tasks/update` and `tasks/cancel` are served. Off by
@@ -94,7 +87,7 @@ export interface RegistrationHandle<C> {
  * The extensions `options` give and turn on: the tasks extension first, off unless `options.tasks`
  * (its `ctx.runAsTask` then runs work inline), and left out when an extension of that id is given.
  */
-export function extensionsOf(options: ServerOptions): ServerExtension[] {
+export function extensionsOf(options: ServerCoreOptions): ServerExtension[] {
   const given = options.extensions ?? [];
   if (options.tasks === undefined && given.some(({ id }) => id === TASKS_EXTENSION)) return [...given];
   return [tasksExtension(options.tasks) as ServerExtension, ...given];

@@ -9,10 +9,10 @@ import type {
   TaskMethod,
 } from '@mcpkit/protocol';
 import { isRecord, McpError, MODERN_PROTOCOL_VERSIONS } from '@mcpkit/protocol/internal';
+import type { LegacyEraFactory, LegacyEraSeam } from './era-seam.js';
 import type { AnyToolConfig } from './extensions/extension.js';
 import { ExtensionSet } from './extensions/extension-set.js';
 import { RequestStateCodec } from './input/request-state.js';
-import { LegacyLayer } from './legacy/legacy-layer.js';
 import { undeclaredLogger } from './pipeline/context.js';
 import { BACKGROUND, logToStderr } from './pipeline/error-report.js';
 import { type Middleware, runMiddleware } from './pipeline/middleware.js';
@@ -52,7 +52,7 @@ import {
 } from './registration/tools.js';
 import { WaitingRegistrations } from './registration/waiting-registrations.js';
 import { AdvertisedCapabilities } from './server-capabilities.js';
-import { extensionsOf, type RegistrationHandle, type ServerOptions } from './server-options.js';
+import { extensionsOf, type RegistrationHandle, type ServerCoreOptions } from './server-options.js';
 import { type EventBus, InMemoryEventBus, type ServerEvent } from './subscriptions/event-bus.js';
 import { ListenHub } from './subscriptions/listen-hub.js';
 
@@ -63,32 +63,19 @@ function hasCompleters(complete: object | undefined): boolean {
 }
 
 /**
- * A stateless MCP 2026-07-28 server: register tools, resources and prompts, then hand it to any
- * transport (it is an `McpEndpoint`). Every request carries what it needs, so any number of
- * instances can serve the same clients; only the `requestState` keys and the event bus need to
- * be shared.
- *
- * @example
- * ```ts
- * import * as z from 'zod';
- * const server = new McpServer({ name: 'weather', version: '1.0.0' });
- * server.tool(
- *   'get_weather',
- *   { description: 'Current weather', inputSchema: z.object({ city: z.string() }) },
- *   async ({ city }) => ({ content: [{ type: 'text', text: `Sunny in ${city}` }] }),
- * );
- * const client = createInMemoryTransport(server);
- * ```
+ * `McpServer` without the 2025 era: everything it does for 2026-07-28. The package entry builds
+ * `McpServer` on it and hands it the 2025 era (`era-seam.ts`); without one it serves
+ * 2026-07-28 alone.
  */
-export class McpServer implements McpEndpoint {
+export class McpServerCore implements McpEndpoint {
   private readonly runtime: ServerRuntime;
   private readonly bus: EventBus;
   private readonly advertised: AdvertisedCapabilities;
   private readonly middleware: Middleware[] = [];
   private readonly onError: (error: unknown) => void;
-  private readonly legacy: LegacyLayer;
+  private readonly legacy: LegacyEraSeam | undefined;
 
-  constructor(info: Implementation, options: ServerOptions = {}) {
+  constructor(info: Implementation, options: ServerCoreOptions = {}, legacy?: LegacyEraFactory) {
     const supportedVersions = options.supportedVersions ?? MODERN_PROTOCOL_VERSIONS;
     if (
       supportedVersions.length === 0 ||
@@ -131,29 +118,25 @@ export class McpServer implements McpEndpoint {
       onError: report,
       requiredScopes: (target) => this.requiredScopes(target),
     });
-    this.legacy = new LegacyLayer(
-      {
-        info,
-        instructions: options.instructions,
-        modernVersions: runtime.supportedVersions,
-        capabilities: () => this.capabilities,
-        handleModern: (message, context) => handleMessage(runtime, message, context),
-        subscribe: (listener) => this.bus.subscribe(listener),
-        withMiddleware: (method, params, info, handler) =>
-          runMiddleware(this.middleware, method, params, info, handler)
-            .then((result) => {
-              if (isRecord(result)) return result;
-              throw McpError.internalError(`The middleware of ${method} returned no result`);
-            })
-            .catch((error: unknown) => {
-              // As on the engine: a fault of the server's own is reported, with its request.
-              if (isServerFault(error)) report(error, { level: 'error', method, requestId: info.requestId });
-              throw error;
-            }),
-      },
-      options.legacy === 'reject',
-      options.legacy === 'reject' ? {} : options.legacy,
-    );
+    this.legacy = legacy?.({
+      info,
+      instructions: options.instructions,
+      modernVersions: runtime.supportedVersions,
+      capabilities: () => this.capabilities,
+      handleModern: (message, context) => handleMessage(runtime, message, context),
+      subscribe: (listener) => this.bus.subscribe(listener),
+      withMiddleware: (method, params, info, handler) =>
+        runMiddleware(this.middleware, method, params, info, handler)
+          .then((result) => {
+            if (isRecord(result)) return result;
+            throw McpError.internalError(`The middleware of ${method} returned no result`);
+          })
+          .catch((error: unknown) => {
+            // As on the engine: a fault of the server's own is reported, with its request.
+            if (isServerFault(error)) report(error, { level: 'error', method, requestId: info.requestId });
+            throw error;
+          }),
+    });
   }
 
   /** The capabilities `server/discover` advertises now. */
@@ -347,7 +330,9 @@ export class McpServer implements McpEndpoint {
 
   /** Serves one message; every transport calls this. A 2025-era message goes through the legacy layer. */
   handle(message: unknown, context: RequestContext): EndpointExchange {
-    if (this.legacy.eraOf(message, context) === 'legacy') return this.legacy.handle(message, context);
+    const legacy = this.legacy;
+    if (legacy !== undefined && legacy.eraOf(message, context) === 'legacy')
+      return legacy.handle(message, context);
     return handleMessage(this.runtime, message, context);
   }
 
@@ -356,7 +341,7 @@ export class McpServer implements McpEndpoint {
    * with `legacy: 'reject'` or `{ stateless: true }`, so an HTTP transport serves `POST` only.
    */
   get sessions(): SessionEndpoint | undefined {
-    return this.legacy.sessions;
+    return this.legacy?.sessions;
   }
 
   /** Ends every open listen stream with its final result (S-50). Later listens close at once. */

@@ -1,14 +1,12 @@
 import type {
   EndpointExchange,
   FinalResponse,
-  Implementation,
   JSONRPCNotification,
   JSONRPCRequest,
   JSONRPCResponse,
   PeerChannel,
   RequestContext,
   RequestId,
-  ServerCapabilities,
   SessionEndpoint,
 } from '@mcpkit/protocol';
 import {
@@ -21,8 +19,7 @@ import {
   loadSchemas,
   McpError,
 } from '@mcpkit/protocol/internal';
-import type { LegacyMethod, LegacyRequestInfo } from '../pipeline/middleware.js';
-import type { ServerEvent } from '../subscriptions/event-bus.js';
+import type { LegacyEraSeam, LegacyHost } from '../era-seam.js';
 import { AnswerDelivery } from './answer-delivery.js';
 import { type Era, eraOf, hasModernMeta } from './era.js';
 import { type ForwardTarget, forwardRequest } from './forward.js';
@@ -45,29 +42,6 @@ import {
   resultResponse,
 } from './translate.js';
 
-/** What the legacy layer needs of the server it translates onto. */
-export interface LegacyHost {
-  readonly info: Implementation;
-  readonly instructions: string | undefined;
-  /** The modern revisions served: the engine is spoken to in the first; `-32022` names them all. */
-  readonly modernVersions: readonly string[];
-  capabilities(): ServerCapabilities;
-  /** The modern engine. */
-  handleModern(message: unknown, context: RequestContext): EndpointExchange;
-  /** Calls `listener` for every event of the server's bus; returns the unsubscribe function. */
-  subscribe(listener: (event: ServerEvent) => void): () => void;
-  /**
-   * Runs `handler` inside the server's middleware, as the engine runs a handler, for the methods
-   * the layer serves itself; resolves with what the chain produced.
-   */
-  withMiddleware(
-    method: LegacyMethod,
-    params: Record<string, unknown>,
-    info: LegacyRequestInfo,
-    handler: () => Promise<object>,
-  ): Promise<Record<string, unknown>>;
-}
-
 type Kind = 'request' | 'notification' | 'response' | 'invalid';
 
 function kindOf(message: unknown): Kind {
@@ -82,7 +56,7 @@ function kindOf(message: unknown): Kind {
  * stream, and server-to-client requests. A legacy request becomes a modern one with the session
  * supplying the `_meta` it lacks (`forwardRequest`); the engine never knows.
  */
-export class LegacyLayer {
+export class LegacyLayer implements LegacyEraSeam {
   /** The HTTP sessions' `GET` stream and `DELETE`; none without sessions (`reject`, `stateless`). */
   readonly sessions: SessionEndpoint | undefined;
   private readonly answers: AnswerDelivery;
