@@ -1,16 +1,46 @@
 import type { ClientTransport } from '@mcpkit/protocol';
 import { McpClientCore } from './client.js';
-import { legacyEra } from './legacy/support.js';
+import type { LegacyEraSeam, LegacyEraSupport } from './era-seam.js';
 import type { McpClientOptions } from './options.js';
+
+/**
+ * The 2025 era, loaded (`import()`) only when a server turns out to speak it: until `initialize`
+ * is first sent, the client runs none of its code, and a bundler puts it in a chunk of its own that
+ * a client of 2026-07-28 servers never loads.
+ */
+const lazyLegacyEra: LegacyEraSupport = (config) => {
+  let era: LegacyEraSeam | undefined;
+  let loading: Promise<LegacyEraSeam> | undefined;
+  const load = () => {
+    loading ??= import('./legacy/support.js').then(({ legacyEra }) => {
+      era = legacyEra(config);
+      return era;
+    });
+    return loading;
+  };
+  return {
+    sse: config.wire.openSse !== undefined,
+    initialize: async (version, options) => (await load()).initialize(version, options),
+    openSse: async (timeoutMs) => (await load()).openSse(timeoutMs),
+    enter: async (version, result) => (await load()).enter(version, result),
+    // A modern connection before any 2025-era one has nothing of that era to stop.
+    follow: async (description) =>
+      (era ?? (description.era === 'legacy' ? await load() : undefined))?.follow(description),
+    // Connected in the 2025 era only after `initialize`, which loaded it.
+    callStep: (call, next) => (era ? era.callStep(call, next) : next(call)),
+    listenStep: (call, next) => (era ? era.listenStep(call, next) : next(call)),
+    stop: () => era?.stop(),
+  };
+};
 
 /**
  * An MCP 2026-07-28 client over any `ClientTransport`. It probes the server with
  * `server/discover` and picks the version, puts the per-request `_meta` on every request,
  * answers `input_required` with the registered handlers, caches what the server says is
  * cacheable, and never waits forever. A server older than 2026-07-28 is spoken to in its own era
- * (`initialize`, sessions, the deprecated HTTP+SSE transport) unless `era` says otherwise; an
- * application that talks only to 2026-07-28 servers ships less code with the same class from
- * `@mcpkit/client/modern`.
+ * (`initialize`, sessions, the deprecated HTTP+SSE transport) unless `era` says otherwise; that
+ * code loads only once such a server is met. An application that talks only to 2026-07-28
+ * servers ships less code with the same class from `@mcpkit/client/modern`.
  *
  * @example
  * ```ts
@@ -25,6 +55,6 @@ import type { McpClientOptions } from './options.js';
  */
 export class McpClient extends McpClientCore {
   constructor(transport: ClientTransport, options: McpClientOptions = {}) {
-    super(transport, options, legacyEra);
+    super(transport, options, lazyLegacyEra);
   }
 }

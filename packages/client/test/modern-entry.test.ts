@@ -85,6 +85,36 @@ describe('@mcpkit/client/modern', () => {
     expect((await bundle('index.ts')).length).toBeGreaterThan(0);
   });
 
+  it('@mcpkit/client loads the 2025 era with import(): a split bundle has none of it in its first chunk', async () => {
+    const result = await build({
+      entryPoints: [fileURLToPath(new URL('../src/index.ts', import.meta.url))],
+      bundle: true,
+      splitting: true,
+      outdir: 'split',
+      platform: 'browser',
+      format: 'esm',
+      write: false,
+      logLevel: 'silent',
+      metafile: true,
+    });
+    const { outputs } = result.metafile;
+    const legacyIn = (chunk: string) =>
+      Object.entries(outputs[chunk]!.inputs).some(
+        ([input, { bytesInOutput }]) => bytesInOutput > 0 && /(^|\/)src\/legacy\//.test(input),
+      );
+    const first = new Set<string>();
+    const queue = Object.keys(outputs).filter((chunk) =>
+      outputs[chunk]!.entryPoint?.endsWith('src/index.ts'),
+    );
+    for (let chunk = queue.pop(); chunk !== undefined; chunk = queue.pop()) {
+      if (first.has(chunk)) continue;
+      first.add(chunk);
+      for (const link of outputs[chunk]!.imports) if (link.kind === 'import-statement') queue.push(link.path);
+    }
+    expect([...first].filter(legacyIn)).toEqual([]);
+    expect(Object.keys(outputs).filter(legacyIn).length).toBeGreaterThan(0);
+  });
+
   it('leaves the tasks code out of a bundle that does not call followTasks', async () => {
     const taskModules = async (code: string) => {
       const result = await build({
