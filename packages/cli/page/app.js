@@ -10,6 +10,8 @@ const PANES = ['Tools', 'Resources', 'Prompts', 'Protocol', 'Notifications'];
 const LOADERS = { Tools: loadTools, Resources: loadResources, Prompts: loadPrompts };
 const panes = {};
 const loaded = new Set();
+/** Lists load once the server is connected, and again after each reconnect. */
+let connected = false;
 const protocol = h('ol', { className: 'log', 'aria-label': 'Protocol messages' });
 const notifications = h('ol', { className: 'log', 'aria-label': 'Notifications and logs' });
 
@@ -17,7 +19,7 @@ function show(name) {
   for (const [other, pane] of Object.entries(panes)) pane.hidden = other !== name;
   for (const button of document.querySelectorAll('#tabs button'))
     button.setAttribute('aria-pressed', String(button.textContent === name));
-  if (LOADERS[name] && !loaded.has(name)) {
+  if (connected && LOADERS[name] && !loaded.has(name)) {
     loaded.add(name);
     void LOADERS[name](panes[name]);
   }
@@ -47,7 +49,8 @@ function onEvent(event) {
             ? `Not connected: ${event.error}`
             : 'Connecting',
       );
-      if (event.state === 'connected') reloadLists();
+      connected = event.state === 'connected';
+      if (connected) reloadLists();
       return;
     }
     case 'message':

@@ -103,7 +103,7 @@ const TITLES = {
 export function ask(question) {
   open = question.id;
   const element = dialog();
-  element.replaceChildren(h('h2', { id: 'question-title' }, TITLES[question.kind]), body(question));
+  element.replaceChildren(h('h2', { id: 'question-title' }, TITLES[question.kind]), ...body(question));
   const cancel =
     question.kind === 'sampling'
       ? { refused: 'the person at the inspector cancelled the sampling request' }

@@ -1,0 +1,138 @@
+// The inspector's page in real headless Chromium (the system's, as the runtime matrix finds it),
+// driven by role and accessible name as a person would. The screenshots in docs/ come from here.
+import { fileURLToPath } from 'node:url';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type Inspector, startInspector } from './inspector.js';
+import { EVERYTHING_STDIO, type RunningServer, startEverythingHttp } from './run.js';
+
+const CHROMIUM = new URL('../../../runtimes/lib/chromium.mjs', import.meta.url).href;
+const { ensureChromium } = (await import(CHROMIUM)) as {
+  ensureChromium(): { path?: string; missing?: string };
+};
+const chromiumBinary = ensureChromium();
+/**
+ * Where a screenshot goes: into docs/ (shown in the README) with `UPDATE_SCREENSHOTS=1`, else
+ * nowhere, so that a test run leaves the tree as it was (ports and times differ each run).
+ */
+const SHOTS = (name: string) =>
+  process.env.UPDATE_SCREENSHOTS === '1'
+    ? fileURLToPath(new URL(`../docs/${name}.png`, import.meta.url))
+    : undefined;
+/** A name that the browser resolves to 127.0.0.1, as a DNS rebinding attack would make it. */
+const REBOUND = 'rebound.example';
+
+let browser: Browser;
+let context: BrowserContext;
+let stdio: Inspector;
+let httpServer: RunningServer;
+let overHttp: Inspector;
+const consoleErrors: string[] = [];
+
+beforeAll(async () => {
+  if (chromiumBinary.path === undefined) return;
+  [browser, stdio, httpServer] = await Promise.all([
+    chromium.launch({
+      executablePath: chromiumBinary.path,
+      args: [`--host-resolver-rules=MAP ${REBOUND} 127.0.0.1`],
+    }),
+    startInspector(EVERYTHING_STDIO),
+    startEverythingHttp(),
+  ]);
+  overHttp = await startInspector([httpServer.url]);
+  context = await browser.newContext({ viewport: { width: 1100, height: 720 }, colorScheme: 'light' });
+  context.setDefaultTimeout(10_000);
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await Promise.all([stdio?.stop(), overHttp?.stop()]);
+  await httpServer?.stop();
+});
+
+async function open(inspector: Inspector, url = inspector.url): Promise<Page> {
+  const page = await context.newPage();
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(message.text());
+  });
+  page.on('pageerror', (error) => consoleErrors.push(error.message));
+  await page.goto(url);
+  return page;
+}
+
+afterEach(async () => {
+  for (const page of context?.pages() ?? []) await page.close();
+  expect(consoleErrors.splice(0)).toEqual([]);
+});
+
+async function shoot(page: Page, name: string): Promise<void> {
+  const path = SHOTS(name);
+  await page.screenshot(path === undefined ? {} : { path });
+}
+
+async function selectTool(page: Page, name: string): Promise<void> {
+  await page.getByRole('list', { name: 'Tools' }).getByRole('button', { name, exact: true }).click();
+}
+
+describe.skipIf(chromiumBinary.path === undefined)('the inspector page', () => {
+  it('lists the tools over stdio and calls test_simple_text', async () => {
+    const page = await open(stdio);
+    await expect.poll(() => page.getByRole('status').textContent()).toMatch(/^Connected to /);
+    await selectTool(page, 'test_simple_text');
+    await page.getByRole('button', { name: 'Call' }).click();
+    const result = page.getByRole('region', { name: 'Result' });
+    await result.getByText('This is a simple text response for testing.').waitFor();
+    expect(await page.getByRole('list', { name: 'Tools' }).getByRole('listitem').count()).toBeGreaterThan(20);
+    await shoot(page, 'inspector-tools');
+  });
+
+  it("answers test_input_required_result_elicitation's dialog with a name", async () => {
+    const page = await open(stdio);
+    await selectTool(page, 'test_input_required_result_elicitation');
+    await page.getByRole('button', { name: 'Call' }).click();
+    const dialog = page.getByRole('dialog', { name: 'The server asks' });
+    await dialog.getByText('What is your name?').waitFor();
+    await dialog.getByRole('textbox', { name: 'name' }).fill('Ada');
+    await shoot(page, 'inspector-elicitation');
+    await dialog.getByRole('button', { name: 'Accept' }).click();
+    await page.getByRole('region', { name: 'Result' }).getByText('Hello, Ada!').waitFor();
+    expect(await dialog.isVisible()).toBe(false);
+  });
+
+  it("fills test_custom_headers's form over HTTP and shows Mcp-Param-Region in the protocol view", async () => {
+    const page = await open(overHttp);
+    await selectTool(page, 'test_custom_headers');
+    const region = page.getByRole('textbox', { name: 'region' });
+    expect(await region.getAttribute('aria-required')).toBe('true');
+    await region.fill('eu-west');
+    await page.getByRole('textbox', { name: 'query' }).fill('weather');
+    await page.getByRole('button', { name: 'Call' }).click();
+    await page.getByRole('region', { name: 'Result' }).getByText('region=eu-west query=weather').waitFor();
+    await page.getByRole('button', { name: 'Protocol', exact: true }).click();
+    const messages = page.getByRole('list', { name: 'Protocol messages' });
+    await messages.getByText(/mcp-param-region: eu-west/i).waitFor();
+    await messages
+      .getByText(/mcp-protocol-version: /i)
+      .first()
+      .waitFor();
+    await messages
+      .getByRole('listitem')
+      .filter({ hasText: /tools\/call #\d+/ })
+      .first()
+      .waitFor();
+    await shoot(page, 'inspector-protocol');
+  });
+
+  it('shows no server data to a page opened without the token', async () => {
+    const page = await open(stdio, stdio.url.replace(/#token=.*/, ''));
+    await expect.poll(() => page.getByRole('status').textContent()).toMatch(/^No token/);
+    expect(await page.getByRole('list', { name: 'Tools' }).getByRole('listitem').count()).toBe(0);
+  });
+
+  it('refuses the page and its API under a foreign Host name (DNS rebinding)', async () => {
+    const page = await context.newPage();
+    const response = await page.goto(stdio.url.replace('127.0.0.1', REBOUND));
+    expect(response?.status()).toBe(403);
+    expect(await page.content()).not.toContain('test_simple_text');
+  });
+});
