@@ -37,7 +37,7 @@ export interface ServerRun<O> {
 }
 
 /** The name of every command made with `serverCommand`, so the URL after it can be recognised. */
-export const SERVER_COMMAND = Symbol('mcpkit.serverCommand');
+const SERVER_COMMAND = Symbol('mcpkit.serverCommand');
 
 const SERVER_HELP = `
 The server: its http(s) URL (Streamable HTTP), or the command that starts it after -- (stdio).`;

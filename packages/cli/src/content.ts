@@ -44,7 +44,7 @@ export function contentText(blocks: readonly ContentBlock[]): string {
 }
 
 /** Cuts `text` to one line of at most `width` characters, with an ellipsis when cut. */
-export function oneLine(text: string | undefined, width: number): string {
+function oneLine(text: string | undefined, width: number): string {
   if (text === undefined) return '';
   const line = text.replace(/\s+/g, ' ').trim();
   return line.length <= width ? line : `${line.slice(0, Math.max(0, width - 1))}…`;

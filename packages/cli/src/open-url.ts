@@ -37,10 +37,7 @@ export function browserUrlProblem(url: string): string | undefined {
  * `open` on macOS, `rundll32 url.dll,FileProtocolHandler` on Windows (never `cmd /c start`, whose
  * parsing of `&`, `|` and `^` would run parts of the URL as commands), `xdg-open` elsewhere.
  */
-export function openerCommand(
-  url: string,
-  system: Pick<OpenerSystem, 'platform' | 'env'>,
-): [string, string[]] {
+function openerCommand(url: string, system: Pick<OpenerSystem, 'platform' | 'env'>): [string, string[]] {
   if (system.env.BROWSER) return [system.env.BROWSER, [url]];
   switch (system.platform) {
     case 'darwin':

@@ -33,7 +33,7 @@ export class ExitError extends Error {
 }
 
 /** The exit code an error thrown by a command ends the process with. */
-export function exitCodeFor(error: unknown): ExitCode {
+function exitCodeFor(error: unknown): ExitCode {
   if (error instanceof ExitError) return error.exitCode;
   if (error instanceof UsageError) return ExitCode.usage;
   if (error instanceof CommanderError) return error.exitCode === 0 ? ExitCode.ok : ExitCode.usage;
@@ -41,7 +41,7 @@ export function exitCodeFor(error: unknown): ExitCode {
 }
 
 /** The JSON form of an error: its message and, for MCP errors, the code and data. */
-export function errorJson(error: unknown): Record<string, unknown> {
+function errorJson(error: unknown): Record<string, unknown> {
   if (!(error instanceof Error)) return { message: String(error) };
   const { code, data } = error as { code?: unknown; data?: unknown };
   return {

@@ -24,7 +24,7 @@ function commandTerm(command: Command): string {
 }
 
 /** The program with every command registered. */
-export function createProgram(context: CliContext): Command {
+function createProgram(context: CliContext): Command {
   const program = new Command('mcpkit')
     .description('Look at any MCP server from the terminal, over stdio or Streamable HTTP.')
     .version(CLI_VERSION, '-V, --version')

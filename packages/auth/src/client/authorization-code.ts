@@ -6,7 +6,7 @@ import { requestTokens, scopeAndResource, tokenRequestOptions } from './token-re
 import type { StoredTokens } from './token-store.js';
 
 /** What is recorded before the user is sent away (A-32): checked when the redirect comes back. */
-export interface PendingAuthorization {
+interface PendingAuthorization {
   /** The validated metadata's `issuer`, compared with `iss` by simple string comparison (A-33). */
   issuer: string;
   codeVerifier: string;
@@ -14,7 +14,7 @@ export interface PendingAuthorization {
 }
 
 /** PKCE S256 must be advertised; without `code_challenge_methods_supported` the flow stops (A-28). */
-export function assertPkceSupported(as: oauth.AuthorizationServer): void {
+function assertPkceSupported(as: oauth.AuthorizationServer): void {
   const methods = as.code_challenge_methods_supported;
   if (!Array.isArray(methods) || !methods.includes('S256')) {
     throw new OAuthClientError(
@@ -25,7 +25,7 @@ export function assertPkceSupported(as: oauth.AuthorizationServer): void {
 }
 
 /** The authorization request URL (A-28, A-29, A-31, A-34) and what must be checked on return (A-32). */
-export async function authorizationRequest(
+async function authorizationRequest(
   context: FlowContext,
   redirectUrl: string,
   scopes: readonly string[] | undefined,
@@ -67,7 +67,7 @@ export async function authorizationRequest(
  * code goes anywhere. On an `iss` or `state` mismatch nothing the response says is repeated, not even
  * its `error`; a matching error response is reported by its `error` code.
  */
-export function validateCallback(
+function validateCallback(
   context: FlowContext,
   pending: PendingAuthorization,
   callback: URL | string,

@@ -71,7 +71,7 @@ function isStringArray(value: unknown): value is string[] {
 }
 
 /** The document as `ResourceMetadata`, or undefined when it lacks what RFC 9728 requires of it here. */
-export function checkResourceMetadata(document: Record<string, unknown>): ResourceMetadata | undefined {
+function checkResourceMetadata(document: Record<string, unknown>): ResourceMetadata | undefined {
   const { resource, authorization_servers: servers, scopes_supported: scopes } = document;
   if (typeof resource !== 'string' || !isStringArray(servers) || servers.length === 0) return undefined;
   if (scopes !== undefined && !isStringArray(scopes)) return undefined;

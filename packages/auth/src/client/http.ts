@@ -35,7 +35,7 @@ export function isLoopbackHttp(url: URL): boolean {
  * The client's `fetch` for one kind of response: the body is read within `maxResponseBytes` before
  * anyone sees the response; a larger one is an `OAuthClientError('response-too-large')`.
  */
-export function cappedFetch(http: HttpContext, what: ResponseKind): FetchLike {
+function cappedFetch(http: HttpContext, what: ResponseKind): FetchLike {
   const fetch = boundedFetch(http.fetch, { what, limit: http.maxResponseBytes, option: 'maxResponseBytes' });
   return async (input, init) => {
     try {

@@ -17,7 +17,7 @@ export interface ClientIdentity {
 export type Bindings = WeakMap<PreRegisteredClient, string>;
 
 /** The token endpoint auth method for these credentials at this server: given, else the first that fits. */
-export function chooseAuthMethod(
+function chooseAuthMethod(
   as: oauth.AuthorizationServer,
   credentials: { clientSecret?: string; privateKey?: CryptoKey; tokenEndpointAuthMethod?: string },
 ): TokenEndpointAuthMethod {

@@ -4,7 +4,7 @@ import type { Keychain } from './keychain.js';
 import { readIfExists, writePrivateFile } from './private-file.js';
 
 /** Where the key of the token file is kept. */
-export type TokenKeyPlace = 'environment' | 'keychain' | 'file';
+type TokenKeyPlace = 'environment' | 'keychain' | 'file';
 
 /** The key of the token file (a passphrase from the environment, else 32 random bytes) and where it is. */
 export interface TokenKey {

@@ -7,7 +7,7 @@ import { argumentsFrom, checkArguments } from '../tool-arguments.js';
 import { allTools } from './tools.js';
 
 /** Whether `typed` is probably a misspelling of `name`: a part of it, or at most two edits away. */
-export function looksLike(typed: string, name: string): boolean {
+function looksLike(typed: string, name: string): boolean {
   if (name.includes(typed) || typed.includes(name)) return true;
   if (Math.abs(typed.length - name.length) > 2) return false;
   let previous = Array.from({ length: name.length + 1 }, (_, at) => at);
@@ -23,7 +23,7 @@ export function looksLike(typed: string, name: string): boolean {
 }
 
 /** The tool called `name`, or a usage error naming the tools there are. */
-export async function findTool(client: McpClient, name: string): Promise<Tool> {
+async function findTool(client: McpClient, name: string): Promise<Tool> {
   const tools = await allTools(() => client.iterateTools());
   const tool = tools.find((candidate) => candidate.name === name);
   if (tool) return tool;
@@ -35,7 +35,7 @@ export async function findTool(client: McpClient, name: string): Promise<Tool> {
 }
 
 /** A tool result for a person: its content, then its structured content when it has some. */
-export function callResultText(result: CallToolResult): string {
+function callResultText(result: CallToolResult): string {
   const parts = [contentText(result.content ?? [])];
   if (result.structuredContent !== undefined) {
     parts.push(`structuredContent: ${JSON.stringify(result.structuredContent, null, 2)}`);

@@ -4,7 +4,7 @@ import type { Output } from '../output.js';
 import { keyValuePairs, setOwn } from '../pairs.js';
 
 /** A resource template names itself by its URI (`scheme://…`); anything else is a prompt name. */
-export function completionRef(ref: string): CompleteRequestParams['ref'] {
+function completionRef(ref: string): CompleteRequestParams['ref'] {
   return /^[a-z][a-z0-9+.-]*:/i.test(ref)
     ? { type: 'ref/resource', uri: ref }
     : { type: 'ref/prompt', name: ref };

@@ -16,7 +16,7 @@ async function findPrompt(client: McpClient, name: string): Promise<Prompt> {
 }
 
 /** Prompt arguments are strings: from a JSON object of strings, then each `--arg key=value`. */
-export function promptArguments(prompt: Prompt, json: string | undefined, pairs: readonly string[]) {
+function promptArguments(prompt: Prompt, json: string | undefined, pairs: readonly string[]) {
   const args: Record<string, string> = {};
   if (json !== undefined) {
     let parsed: unknown;

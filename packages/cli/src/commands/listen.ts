@@ -31,7 +31,7 @@ function filterWords(filter: SubscriptionFilter): string {
   return words.length === 0 ? 'nothing the server offers' : words.join(', ');
 }
 
-export function notificationText(notification: ListenNotification): string {
+function notificationText(notification: ListenNotification): string {
   const time = new Date().toTimeString().slice(0, 8);
   const uri = notification.method === 'notifications/resources/updated' ? ` ${notification.params.uri}` : '';
   return `${time} ${notification.method}${uri}`;

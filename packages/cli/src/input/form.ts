@@ -3,7 +3,7 @@ import { isRecord } from '@mcpkit/protocol/internal';
 import { visible } from '../visible.js';
 
 /** One choice of a select or checkbox prompt. */
-export interface Choice {
+interface Choice {
   name: string;
   value: string;
   checked?: boolean;
@@ -37,7 +37,7 @@ export interface FormPrompts {
 export const LEAVE_EMPTY = '\u0000leave-empty';
 
 /** The choices of a single-select field (`enum`, `enum` + `enumNames`, or `oneOf` of `const`/`title`). */
-export function singleChoices(property: Record<string, unknown>): Choice[] | undefined {
+function singleChoices(property: Record<string, unknown>): Choice[] | undefined {
   if (Array.isArray(property.enum)) {
     const names = Array.isArray(property.enumNames) ? property.enumNames : [];
     return property.enum.map((value, at) => ({
@@ -57,7 +57,7 @@ function titledChoices(options: unknown[]): Choice[] {
 }
 
 /** The choices of a multi-select field (`items.enum` or `items.anyOf` of `const`/`title`). */
-export function multiChoices(property: Record<string, unknown>): Choice[] | undefined {
+function multiChoices(property: Record<string, unknown>): Choice[] | undefined {
   const { items } = property;
   if (!isRecord(items)) return undefined;
   if (Array.isArray(items.enum))

@@ -43,10 +43,10 @@ export interface InputSession {
 }
 
 /** The model name a sampling reply carries: the text came from a person or a flag, not a model. */
-export const SAMPLING_MODEL = 'mcpkit-cli';
+const SAMPLING_MODEL = 'mcpkit-cli';
 
 /** The roots for `--root` paths: each folder as a `file://` URI named by its last segment. */
-export function rootsFrom(paths: readonly string[]): Root[] {
+function rootsFrom(paths: readonly string[]): Root[] {
   return paths.map((path) => {
     const absolute = resolve(path);
     return { uri: pathToFileURL(absolute).href, name: basename(absolute) || absolute };

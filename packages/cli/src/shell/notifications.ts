@@ -20,7 +20,7 @@ export function serverTopics(server: ServerDescription): Set<WatchTopic> {
 }
 
 /** The filter for `topics`. */
-export function watchFilter(topics: ReadonlySet<WatchTopic>): SubscriptionFilter {
+function watchFilter(topics: ReadonlySet<WatchTopic>): SubscriptionFilter {
   return {
     ...(topics.has('tools') ? { toolsListChanged: true } : {}),
     ...(topics.has('prompts') ? { promptsListChanged: true } : {}),

@@ -32,10 +32,7 @@ function failure(request: JSONRPCRequest, code: number, message: string): Server
  * once. A request with invalid params is `-32602`; one the application has no handler for, or
  * an unknown method, `-32601`; a handler that fails or answers something invalid, `-32603`.
  */
-export function legacyServerRequestHandler(
-  handlers: InputHandlers,
-  lifetime: AbortSignal,
-): ServerRequestHandler {
+function legacyServerRequestHandler(handlers: InputHandlers, lifetime: AbortSignal): ServerRequestHandler {
   return async (request, context) => {
     if (request.method === 'ping') return { jsonrpc: '2.0', id: request.id, result: {} };
     const asked = { method: request.method, params: request.params ?? {} };

@@ -70,7 +70,7 @@ function formField(field: Record<string, unknown>): Record<string, unknown> {
  * The restricted form schema of a JSON Schema: a flat object of primitive fields. Throws `-32603`
  * (a fault of the server's code) naming the question and the first field a form cannot hold.
  */
-export function restrictToForm(json: Record<string, unknown>, where: string): FormSchema {
+function restrictToForm(json: Record<string, unknown>, where: string): FormSchema {
   if (json.type !== 'object' || !isRecord(json.properties)) {
     throw McpError.internalError(
       `${where}: the form schema must be an object of fields; ${WHAT_A_FORM_HOLDS}`,

@@ -27,7 +27,7 @@ export interface PeerSource {
   subscribe(listener: (event: ServerEvent) => void): () => void;
 }
 
-export function missingSession(id?: JSONRPCRequest['id']): FinalResponse {
+function missingSession(id?: JSONRPCRequest['id']): FinalResponse {
   return errorResponse(id, -32600, 'Bad request: the Mcp-Session-Id header is required', 'no-session');
 }
 

@@ -17,7 +17,7 @@ import { isRecord, McpError, TASKS_EXTENSION } from '@mcpkit/protocol/internal';
  * | `experimental`, other keys| dropped                                                              |
  * | `resources/subscribe`     | at most 64 URIs and 4 KiB of them (UTF-8) per session                |
  */
-export const SESSION_LIMITS = Object.freeze({
+const SESSION_LIMITS = Object.freeze({
   clientInfoChars: 128,
   extensionsBytes: 1024,
   extensionIdChars: 128,

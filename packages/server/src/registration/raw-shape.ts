@@ -90,7 +90,7 @@ function collect(
  * Compiles a shape as `z.object(shape)` would be: its JSON Schema lists each field's, and a value
  * is checked field by field. Throws a `TypeError` naming `where` for a field that cannot be used.
  */
-export function compileShape(shape: RawShape, io: 'input' | 'output', where: string): CompiledSchema {
+function compileShape(shape: RawShape, io: 'input' | 'output', where: string): CompiledSchema {
   const fields: Field[] = [];
   const properties: Record<string, JsonSchema> = {};
   const required: string[] = [];

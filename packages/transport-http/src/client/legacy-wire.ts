@@ -9,7 +9,7 @@ import { HttpLegacySession, type SessionWire } from './legacy-session.js';
 import { type HttpSseSession, openSseSession } from './legacy-sse.js';
 
 /** What the 2025-era wire needs from its transport. */
-export interface LegacyWireContext extends SessionWire {
+interface LegacyWireContext extends SessionWire {
   /** Whether the transport was closed. */
   closed(): boolean;
 }
@@ -28,7 +28,7 @@ const closedError = () => new TransportError('closed', 'The HTTP transport was c
  * and, once the client switched to it, the deprecated HTTP+SSE session (B-7), which then carries
  * every message.
  */
-export class HttpLegacyWire {
+class HttpLegacyWire {
   readonly session: HttpLegacySession;
   /** The deprecated HTTP+SSE session, once the client switched to it (B-7): every message goes there. */
   sse: HttpSseSession | undefined;
