@@ -41,8 +41,9 @@ export interface ListenHost {
 /** Notifications held for a slow reader; beyond this the oldest go (duplicates are merged first). */
 const MAX_QUEUED = 1000;
 
-const REOPEN = Symbol('reopen');
-const CLOSE = Symbol('close');
+// Why a stream's signal aborted, told apart by identity; what a middleware's `next` rejects with then.
+const REOPEN = new TransportError('closed', 'The listen stream was closed to be opened again');
+const CLOSE = new TransportError('closed', 'The listen was closed');
 
 type Attempt =
   | { kind: 'server-closed' }

@@ -1,4 +1,4 @@
-import { createInMemoryTransport, McpError } from '@mcpkit/protocol';
+import { createInMemoryTransport, McpError, TransportError } from '@mcpkit/protocol';
 import { describe, expect, it } from 'vitest';
 import { type ClientCall, LegacyServerError, McpClient } from '../src/index.js';
 import { ack, closeResult, filterOf, setup, until } from './helpers/listen.js';
@@ -61,6 +61,28 @@ describe('client middleware sees the probe and listens, not only calls', () => {
     stream.push({ jsonrpc: '2.0', id: stream.request.id, result: closeResult(stream.request.id) });
     expect(await subscription.next()).toEqual({ value: undefined, done: true });
     expect(settled).toMatchObject({ resultType: 'complete' });
+  });
+
+  it('C-42: closing a subscription rejects its next() with a TransportError, not a bare value', async () => {
+    const { listen, client } = setup();
+    let rejected: unknown;
+    client.use(async (call, next) => {
+      if (call.method !== 'subscriptions/listen') return next(call);
+      try {
+        return await next(call);
+      } catch (error) {
+        rejected = error;
+        throw error;
+      }
+    });
+    const subscription = client.listen({ toolsListChanged: true });
+    await until(() => listen.streams.length === 1);
+    listen.streams[0]!.push(ack(listen.streams[0]!.request));
+    await subscription.acknowledged;
+    subscription.close();
+    await until(() => rejected !== undefined);
+    expect(rejected).toBeInstanceOf(TransportError);
+    expect(rejected).toMatchObject({ reason: 'closed' });
   });
 
   it('C-42: a listen a middleware refuses ends with its error, and nothing is sent', async () => {
