@@ -31,7 +31,10 @@ export const hostSystem = {
   linux: process.platform === 'linux',
   sudoWithoutPassword: () => succeeds('sudo', ['-n', 'true']),
   exec(command, argv) {
-    execFileSync(command, argv, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    execFileSync(command, argv, {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
   },
   log: (line) => console.log(line),
 };
@@ -56,7 +59,8 @@ export function ensureSystemPackages(system = hostSystem, needed = NEEDED) {
   const manual = `install ${missing.join(' and ')} (Debian: apt-get install ${missing.join(' ')})`;
   if (apt.argv === undefined) throw new Error(`${missing.join(', ')} missing and ${apt.why}: ${manual}`);
   const [command, ...prefix] = apt.argv;
-  const install = () => system.exec(command, [...prefix, 'install', '-y', '--no-install-recommends', ...missing]);
+  const install = () =>
+    system.exec(command, [...prefix, 'install', '-y', '--no-install-recommends', ...missing]);
   system.log(`system packages: installing ${missing.join(', ')} with apt-get`);
   try {
     install();
@@ -66,7 +70,10 @@ export function ensureSystemPackages(system = hostSystem, needed = NEEDED) {
     install();
   }
   const still = needed.filter((entry) => missing.includes(entry.pkg) && !found(entry));
-  if (still.length > 0) throw new Error(`apt-get installed ${missing.join(', ')}, but ${still.map((e) => e.program).join(', ')} is still not found`);
+  if (still.length > 0)
+    throw new Error(
+      `apt-get installed ${missing.join(', ')}, but ${still.map((e) => e.program).join(', ')} is still not found`,
+    );
   return missing;
 }
 

@@ -56,7 +56,10 @@ test('not root: through passwordless sudo', () => {
 
 test('not root and sudo asks for a password: an error saying what to install', () => {
   const system = fakeSystem({ root: false, sudo: false });
-  assert.throws(() => ensureSystemPackages(system), /sudo asks for a password: install redis-server and haproxy/);
+  assert.throws(
+    () => ensureSystemPackages(system),
+    /sudo asks for a password: install redis-server and haproxy/,
+  );
   assert.deepEqual(system.ran, []);
 });
 
