@@ -18,7 +18,7 @@ import { serve as serveMigrated } from '../src/migrating-from-sdk-v1.js';
 import { bookWithTwoSeats } from '../src/multi-round-trip.js';
 import { POST as nextPost } from '../src/nextjs-route.js';
 import { greetInFrench } from '../src/server-extension.js';
-import { server as guardedServer } from '../src/server-middleware.js';
+import { server as guardedServer, refusals } from '../src/server-middleware.js';
 import { buildAsTask } from '../src/tasks.js';
 
 const run = promisify(execFile);
@@ -128,7 +128,9 @@ describe('examples run', () => {
     for await (const tool of client.iterateTools()) names.push(tool.name);
     expect(names).toEqual(['public']);
     await expect(client.callTool('admin', {})).rejects.toThrow('Unknown tool: admin');
+    await expect(client.callTool('nowhere', {})).rejects.toThrow('nowhere');
     await client.close();
+    expect(refusals).toEqual([expect.stringMatching(/^tools\/call #\d+: -32602$/)]);
   });
 
   it('decoding a line: bad JSON is -32700, a response is its checked result', () => {

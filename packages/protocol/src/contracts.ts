@@ -33,6 +33,23 @@ export interface AuthInfo {
   extra?: Record<string, unknown>;
 }
 
+/**
+ * How a peer is reached and where it is: OpenTelemetry's `network.transport` and the peer's
+ * address and port (`client.address`/`client.port` on a server, `server.address`/`server.port` on a client).
+ *
+ * @example
+ * ```ts
+ * const network: NetworkPeer = { transport: 'tcp', address: '203.0.113.7', port: 52114 };
+ * ```
+ */
+export interface NetworkPeer {
+  /** `'pipe'` for stdio, `'tcp'` for HTTP, `'inproc'` for the in-memory transport, or what a custom transport says. */
+  readonly transport: 'pipe' | 'tcp' | 'inproc' | (string & {});
+  /** The peer's address: on a server the client's (HTTP: the socket's remote address), on a client the server's host. */
+  readonly address?: string | undefined;
+  readonly port?: number | undefined;
+}
+
 /** What a transport knows about one incoming message, handed to the endpoint with it. */
 export interface RequestContext {
   /** Aborts when the peer cancels the request or goes away (S-62). */
@@ -47,6 +64,14 @@ export interface RequestContext {
    * socket); absent on HTTP. The legacy era keeps its session on it (see `PeerChannel`).
    */
   channel?: PeerChannel;
+  /** Where the client is (HTTP: the socket's remote address and port). Absent: known from `transport` alone. */
+  network?: NetworkPeer;
+  /**
+   * Set by a server's 2025-era layer on the requests it serves on the 2026 engine: the session
+   * they belong to (its id over HTTP, none on a connection) and its negotiated version, so
+   * middleware sees the era the client speaks. Transports leave it unset.
+   */
+  legacySession?: { readonly id: string | undefined; readonly protocolVersion: string };
 }
 
 /** One item of an exchange as a client reads it: a notification, or the final response. */
@@ -303,6 +328,8 @@ export interface ClientTransport {
    * client can cache what it learned about it, such as its era (B-6).
    */
   readonly peer?: string;
+  /** How the server is reached and where (HTTP: `tcp` and the URL's host and port; stdio: `pipe`), for middleware. */
+  readonly network?: NetworkPeer;
   /** The 2025-era wire (sessions, the server's own requests, its stream), for a client that falls back to it. */
   readonly legacy?: LegacyClientWire;
 }

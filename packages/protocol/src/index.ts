@@ -15,6 +15,7 @@ export {
   type LegacyClientWire,
   type LegacySession,
   type McpEndpoint,
+  type NetworkPeer,
   type RequestContext,
   responseText,
   type ServerRequestContext,
@@ -135,6 +136,15 @@ export {
   type ParamsOf,
   type ResultOf,
 } from './methods.js';
+export {
+  type Chain,
+  compose,
+  type MessageContext,
+  type MessageMiddleware,
+  type Middleware,
+  type MiddlewareHooks,
+  type Next,
+} from './middleware.js';
 export type { ResultDecodeOptions } from './read-result.js';
 export { decodeResult, type ExtensionResult, type ExtensionResultOf } from './results.js';
 export * from './schemas/index.js';

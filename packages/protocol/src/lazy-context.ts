@@ -1,4 +1,4 @@
-import type { AuthInfo, RequestContext } from './contracts.js';
+import type { AuthInfo, NetworkPeer, RequestContext } from './contracts.js';
 import { LazyAbort } from './lazy-abort.js';
 import type { PeerChannel } from './session-contracts.js';
 
@@ -36,6 +36,8 @@ export class LazyRequestContext implements RequestContext {
   readonly headers?: Headers;
   readonly auth?: AuthInfo;
   readonly channel?: PeerChannel;
+  readonly network?: NetworkPeer;
+  readonly legacySession?: RequestContext['legacySession'];
   readonly #cancellation: LazyAbort;
 
   constructor(base: Omit<RequestContext, 'signal'>, cancellation: LazyAbort = new LazyAbort()) {
@@ -43,6 +45,8 @@ export class LazyRequestContext implements RequestContext {
     if (base.headers !== undefined) this.headers = base.headers;
     if (base.auth !== undefined) this.auth = base.auth;
     if (base.channel !== undefined) this.channel = base.channel;
+    if (base.network !== undefined) this.network = base.network;
+    if (base.legacySession !== undefined) this.legacySession = base.legacySession;
     this.#cancellation = cancellation;
     Object.defineProperty(this, 'signal', signalProperty);
   }

@@ -33,6 +33,7 @@ export interface LegacyHost {
     method: LegacyMethod,
     params: Record<string, unknown>,
     info: LegacyRequestInfo,
+    context: RequestContext,
     handler: () => Promise<object>,
   ): Promise<Record<string, unknown>>;
 }

@@ -77,6 +77,10 @@ export type {
   McpCall,
   MethodResult,
   Middleware,
+  ReceivedMessageFields,
+  ServerContext,
+  ServerMiddleware,
+  ServerResult,
   TaskMethodTypes,
   TaskRequestInfo,
 } from './pipeline/middleware.js';

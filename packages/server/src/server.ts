@@ -3,20 +3,23 @@ import type {
   EndpointExchange,
   Implementation,
   McpEndpoint,
+  MiddlewareHooks,
   RequestContext,
   ServerCapabilities,
   SessionEndpoint,
   TaskMethod,
 } from '@mcpkit/protocol';
-import { isRecord, McpError, MODERN_PROTOCOL_VERSIONS } from '@mcpkit/protocol/internal';
+import { MODERN_PROTOCOL_VERSIONS } from '@mcpkit/protocol/internal';
 import type { LegacyEraFactory, LegacyEraSeam } from './era-seam.js';
 import type { AnyToolConfig } from './extensions/extension.js';
 import { ExtensionSet } from './extensions/extension-set.js';
 import { RequestStateCodec } from './input/request-state.js';
+import { ServerMiddlewareChains } from './pipeline/chains.js';
 import { undeclaredLogger } from './pipeline/context.js';
 import { BACKGROUND, logToStderr } from './pipeline/error-report.js';
-import { type Middleware, runMiddleware } from './pipeline/middleware.js';
-import { handleMessage, isServerFault } from './pipeline/pipeline.js';
+import { runLegacyMethod } from './pipeline/legacy-methods.js';
+import type { Middleware, ServerMiddleware } from './pipeline/middleware.js';
+import { handleMessage } from './pipeline/pipeline.js';
 import type { ServerRuntime } from './pipeline/runtime.js';
 import { CachePolicy } from './registration/caching.js';
 import { DEFAULT_PAGE_SIZE } from './registration/pagination.js';
@@ -71,7 +74,7 @@ export class McpServerCore implements McpEndpoint {
   private readonly runtime: ServerRuntime;
   private readonly bus: EventBus;
   private readonly advertised: AdvertisedCapabilities;
-  private readonly middleware: Middleware[] = [];
+  private readonly middleware = new ServerMiddlewareChains();
   private readonly onError: (error: unknown) => void;
   private readonly legacy: LegacyEraSeam | undefined;
 
@@ -125,17 +128,8 @@ export class McpServerCore implements McpEndpoint {
       capabilities: () => this.capabilities,
       handleModern: (message, context) => handleMessage(runtime, message, context),
       subscribe: (listener) => this.bus.subscribe(listener),
-      withMiddleware: (method, params, info, handler) =>
-        runMiddleware(this.middleware, method, params, info, handler)
-          .then((result) => {
-            if (isRecord(result)) return result;
-            throw McpError.internalError(`The middleware of ${method} returned no result`);
-          })
-          .catch((error: unknown) => {
-            // As on the engine: a fault of the server's own is reported, with its request.
-            if (isServerFault(error)) report(error, { level: 'error', method, requestId: info.requestId });
-            throw error;
-          }),
+      withMiddleware: (method, params, info, context, handler) =>
+        runLegacyMethod(this.middleware, report, method, params, info, context, handler),
     });
   }
 
@@ -317,9 +311,13 @@ export class McpServerCore implements McpEndpoint {
     return this.runtime.extensions.requestScopes(method, { taskId }, auth);
   }
 
-  /** Adds middleware around every request; the first added runs outermost. */
-  use(middleware: Middleware): this {
-    this.middleware.push(middleware);
+  /** Adds middleware, the first added outermost: see `ServerMiddleware` and `MiddlewareHooks`. */
+  use(middleware: ServerMiddleware): this;
+  use(hooks: MiddlewareHooks): this;
+  /** @deprecated The old form, `(call) => call.next()`: write `(ctx, next) => next()`. */
+  use(middleware: Middleware): this;
+  use(middleware: ServerMiddleware | Middleware | MiddlewareHooks): this {
+    this.middleware.use(middleware);
     return this;
   }
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
-import { McpServer } from '../src/index.js';
+import { McpServer, type ServerMiddleware } from '../src/index.js';
 import { call, drain, meta, request } from './helpers.js';
 import { ALL, accept, nameForm, newServer, type Server, tool } from './input-server.js';
 
@@ -148,7 +148,7 @@ describe('requestState (S-57, S-58)', () => {
 
   it('the state is verified before middleware and the handler run', async () => {
     const { server, runs } = newServer();
-    const middleware = vi.fn((request: Parameters<Parameters<Server['use']>[0]>[0]) => request.next());
+    const middleware = vi.fn<ServerMiddleware>((_ctx, next) => next());
     server.use(middleware);
     const before = runs.elicitation;
     const outcome = await tool(server, 'test_input_required_result_elicitation', {

@@ -265,10 +265,10 @@ describe('input_required results (S-53..S-55)', () => {
         'complete',
       );
     }
-    server.use(async (request) => {
+    server.use(async (request, next) => {
       if (request.method === 'tools/list')
         return { resultType: 'input_required', requestState: 'x' } as never;
-      return request.next();
+      return next();
     });
     expect((await call(server, 'tools/list')).error?.code).toBe(-32603);
   });
@@ -276,7 +276,7 @@ describe('input_required results (S-53..S-55)', () => {
   it('P-73, S-54, S-56: an input_required result made by middleware is checked like one made through ctx', async () => {
     const { server } = newServer();
     let made: Record<string, unknown> = {};
-    server.use(async (request) => (request.method === 'tools/call' ? (made as never) : request.next()));
+    server.use(async (request, next) => (request.method === 'tools/call' ? (made as never) : next()));
     const answer = async (result: Record<string, unknown>, capabilities: object = ALL) => {
       made = { resultType: 'input_required', ...result };
       return tool(server, 'test_input_required_result_elicitation', {}, capabilities);

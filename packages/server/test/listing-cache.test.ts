@@ -1,4 +1,4 @@
-import { createInMemoryTransport, responseText } from '@mcpkit/protocol';
+import { createInMemoryTransport, type ListToolsResult, responseText } from '@mcpkit/protocol';
 import { describe, expect, it } from 'vitest';
 import { McpServer } from '../src/index.js';
 import { Registry } from '../src/registration/registry.js';
@@ -72,10 +72,10 @@ describe('list pages built once per registry state', () => {
     server.tool('a', {}, () => ({ content: [] }));
     server.tool('b', {}, () => ({ content: [] }));
     let filter = true;
-    server.use(async (request) => {
-      if (request.method !== 'tools/list') return request.next();
-      const result = await request.next();
-      if (filter) result.tools.splice(0, 1);
+    server.use(async (request, next) => {
+      if (request.method !== 'tools/list') return next();
+      const result = await next();
+      if (filter) (result as ListToolsResult).tools.splice(0, 1);
       return result;
     });
     expect(await names(server)).toEqual(['b']);

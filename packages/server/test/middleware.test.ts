@@ -51,10 +51,10 @@ describe('middleware', () => {
       return { content: [{ type: 'text', text: 'charged' }] };
     });
     let second: unknown;
-    server.use(async (call) => {
-      const first = await call.next();
+    server.use(async (_call, next) => {
+      const first = await next();
       try {
-        await call.next();
+        await next();
       } catch (error) {
         second = error;
       }
@@ -73,9 +73,9 @@ describe('middleware', () => {
       charges++;
       return { content: [] };
     });
-    server.use(async (call) => {
-      await call.next();
-      return call.next();
+    server.use(async (_call, next) => {
+      await next();
+      return next();
     });
     expect((await call(server, 'tools/call', { name: 'charge' })).error?.code).toBe(-32603);
     expect(charges).toBe(1);
@@ -104,15 +104,15 @@ describe('middleware', () => {
     const server = new McpServer({ name: 'mw', version: '1' });
     server.tool('t', {}, () => ({ content: [] }));
     const trace: string[] = [];
-    server.use(async (call) => {
+    server.use(async (call, next) => {
       trace.push(`outer>${call.method}:${call.context.clientInfo?.name}`);
-      const result = await call.next();
+      const result = await next();
       trace.push('outer<');
       return result;
     });
-    server.use(async (call) => {
+    server.use(async (call, next) => {
       trace.push(`inner>${call.context.requestId}`);
-      return call.next();
+      return next();
     });
     await call(server, 'tools/call', { name: 't', _meta: meta() }, {});
     await call(server, 'server/discover');
@@ -125,9 +125,9 @@ describe('middleware', () => {
   it('runs only for requests that passed validation', async () => {
     const server = new McpServer({ name: 'mw', version: '1' });
     let calls = 0;
-    server.use(async (call) => {
+    server.use(async (_call, next) => {
       calls++;
-      return call.next();
+      return next();
     });
     await call(server, 'no/such');
     await call(server, 'tools/list', { _meta: {} });
@@ -137,10 +137,10 @@ describe('middleware', () => {
   it('may answer instead of the handler, or replace a result', async () => {
     const server = new McpServer({ name: 'mw', version: '1' }, { onError: () => {} });
     server.tool('t', {}, () => ({ content: [{ type: 'text', text: 'real' }] }));
-    server.use(async (call) => {
+    server.use(async (call, next) => {
       if (call.method === 'tools/call')
         return { resultType: 'complete', content: [{ type: 'text', text: 'from middleware' }] };
-      return call.next();
+      return next();
     });
     expect((await call(server, 'tools/call', { name: 't' })).result?.content).toEqual([
       { type: 'text', text: 'from middleware' },

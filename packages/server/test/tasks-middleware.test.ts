@@ -1,3 +1,4 @@
+import type { GetTaskResult } from '@mcpkit/protocol';
 import { describe, expect, it } from 'vitest';
 import { McpError, type TaskRequestInfo } from '../src/index.js';
 import { call, meta } from './helpers.js';
@@ -8,7 +9,7 @@ describe('tasks extension: middleware', () => {
     const { server } = taskServer({}, new Promise(() => {}));
     const seen: string[] = [];
     let context: TaskRequestInfo | undefined;
-    server.use(async (request) => {
+    server.use(async (request, next) => {
       if (request.method === 'tasks/get' || request.method === 'tasks/cancel') {
         seen.push(`${request.method}:${request.params.taskId === taskId}:${request.context.auth?.principal}`);
         context = request.context;
@@ -17,7 +18,7 @@ describe('tasks extension: middleware', () => {
       } else {
         seen.push(request.method);
       }
-      return request.next();
+      return next();
     });
     const alice = { auth: { principal: 'alice' } };
     const created = await callWithTasks(server, 'slow', { label: 'm' }, alice);
@@ -36,11 +37,11 @@ describe('tasks extension: middleware', () => {
 
   it('X-18: a middleware that refuses a task request answers its error, and the task is untouched', async () => {
     const { server, seen } = taskServer({}, new Promise(() => {}));
-    server.use(async (request) => {
+    server.use(async (request, next) => {
       if (request.method === 'tasks/cancel' && request.context.auth?.scopes?.includes('admin') !== true) {
         throw new McpError(1403, 'cancelling tasks needs the admin scope');
       }
-      return request.next();
+      return next();
     });
     const created = await callWithTasks(server, 'slow', { label: 'n' });
     const taskId = created.result?.taskId as string;
@@ -53,9 +54,9 @@ describe('tasks extension: middleware', () => {
 
   it('may answer a tasks/get itself or change its result, which is still checked', async () => {
     const { server } = taskServer({}, new Promise(() => {}));
-    server.use(async (request) => {
-      if (request.method !== 'tasks/get') return request.next();
-      const task = await request.next();
+    server.use(async (request, next) => {
+      if (request.method !== 'tasks/get') return next();
+      const task = (await next()) as GetTaskResult;
       return { ...task, statusMessage: 'seen by middleware' };
     });
     const created = await callWithTasks(server, 'slow', { label: 'o' });
@@ -67,9 +68,9 @@ describe('tasks extension: middleware', () => {
   it('X-17: middleware runs only for task requests that passed the extension checks', async () => {
     const { server } = taskServer();
     const methods: string[] = [];
-    server.use(async (request) => {
+    server.use(async (request, next) => {
       methods.push(request.method);
-      return request.next();
+      return next();
     });
     const undeclared = await call(server, 'tasks/get', { taskId: 'x', _meta: meta() });
     expect(undeclared.error?.code).toBe(-32021);

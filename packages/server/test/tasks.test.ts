@@ -283,7 +283,7 @@ describe('tasks extension: errors and access', () => {
     const server = new McpServer({ name: 's', version: '1' }, { tasks: {}, onError: () => {} });
     server.prompt('p', {}, () => ({ messages: [] }));
     server.tool('t', {}, () => ({ content: [] }));
-    server.use(async (request) => ({ ...(await request.next()), resultType: 'task' }) as never);
+    server.use(async (_request, next) => ({ ...(await next()), resultType: 'task' }) as never);
     const prompt = await call(server, 'prompts/get', { name: 'p', _meta: meta({}, WITH_TASKS) });
     expect(prompt.error?.code).toBe(-32603);
     const undeclared = await call(server, 'tools/call', { name: 't' });

@@ -273,3 +273,20 @@ describe('createNodeHandler over loopback sockets', () => {
     expect(outcome.bytes).toBeGreaterThan(total * frame.length);
   }, 120_000);
 });
+
+describe('createNodeHandler tells the endpoint where the client is', () => {
+  it("the context of each request names TCP and the socket's remote address and port", async () => {
+    const seen: unknown[] = [];
+    const url = await serve(
+      createNodeHandler({
+        handle: (message, context) => {
+          seen.push(context.network);
+          return echo.handle(message, context);
+        },
+      }),
+    );
+    const response = await raw(url, { headers: mcpHeaders(), chunks: [JSON.stringify(request(3))] });
+    expect(response.status).toBe(200);
+    expect(seen).toEqual([{ transport: 'tcp', address: '127.0.0.1', port: expect.any(Number) }]);
+  });
+});

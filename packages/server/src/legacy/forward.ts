@@ -93,11 +93,10 @@ async function runModern(
   scope: ForwardScope,
   progress: ProgressSent,
 ): Promise<FinalResponse | undefined> {
-  const { transport, auth } = scope.context;
-  const context = new LazyRequestContext(
-    auth === undefined ? { transport } : { transport, auth },
-    scope.cancellation,
-  );
+  const { transport, auth, network } = scope.context;
+  const { session } = scope;
+  const legacySession = { id: scope.sharedSession, protocolVersion: session.protocolVersion };
+  const context = new LazyRequestContext({ transport, auth, network, legacySession }, scope.cancellation);
   // Read to the response, which ends the exchange: no `return()` on the iterator is needed.
   const items = target.handle(request, context)[Symbol.asyncIterator]();
   for (;;) {

@@ -182,7 +182,7 @@ export class LegacyLayer implements LegacyEraSeam {
         schemas,
       );
       const info = sessionCallInfo(call.method, request, session, context, ex.cancellation);
-      const result = await this.host.withMiddleware(call.method, call.params, info, async () => {
+      const result = await this.host.withMiddleware(call.method, call.params, info, context, async () => {
         await this.peers.change(peer, applySessionCall(peer.session ?? session, call));
         return {};
       });
@@ -230,7 +230,7 @@ export class LegacyLayer implements LegacyEraSeam {
       clientInfo: read.clientInfo,
     };
     const info = sessionCallInfo('initialize', request, session, context, ex.cancellation);
-    const result = await this.host.withMiddleware('initialize', params, info, async () => {
+    const result = await this.host.withMiddleware('initialize', params, info, context, async () => {
       if (channel !== undefined) this.peers.openConnection(this.unopened(channel), session);
       else if (this.stateless) ex.session = { id: undefined, resumable: false };
       else {

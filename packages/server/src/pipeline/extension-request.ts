@@ -1,6 +1,6 @@
 import type { JSONRPCRequest, RequestContext, RequestMetaFields } from '@mcpkit/protocol';
 import type { ExtensionMethod, ExtensionRequestInfo } from '../extensions/extension.js';
-import { type McpCall, runMiddleware } from './middleware.js';
+import { acceptedRequest } from './hook-contexts.js';
 import type { ServerRuntime } from './runtime.js';
 
 /** What a handler of an extension's method and middleware see of its request; `signal` is read on demand, as transports create it lazily. */
@@ -36,13 +36,8 @@ export function startExtensionRequest(
   const info = extensionRequestInfo(request, fields, context);
   const checked = served.check ? served.check(params, info) : params;
   const handler = () => served.run(checked, info);
-  if (runtime.middleware.length === 0) return handler();
-  // Middleware sees an extension's request as it sees the tasks extension's (`McpCall`).
-  return runMiddleware(
-    runtime.middleware,
-    info.method as McpCall['method'],
-    params,
-    info as McpCall['context'],
-    handler,
-  );
+  const chain = runtime.middleware.receive;
+  if (chain === undefined) return handler();
+  // Middleware sees an extension's request as it sees the tasks extension's.
+  return chain(acceptedRequest(info.method, params, info, context), handler);
 }

@@ -4,7 +4,9 @@ import type {
   InputRequiredResult,
   InputResponses,
   LoggingLevel,
+  MessageContext,
   Method,
+  Next,
   ParamsOf,
   ResultOf,
   TaskMethod,
@@ -69,17 +71,79 @@ export interface LegacyRequestInfo extends Omit<McpRequestInfo, 'method'> {
   readonly method: LegacyMethod;
 }
 
+/** Every result a request's middleware may see: a method's, a task method's, a 2025-only method's. */
+export type ServerResult =
+  | MethodResult<Method>
+  | TaskMethodTypes[TaskMethod]['result']
+  | LegacyMethodTypes[LegacyMethod]['result'];
+
+/** What middleware knows of a request besides its method, params and info: the message and its peer. */
+export type ReceivedMessageFields = Omit<MessageContext, 'kind' | 'method' | 'params'> & {
+  readonly kind: 'request';
+};
+
 /**
- * One request as middleware sees it, after validation: checking `method` narrows `params` and
- * `next`. `next()` runs the rest of the chain and the handler and resolves with the result, which
- * middleware may inspect, replace or filter. With the tasks extension on, `tasks/get`,
- * `tasks/update` and `tasks/cancel` pass through middleware too (after the extension's own
- * checks, before its `authorize` hook), and so do the methods only a 2025-era session has
- * (`LegacyMethod`): authorization, logging and rate limits see every request of both eras.
+ * One request as `server.use` middleware sees it, after validation: checking `method` narrows
+ * `params` and `context`. `params` is the request's own (with `_meta`); a middleware may hand a
+ * rewritten copy to `next({ ...ctx, params })`, which the handler then gets (unchecked: it must
+ * stay valid). With the tasks extension on, `tasks/get`, `tasks/update` and `tasks/cancel` pass
+ * too (after the extension's own checks, before its `authorize` hook), and so do the methods only
+ * a 2025-era session has (`LegacyMethod`): authorization, logging and rate limits see every request
+ * of both eras. The JSON-RPC id, the era, the session id and the peer's address are on it too.
+ */
+export type ServerContext =
+  | {
+      [M in Method]: ReceivedMessageFields & {
+        readonly method: M;
+        readonly params: ParamsOf<M>;
+        readonly context: McpRequestInfo;
+      };
+    }[Method]
+  | {
+      [M in TaskMethod]: ReceivedMessageFields & {
+        readonly method: M;
+        readonly params: TaskMethodTypes[M]['params'];
+        readonly context: TaskRequestInfo;
+      };
+    }[TaskMethod]
+  | {
+      [M in LegacyMethod]: ReceivedMessageFields & {
+        readonly method: M;
+        readonly params: LegacyMethodTypes[M]['params'];
+        readonly context: LegacyRequestInfo;
+      };
+    }[LegacyMethod];
+
+/**
+ * A hook around every request the server accepts, on every transport: logging, authorization,
+ * rate limiting, per-caller filtering. `next()` runs the rest of the chain and the handler and
+ * resolves with the result, which middleware may inspect, replace or filter (narrow it by
+ * `ctx.method`, e.g. `as ListToolsResult`); `next({ ...ctx, params })` hands on rewritten params.
+ * Throw an `McpError` to answer with a JSON-RPC error instead. For every message, refused ones
+ * and notifications included, and for what the server sends, register hooks: `server.use({ receive, send })`.
+ *
+ * @example
+ * ```ts
+ * server.use(async (ctx, next) => {
+ *   const started = performance.now();
+ *   try { return await next(); }
+ *   finally { console.error(ctx.method, ctx.id, performance.now() - started); }
+ * });
+ * ```
+ */
+export type ServerMiddleware = (
+  ctx: ServerContext,
+  next: Next<ServerContext, ServerResult>,
+) => Promise<ServerResult>;
+
+/**
+ * One request as the old form of middleware sees it: `ServerContext` with a `next` that takes nothing.
+ *
+ * @deprecated Write `(ctx, next) => next()` (`ServerMiddleware`): `next` then takes rewritten params.
  */
 export type McpCall =
   | {
-      [M in Method]: {
+      [M in Method]: ReceivedMessageFields & {
         readonly method: M;
         readonly params: ParamsOf<M>;
         readonly context: McpRequestInfo;
@@ -87,7 +151,7 @@ export type McpCall =
       };
     }[Method]
   | {
-      [M in TaskMethod]: {
+      [M in TaskMethod]: ReceivedMessageFields & {
         readonly method: M;
         readonly params: TaskMethodTypes[M]['params'];
         readonly context: TaskRequestInfo;
@@ -95,7 +159,7 @@ export type McpCall =
       };
     }[TaskMethod]
   | {
-      [M in LegacyMethod]: {
+      [M in LegacyMethod]: ReceivedMessageFields & {
         readonly method: M;
         readonly params: LegacyMethodTypes[M]['params'];
         readonly context: LegacyRequestInfo;
@@ -104,46 +168,13 @@ export type McpCall =
     }[LegacyMethod];
 
 /**
- * A hook around every request, on every transport: logging, authorization, rate limiting,
- * per-caller filtering, tracing. Throw an `McpError` to answer with a JSON-RPC error instead.
+ * The old form of middleware, `(call) => call.next()`, still accepted by `server.use`.
+ *
+ * @deprecated Write `(ctx, next) => next()` (`ServerMiddleware`).
  *
  * @example
  * ```ts
- * server.use(async (call) => {
- *   const started = performance.now();
- *   try { return await call.next(); }
- *   finally { console.error(call.method, performance.now() - started); }
- * });
+ * server.use(async (call: McpCall) => call.next());
  * ```
  */
-export type Middleware = (
-  call: McpCall,
-) => Promise<
-  MethodResult<Method> | TaskMethodTypes[TaskMethod]['result'] | LegacyMethodTypes[LegacyMethod]['result']
->;
-
-/**
- * Runs `handler` inside `middleware`, first registered outermost. A layer's `next` runs the rest
- * of the chain once: a second call throws, so a side-effecting handler never runs twice.
- */
-export function runMiddleware(
-  middleware: readonly Middleware[],
-  method: McpCall['method'],
-  params: Record<string, unknown>,
-  context: McpCall['context'],
-  handler: () => Promise<object>,
-): Promise<unknown> {
-  if (middleware.length === 0) return handler();
-  const dispatch = (index: number): Promise<unknown> => {
-    const layer = middleware[index];
-    if (!layer) return handler();
-    let called = false;
-    const next = () => {
-      if (called) throw new Error('Middleware called next() more than once');
-      called = true;
-      return dispatch(index + 1);
-    };
-    return layer({ method, params, context, next } as unknown as McpCall);
-  };
-  return dispatch(0);
-}
+export type Middleware = (call: McpCall) => Promise<ServerResult>;

@@ -32,10 +32,11 @@ import { RequestScope, SILENT_LOGGER } from './context.js';
 import { EMPTY_EXCHANGE, ExchangeStream } from './exchange.js';
 import { startExtensionRequest } from './extension-request.js';
 import { checkHeaders } from './header-check.js';
-import { runMiddleware } from './middleware.js';
+import { acceptedRequest, notified, refuse } from './hook-contexts.js';
 import { ownResult, reusableResponseText } from './reusable-results.js';
 import { type Route, type RouteParams, routes } from './routes.js';
 import type { ServerRuntime } from './runtime.js';
+import { HookedExchangeStream } from './sent-hooks.js';
 
 /*
  * The request pipeline, in the order docs/architecture.md pins (the conformance suite checks it), each
@@ -93,7 +94,7 @@ function startRequest(
   stream: ExchangeStream,
 ): Promise<unknown> {
   const waiting = runtime.registrations.ready;
-  if (waiting !== undefined) return waiting.then(() => startRequest(runtime, request, context, stream));
+  if (waiting !== undefined) return waiting.then(() => startOrRefuse(runtime, request, context, stream));
   const method = request.method;
   const params = request.params ?? {};
 
@@ -150,7 +151,7 @@ function startRequest(
     // A rarer shape: checked against the method's schema, loaded the first time one arrives.
     const schemas = loadedSchemas();
     if (schemas === undefined)
-      return loadSchemas().then(() => startRequest(runtime, request, context, stream));
+      return loadSchemas().then(() => startOrRefuse(runtime, request, context, stream));
     if (!schemas.paramsCheck(known)(params)) {
       throw McpError.invalidParams(describeFailure(schemas.methods[known].params, params, 'params'));
     }
@@ -166,37 +167,56 @@ function startRequest(
     capabilities.logging !== undefined ? SILENT_LOGGER : runtime.undeclaredLogger,
   );
   // Step 6 has checked the params against the method's shape (surely, or by its schema).
-  return startRoute(runtime, known, params as RouteParams<Method>, scope);
+  return startRoute(runtime, request, context, params as RouteParams<Method>, scope);
 }
 
 /** The end of step 6 (the route's own checks), then step 7. */
 function startRoute<M extends Method>(
   runtime: ServerRuntime,
-  method: M,
+  request: JSONRPCRequest,
+  context: RequestContext,
   params: RouteParams<M>,
   scope: RequestScope,
 ): Promise<unknown> {
-  const route: Route<M> = routes[method];
+  const route: Route<M> = routes[request.method as M];
   const prepared = route.prepare(runtime, scope, params);
   if (prepared instanceof Promise) {
-    return prepared.then((ready) => runRoute(runtime, route, method, params, scope, ready));
+    return prepared.then(
+      (ready) => runRoute(runtime, route, context, params, scope, ready),
+      (error: unknown) => refuse(runtime.middleware, request, context, error),
+    );
   }
-  return runRoute(runtime, route, method, params, scope, prepared);
+  return runRoute(runtime, route, context, params, scope, prepared);
 }
 
-/** Step 7: middleware, then the handler. */
+/** Step 7: middleware, then the handler, which gets the params the chain handed on. */
 function runRoute<M extends Method>(
   runtime: ServerRuntime,
   route: Route<M>,
-  method: M,
+  context: RequestContext,
   params: RouteParams<M>,
   scope: RequestScope,
   prepared: unknown,
 ): Promise<unknown> {
-  if (runtime.middleware.length === 0) return route.run(runtime, scope, params, prepared);
-  return runMiddleware(runtime.middleware, method, params, scope, () =>
-    route.run(runtime, scope, params, prepared),
+  const chain = runtime.middleware.receive;
+  if (chain === undefined) return route.run(runtime, scope, params, prepared);
+  return chain(acceptedRequest(scope.method, params, scope, context), (ctx) =>
+    route.run(runtime, scope, ctx.params as RouteParams<M>, prepared),
   );
+}
+
+/** `startRequest`, with what it refuses passed through the receive hooks first (see `refuse`). */
+function startOrRefuse(
+  runtime: ServerRuntime,
+  request: JSONRPCRequest,
+  context: RequestContext,
+  stream: ExchangeStream,
+): Promise<unknown> {
+  try {
+    return startRequest(runtime, request, context, stream);
+  } catch (error) {
+    return refuse(runtime.middleware, request, context, error);
+  }
 }
 
 /**
@@ -257,19 +277,19 @@ function checkExtensionResult(runtime: ServerRuntime, request: JSONRPCRequest, r
  * handler through `context.signal`, which this never reads itself: transports create that signal
  * lazily, and a transport that cancels an exchange also stops reading it (see `McpEndpoint`).
  */
-class RequestExchange extends ExchangeStream {
+class RequestExchange extends HookedExchangeStream {
   constructor(
     private readonly runtime: ServerRuntime,
     private readonly request: JSONRPCRequest,
     private readonly context: RequestContext,
   ) {
-    super();
+    super(runtime.middleware, request, context, runtime.onError);
   }
 
   protected override begin(): void {
     let pending: Promise<unknown>;
     try {
-      pending = startRequest(this.runtime, this.request, this.context, this);
+      pending = startOrRefuse(this.runtime, this.request, this.context, this);
     } catch (error) {
       this.fail(error);
       return;
@@ -345,7 +365,10 @@ export function handleMessage(
 ): EndpointExchange {
   const decoded: MessageDecodeResult = decodeMessage(message);
   if (!decoded.ok) return new ErrorExchange(errorResponse(runtime, decoded.error, decoded.id));
-  if (decoded.kind === 'notification') return EMPTY_EXCHANGE;
+  if (decoded.kind === 'notification') {
+    notified(runtime.middleware, decoded.message, context, runtime.onError);
+    return EMPTY_EXCHANGE;
+  }
   if (decoded.kind !== 'request') {
     const id = decoded.message.id;
     const error = McpError.invalidRequest(

@@ -53,7 +53,7 @@ function listRoute<M extends CacheableMethod & Method, E extends { readonly defi
     // written once. Middleware may change what it is handed, so it gets a page of its own.
     prepare(runtime, _scope, params) {
       const cursor = (params as { cursor?: string }).cursor;
-      if (runtime.middleware.length > 0) return build(runtime, cursor);
+      if (runtime.middleware.receive !== undefined) return build(runtime, cursor);
       const key = cursor === undefined ? 'first page' : `page after ${cursor}`;
       return registry(runtime).derived(key, () => markReusable(build(runtime, cursor)));
     },

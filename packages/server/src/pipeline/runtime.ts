@@ -8,9 +8,9 @@ import type { ResourceCatalog } from '../registration/resources.js';
 import type { ToolEntry } from '../registration/tools.js';
 import type { WaitingRegistrations } from '../registration/waiting-registrations.js';
 import type { ListenHub } from '../subscriptions/listen-hub.js';
+import type { ServerMiddlewareChains } from './chains.js';
 import type { Logger } from './context.js';
 import type { ServerErrorHandler } from './error-report.js';
-import type { Middleware } from './middleware.js';
 
 /** Everything the request pipeline reads from a server. */
 export interface ServerRuntime {
@@ -28,7 +28,7 @@ export interface ServerRuntime {
   readonly listens: ListenHub;
   /** The server's extensions (`ServerOptions.extensions`, and those its options turn on). */
   readonly extensions: ExtensionSet;
-  readonly middleware: readonly Middleware[];
+  readonly middleware: ServerMiddlewareChains;
   readonly includeServerInfo: boolean;
   /** Registrations waiting for the protocol's zod; requests wait for them. */
   readonly registrations: WaitingRegistrations;

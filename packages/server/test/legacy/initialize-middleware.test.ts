@@ -1,7 +1,7 @@
 import type { AuthInfo } from '@mcpkit/protocol';
 import { LazyRequestContext } from '@mcpkit/protocol/internal';
 import { describe, expect, it } from 'vitest';
-import { InMemorySessionStore, type McpCall, McpError } from '../../src/index.js';
+import { InMemorySessionStore, McpError, type ServerContext } from '../../src/index.js';
 import { LegacyConnection } from './helpers.js';
 import { legacyTestServer } from './server.js';
 
@@ -26,9 +26,9 @@ async function initializeOverHttp(server: Server, params: unknown = PARAMS, auth
 
 /** Middleware that records every call it sees, then lets it through. */
 function recorder(server: Server) {
-  const seen: Array<{ call: McpCall; result: unknown }> = [];
-  server.use(async (call) => {
-    const result = await call.next();
+  const seen: Array<{ call: ServerContext; result: unknown }> = [];
+  server.use(async (call, next) => {
+    const result = await next();
     seen.push({ call, result });
     return result;
   });
@@ -69,9 +69,9 @@ describe('a 2025 initialize passes through middleware, before its session exists
     const sessionStore = new InMemorySessionStore({ maxSessionsPerPrincipal: 1 });
     const { server } = legacyTestServer({ legacy: { sessionStore } });
     let refuse = true;
-    server.use(async (call) => {
+    server.use(async (_call, next) => {
       if (refuse) throw new McpError(-31403, 'Not for you');
-      return call.next();
+      return next();
     });
     const auth: AuthInfo = { principal: 'alice', scopes: [] };
     for (let i = 0; i < 3; i++) {
@@ -88,9 +88,9 @@ describe('a 2025 initialize passes through middleware, before its session exists
   it('a connection whose initialize middleware refused stays unopened, and a later initialize opens it', async () => {
     const { server } = legacyTestServer();
     let refuse = true;
-    server.use(async (call) => {
+    server.use(async (call, next) => {
       if (refuse && call.method === 'initialize') throw new McpError(-31403, 'Not for you');
-      return call.next();
+      return next();
     });
     const connection = new LegacyConnection(server);
     expect((await connection.initialize()).response).toMatchObject({ error: { code: -31403 } });

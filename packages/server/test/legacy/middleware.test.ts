@@ -43,9 +43,9 @@ describe('the methods only a 2025 session has pass through middleware', () => {
 
   it('a subscription middleware refuses is not made: the error is the answer and no update follows', async () => {
     const { server } = legacyTestServer();
-    server.use(async (call) => {
+    server.use(async (call, next) => {
       if (call.method === 'resources/subscribe') throw new McpError(-31403, 'Not for you');
-      return call.next();
+      return next();
     });
     const connection = new LegacyConnection(server);
     await connection.initialize();

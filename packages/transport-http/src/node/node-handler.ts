@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { McpEndpoint } from '@mcpkit/protocol';
+import type { McpEndpoint, NetworkPeer } from '@mcpkit/protocol';
 import { LazyAbort } from '@mcpkit/protocol/internal';
 import { answerHttpRequest } from '../server/answer-http-request.js';
 import { type BodyRead, CLIENT_GONE, type IncomingHttpRequest } from '../server/incoming.js';
@@ -101,6 +101,11 @@ class NodeIncoming implements IncomingHttpRequest {
     const scheme = (this.#req.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http';
     const authority = this.#targetAuthority ?? this.#req.headers.host ?? 'localhost';
     return `${scheme}://${authority}${this.#target}`;
+  }
+
+  network(): NetworkPeer {
+    const { remoteAddress, remotePort } = this.#req.socket;
+    return { transport: 'tcp', address: remoteAddress, port: remotePort };
   }
 
   readBody(limit: number): Promise<BodyRead> {

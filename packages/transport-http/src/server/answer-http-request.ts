@@ -70,8 +70,9 @@ export async function answerHttpRequest(
     if (sessions !== undefined && (method === 'GET' || method === 'DELETE')) {
       const auth = await authenticate(request, config, cors);
       if (auth.kind === 'reply') return auth.reply;
+      const network = request.network?.();
       const context = new LazyRequestContext(
-        { transport: 'http', headers, auth: auth.info },
+        { transport: 'http', headers, auth: auth.info, network },
         request.cancellation,
       );
       return method === 'GET'
@@ -116,7 +117,8 @@ export async function answerHttpRequest(
     }
   }
 
-  const context = new LazyRequestContext({ transport: 'http', headers, auth }, request.cancellation);
+  const network = request.network?.();
+  const context = new LazyRequestContext({ transport: 'http', headers, auth, network }, request.cancellation);
   // Awaited rather than returned: an async function that returns a promise adopts it two turns later.
   return await replyFromExchange(endpoint, message, context, request, mode, config, cors);
 }

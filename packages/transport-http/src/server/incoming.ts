@@ -1,3 +1,4 @@
+import type { NetworkPeer } from '@mcpkit/protocol';
 import type { LazyAbort } from '@mcpkit/protocol/internal';
 
 /** The body of a request as an adapter read it. */
@@ -32,6 +33,8 @@ export interface IncomingHttpRequest {
   pathname(): string;
   /** The absolute request URL. */
   url(): string;
+  /** The client's address and port, when the runtime tells them (Node: the socket's remote end). */
+  network?(): NetworkPeer;
   /** Reads the whole body, giving up as soon as it exceeds `limit` bytes. */
   readBody(limit: number): Promise<BodyRead>;
 }

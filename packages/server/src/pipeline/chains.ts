@@ -1,0 +1,70 @@
+import type { Chain, MessageContext, MessageMiddleware, MiddlewareHooks } from '@mcpkit/protocol';
+import { compose, isRecord } from '@mcpkit/protocol/internal';
+import type { McpRequestInfo } from './context.js';
+import type { Middleware, ServerContext, ServerMiddleware, ServerResult } from './middleware.js';
+
+/**
+ * A message as the receive chain carries it: what every hook sees, and, for a request the server
+ * accepted, its info (what `server.use(fn)` middleware narrows on). `undefined` for a
+ * notification and for a request refused before its handler: typed middleware never sees those.
+ */
+export interface ReceivedMessage extends MessageContext {
+  readonly context: Pick<McpRequestInfo, 'requestId'> | undefined;
+}
+
+/**
+ * The server's middleware, composed when it is added: the receive chain (typed `server.use(fn)`
+ * middleware and `receive` hooks, in the order added) and the send chain (`send` hooks).
+ */
+export class ServerMiddlewareChains {
+  readonly #receiveLayers: MessageMiddleware[] = [];
+  readonly #sendLayers: MessageMiddleware[] = [];
+  /** Every layer around what the server receives; `undefined` while there is none. */
+  receive: Chain<MessageContext, unknown> | undefined;
+  /** Every `send` hook around what the server sends; `undefined` while there is none. */
+  send: Chain<MessageContext, unknown> | undefined;
+  /** Whether a `receive` hook wants every message: notifications and refused requests too. */
+  everyMessage = false;
+
+  use(middleware: ServerMiddleware | Middleware | MiddlewareHooks): void {
+    if (typeof middleware === 'function') {
+      // The old form, `(call) => call.next()`, takes one parameter; a new one that takes one never calls next.
+      const typed = middleware.length < 2 ? fromCallForm(middleware as Middleware) : middleware;
+      this.#receiveLayers.push(acceptedOnly(typed as ServerMiddleware));
+    } else if (isRecord(middleware) && (isHook(middleware.receive) || isHook(middleware.send))) {
+      const { receive, send } = middleware as MiddlewareHooks;
+      // Bound once here: hooks may be methods of an object that reads `this`.
+      if (receive !== undefined) {
+        this.#receiveLayers.push(receive.bind(middleware));
+        this.everyMessage = true;
+      }
+      if (send !== undefined) this.#sendLayers.push(send.bind(middleware));
+    } else {
+      throw new TypeError(
+        'server.use takes a middleware function, (ctx, next) => next(), or hooks: { receive?, send? } with at least one function',
+      );
+    }
+    if (this.#receiveLayers.length > 0) this.receive = compose(this.#receiveLayers, 'server receive');
+    if (this.#sendLayers.length > 0) this.send = compose(this.#sendLayers, 'server send');
+  }
+}
+
+function isHook(value: unknown): boolean {
+  return typeof value === 'function';
+}
+
+/** A typed middleware as a layer of the receive chain: it passes by what it does not see. */
+function acceptedOnly(layer: ServerMiddleware): MessageMiddleware {
+  return (ctx, next) =>
+    (ctx as ReceivedMessage).context === undefined
+      ? next()
+      : layer(
+          ctx as unknown as ServerContext,
+          next as unknown as (ctx?: ServerContext) => Promise<ServerResult>,
+        );
+}
+
+/** The old form as the new: its `call` is the context with `next` on it. */
+function fromCallForm(layer: Middleware): ServerMiddleware {
+  return (ctx, next) => layer({ ...ctx, next } as never);
+}
