@@ -38,6 +38,10 @@ export function startExtensionRequest(
   const handler = () => served.run(checked, info);
   const chain = runtime.middleware.receive;
   if (chain === undefined) return handler();
-  // Middleware sees an extension's request as it sees the tasks extension's.
-  return chain(acceptedRequest(info.method, params, info, context), handler);
+  // Middleware sees an extension's request as it sees the tasks extension's; rewritten params are checked again.
+  return chain(acceptedRequest(info.method, params, info, context), (ctx) =>
+    ctx.params === params
+      ? handler()
+      : served.run(served.check ? served.check(ctx.params, info) : ctx.params, info),
+  );
 }
