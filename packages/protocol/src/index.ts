@@ -15,7 +15,6 @@ export {
   type LegacyClientWire,
   type LegacySession,
   type McpEndpoint,
-  type NetworkPeer,
   type RequestContext,
   responseText,
   type ServerRequestContext,
@@ -145,6 +144,7 @@ export {
   type MiddlewareHooks,
   type Next,
 } from './middleware.js';
+export type { NetworkPeer } from './network.js';
 export type { ResultDecodeOptions } from './read-result.js';
 export { decodeResult, type ExtensionResult, type ExtensionResultOf } from './results.js';
 export * from './schemas/index.js';

@@ -1,5 +1,6 @@
-import type { AuthInfo, NetworkPeer, RequestContext } from './contracts.js';
+import type { AuthInfo, RequestContext } from './contracts.js';
 import { LazyAbort } from './lazy-abort.js';
+import type { NetworkPeer } from './network.js';
 import type { PeerChannel } from './session-contracts.js';
 
 /** The `signal` getter every context gets, set by the class (it reads a private field). */

@@ -1,4 +1,4 @@
-import type { NetworkPeer } from './contracts.js';
+import type { NetworkPeer } from './network.js';
 import type { RequestId } from './schemas/json.js';
 
 /**
