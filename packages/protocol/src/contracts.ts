@@ -1,3 +1,4 @@
+import type { AuthInfo } from './auth-info.js';
 import { brandClass } from './brand.js';
 import type { NetworkPeer } from './network.js';
 import type { RequestId } from './schemas/json.js';
@@ -20,20 +21,6 @@ export interface HttpRequestInfo {
   readonly headers: Headers;
 }
 
-/** Who is calling, as established by a transport's authentication hook. */
-export interface AuthInfo {
-  /** A stable identifier of the caller (user id, client id). Bound into MRTR state and tool handles. */
-  principal?: string;
-  /** Granted scopes. */
-  scopes?: readonly string[];
-  /** The credential itself, when the application needs it downstream. Never logged by mcpkit. */
-  token?: string;
-  /** Expiry of the credential, in milliseconds since the epoch. */
-  expiresAt?: number;
-  /** Anything else the hook learned (token claims, tenant, …). */
-  extra?: Record<string, unknown>;
-}
-
 /** What a transport knows about one incoming message, handed to the endpoint with it. */
 export interface RequestContext {
   /** Aborts when the peer cancels the request or goes away (S-62). */
@@ -50,11 +37,7 @@ export interface RequestContext {
   channel?: PeerChannel;
   /** Where the client is (HTTP: the socket's remote address and port). Absent: known from `transport` alone. */
   network?: NetworkPeer;
-  /**
-   * Set by a server's 2025-era layer on the requests it serves on the 2026 engine: the session
-   * they belong to (its id over HTTP, none on a connection) and its negotiated version, so
-   * middleware sees the era the client speaks. Transports leave it unset.
-   */
+  /** Set by a server's 2025 layer on what it serves on the 2026 engine: the session's id (HTTP) and version. */
   legacySession?: { readonly id: string | undefined; readonly protocolVersion: string };
 }
 

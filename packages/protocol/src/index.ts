@@ -1,6 +1,6 @@
+export type { AuthInfo } from './auth-info.js';
 export { clipForMessage, MESSAGE_EXCERPT_LENGTH } from './clip.js';
 export {
-  type AuthInfo,
   type ClientTransport,
   type EndpointExchange,
   type EndpointItem,

@@ -1,4 +1,5 @@
-import type { AuthInfo, RequestContext } from './contracts.js';
+import type { AuthInfo } from './auth-info.js';
+import type { RequestContext } from './contracts.js';
 import { LazyAbort } from './lazy-abort.js';
 import type { NetworkPeer } from './network.js';
 import type { PeerChannel } from './session-contracts.js';
