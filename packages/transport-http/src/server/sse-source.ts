@@ -2,13 +2,11 @@ import type { EndpointItem, JSONRPCErrorResponse, RequestId } from '@mcpkit/prot
 import type { LazyAbort } from '@mcpkit/protocol/internal';
 import { closeQuietly, McpError, responseText, toErrorResponse } from '@mcpkit/protocol/internal';
 import { CLIENT_GONE } from './incoming.js';
-
-/** An SSE comment: ignored by clients, it keeps idle connections open through proxies (H-15). */
-export const KEEP_ALIVE_FRAME = ': keep-alive\n\n';
+import { FrameWaiter, frame, KEEP_ALIVE_FRAME } from './sse-frames.js';
 
 /** One SSE event carrying a JSON-RPC message. No `id:` field: streams are not resumable (H-16). */
 function sseFrame(item: EndpointItem | JSONRPCErrorResponse): string {
-  return `data: ${'response' in item ? responseText(item) : JSON.stringify(item)}\n\n`;
+  return frame(undefined, 'response' in item ? responseText(item) : JSON.stringify(item));
 }
 
 const TICK = Symbol('keep-alive');
@@ -36,7 +34,7 @@ export class SseSource {
   #pulling = false;
   /** The item that settled while no frame was being waited for (after a keep-alive). */
   #arrived: Outcome | undefined;
-  #waiter: ((outcome: Outcome) => void) | undefined;
+  readonly #waiter = new FrameWaiter<Outcome>();
   #listening = false;
   #done = false;
 
@@ -110,9 +108,7 @@ export class SseSource {
   /** Hands the item to the frame waiting for it, or keeps it for the next one. */
   #settle(outcome: Outcome): void {
     this.#pulling = false;
-    const waiter = this.#waiter;
-    if (waiter) waiter(outcome);
-    else this.#arrived = outcome;
+    if (!this.#waiter.wake(outcome)) this.#arrived = outcome;
   }
 
   #wait(): Promise<Outcome> {
@@ -125,16 +121,8 @@ export class SseSource {
     if (signal.aborted) return Promise.resolve(ABORTED);
     if (!this.#listening) {
       this.#listening = true;
-      signal.addEventListener('abort', () => this.#waiter?.(ABORTED), { once: true });
+      signal.addEventListener('abort', () => this.#waiter.wake(ABORTED), { once: true });
     }
-    return new Promise<Outcome>((resolve) => {
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      this.#waiter = (outcome) => {
-        this.#waiter = undefined;
-        if (timer !== undefined) clearTimeout(timer);
-        resolve(outcome);
-      };
-      if (this.#keepAliveMs > 0) timer = setTimeout(this.#waiter, this.#keepAliveMs, TICK);
-    });
+    return this.#waiter.wait(this.#keepAliveMs, TICK);
   }
 }

@@ -1,5 +1,6 @@
+import { frame } from '../sse-frames.js';
 import type { EventStore, StoredEvent } from './event-store.js';
-import { Connection, frame } from './sse-connection.js';
+import { Connection } from './sse-connection.js';
 
 /** Whether a stored event's data is a JSON-RPC response: the last event of a request's stream. */
 export function isResponse(data: string): boolean {

@@ -1,8 +1,9 @@
 import type { EndpointItem, RequestId } from '@mcpkit/protocol';
 import { closeQuietly, errorFinal, McpError, responseText } from '@mcpkit/protocol/internal';
+import { frame } from '../sse-frames.js';
 import type { EventStore, StoredEvent } from './event-store.js';
 import { followElsewhere, isResponse } from './follow-stream.js';
-import { Connection, frame } from './sse-connection.js';
+import { Connection } from './sse-connection.js';
 
 /** Settings of resumable streams, from `HttpServerOptions`. */
 export interface ResumableConfig {

@@ -1,9 +1,4 @@
-import { KEEP_ALIVE_FRAME } from '../sse-source.js';
-
-/** An SSE event; without an id when the store could not keep it (it then cannot be resumed). */
-export function frame(id: string | undefined, data: string): string {
-  return id === undefined ? `data: ${data}\n\n` : `id: ${id}\ndata: ${data}\n\n`;
-}
+import { FrameWaiter, KEEP_ALIVE_FRAME } from '../sse-frames.js';
 
 /**
  * The frames one client connection reads: what its stream delivers, keep-alive comments while
@@ -11,7 +6,7 @@ export function frame(id: string | undefined, data: string): string {
  */
 export class Connection {
   private readonly frames: string[] = [];
-  private waiter: ((frame: string | null) => void) | undefined;
+  private readonly waiter = new FrameWaiter<string | null>();
   private ended = false;
 
   constructor(
@@ -21,30 +16,20 @@ export class Connection {
 
   push(text: string): void {
     if (this.ended) return;
-    const waiter = this.waiter;
-    if (waiter) waiter(text);
-    else this.frames.push(text);
+    if (!this.waiter.wake(text)) this.frames.push(text);
   }
 
   close(): void {
     if (this.ended) return;
     this.ended = true;
-    this.waiter?.(null);
+    this.waiter.wake(null);
   }
 
   next(): Promise<string | null> {
     const queued = this.frames.shift();
     if (queued !== undefined) return Promise.resolve(queued);
     if (this.ended) return Promise.resolve(null);
-    return new Promise((resolve) => {
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      this.waiter = (text) => {
-        this.waiter = undefined;
-        clearTimeout(timer);
-        resolve(text);
-      };
-      if (this.keepAliveMs > 0) timer = setTimeout(() => this.waiter?.(KEEP_ALIVE_FRAME), this.keepAliveMs);
-    });
+    return this.waiter.wait(this.keepAliveMs, KEEP_ALIVE_FRAME);
   }
 
   /** The client left. */
