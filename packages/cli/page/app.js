@@ -67,15 +67,13 @@ function onEvent(event) {
       withdraw(event.id);
       return;
     default:
-      notifications.append(
-        h(
-          'li',
-          {},
-          `${new Date(event.at).toLocaleTimeString()} ${event.type}`,
-          h('pre', {}, json(event.notification ?? event.message ?? event.warning ?? {})),
-        ),
-      );
+      notifications.append(notificationEntry(event));
   }
+}
+
+function notificationEntry(event) {
+  const detail = event.notification ?? event.message ?? event.warning ?? {};
+  return h('li', {}, `${new Date(event.at).toLocaleTimeString()} ${event.type}`, h('pre', {}, json(detail)));
 }
 
 function build() {

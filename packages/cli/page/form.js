@@ -1,6 +1,15 @@
 // A form for a JSON Schema: each field knows how to read its value back.
 import { h } from './dom.js';
 
+/** `schema` with a local `$ref` (`#/$defs/...`, `#/definitions/...`) followed within `root`. */
+function resolve(schema, root) {
+  if (typeof schema.$ref !== 'string' || !schema.$ref.startsWith('#/')) return schema;
+  let target = root;
+  for (const part of schema.$ref.slice(2).split('/'))
+    target = target?.[part.replaceAll('~1', '/').replaceAll('~0', '~')];
+  return typeof target === 'object' && target !== null ? { ...target, ...schema, $ref: undefined } : schema;
+}
+
 function typeOf(schema) {
   if (Array.isArray(schema.type)) return schema.type.find((type) => type !== 'null') ?? 'string';
   if (schema.type) return schema.type;
@@ -29,11 +38,11 @@ function scalar(input, type) {
   return input.value;
 }
 
-function arrayField(name, schema, required) {
+function arrayField(name, schema, required, root) {
   const items = [];
   const list = h('ol', {});
   const add = () => {
-    const item = field(`${name} item ${items.length + 1}`, schema.items ?? {}, false);
+    const item = field(`${name} item ${items.length + 1}`, schema.items ?? {}, false, root);
     const entry = { item, li: null };
     const remove = h(
       'button',
@@ -66,8 +75,8 @@ function arrayField(name, schema, required) {
   };
 }
 
-function objectField(name, schema, required) {
-  const fields = objectFields(schema);
+function objectField(name, schema, required, root) {
+  const fields = objectFields(schema, root);
   const element = h(
     'fieldset',
     {},
@@ -77,11 +86,12 @@ function objectField(name, schema, required) {
   return { element, read: () => readObject(fields, required) };
 }
 
-/** One field for property `name` of `schema`. */
-export function field(name, schema, required) {
+/** One field for property `name` of `schema`; `root` is the whole schema, for `$ref`. */
+export function field(name, given, required, root) {
+  const schema = resolve(given, root);
   const type = typeOf(schema);
-  if (type === 'object') return objectField(name, schema, required);
-  if (type === 'array') return arrayField(name, schema, required);
+  if (type === 'object') return objectField(name, schema, required, root);
+  if (type === 'array') return arrayField(name, schema, required, root);
   const common = { name, required, 'aria-required': required ? 'true' : undefined };
   let input;
   if (schema.enum || schema.oneOf?.every((option) => 'const' in option)) {
@@ -114,12 +124,12 @@ export function field(name, schema, required) {
   };
 }
 
-/** A field for each property of an object schema. */
-export function objectFields(schema) {
+/** A field for each property of an object schema (`root`: the schema its `$ref`s point into). */
+export function objectFields(schema, root = schema) {
   const required = new Set(schema.required ?? []);
   return Object.entries(schema.properties ?? {}).map(([name, property]) => ({
     name,
-    field: field(name, property, required.has(name)),
+    field: field(name, property, required.has(name), root),
   }));
 }
 

@@ -5,12 +5,18 @@ import { objectFields, readObject } from './form.js';
 import { toolResult } from './render.js';
 
 let calls = 0;
+/** The progress bar of the latest call of each tool view, by call number: `{ bar, result }`. */
 const progressBars = new Map();
 
-/** Moves the progress bar of the call a `progress` event names. */
+/**
+ * Moves the progress bar of the call a `progress` event names. The bar stays after the call with its
+ * last value; an update that arrives after the result puts it back.
+ */
 export function showProgress(event) {
-  const bar = progressBars.get(event.call);
-  if (!bar) return;
+  const entry = progressBars.get(event.call);
+  if (!entry) return;
+  const { bar, result } = entry;
+  if (!bar.isConnected) result.prepend(bar);
   const { progress, total, message } = event.progress;
   if (total !== undefined) bar.max = total;
   bar.value = progress;
@@ -28,9 +34,13 @@ function toolView(tool, detail) {
   );
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
+    for (const [number, entry] of progressBars) {
+      if (number === form.call || !entry.result.isConnected) progressBars.delete(number);
+    }
     const call = ++calls;
+    form.call = call;
     const bar = h('progress', { 'aria-label': `Progress of ${tool.name}` });
-    progressBars.set(call, bar);
+    progressBars.set(call, { bar, result });
     result.replaceChildren(bar);
     try {
       const args = readObject(fields);
@@ -43,8 +53,7 @@ function toolView(tool, detail) {
     } catch (error) {
       result.replaceChildren(h('p', { className: 'error' }, `Call failed: ${error.message}`));
     } finally {
-      progressBars.delete(call);
-      bar.remove();
+      if (!bar.hasAttribute('value')) bar.remove();
     }
   });
   detail.replaceChildren(

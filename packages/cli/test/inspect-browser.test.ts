@@ -25,6 +25,7 @@ const REBOUND = 'rebound.example';
 let browser: Browser;
 let context: BrowserContext;
 let stdio: Inspector;
+let legacy: Inspector;
 let httpServer: RunningServer;
 let overHttp: Inspector;
 const consoleErrors: string[] = [];
@@ -39,14 +40,17 @@ beforeAll(async () => {
     startInspector(EVERYTHING_STDIO),
     startEverythingHttp(),
   ]);
-  overHttp = await startInspector([httpServer.url]);
+  [overHttp, legacy] = await Promise.all([
+    startInspector([httpServer.url]),
+    startInspector(['--era', '2025-11-25', httpServer.url]),
+  ]);
   context = await browser.newContext({ viewport: { width: 1100, height: 720 }, colorScheme: 'light' });
   context.setDefaultTimeout(10_000);
 }, 60_000);
 
 afterAll(async () => {
   await browser?.close();
-  await Promise.all([stdio?.stop(), overHttp?.stop()]);
+  await Promise.all([stdio?.stop(), overHttp?.stop(), legacy?.stop()]);
   await httpServer?.stop();
 });
 
@@ -86,6 +90,49 @@ describe.skipIf(chromiumBinary.path === undefined)('the inspector page', () => {
     await shoot(page, 'inspector-tools');
   });
 
+  it('shows the progress of test_tool_with_progress in a progress bar', async () => {
+    const page = await open(stdio);
+    await selectTool(page, 'test_tool_with_progress');
+    await page.getByRole('button', { name: 'Call' }).click();
+    await page.getByRole('region', { name: 'Result' }).getByText('Progress test completed').waitFor();
+    const bar = page.getByRole('progressbar', { name: 'Progress of test_tool_with_progress' });
+    await expect.poll(() => bar.getAttribute('value')).toBe('100');
+    expect(await bar.getAttribute('aria-valuetext')).toBe('Done');
+  });
+
+  it('hears the list change test_trigger_tool_change makes', async () => {
+    const page = await open(stdio);
+    await selectTool(page, 'test_trigger_tool_change');
+    await page.getByRole('button', { name: 'Call' }).click();
+    await page
+      .getByRole('region', { name: 'Result' })
+      .getByText(/Tool list changed/)
+      .waitFor();
+    await page.getByRole('button', { name: 'Notifications', exact: true }).click();
+    const heard = page.getByRole('list', { name: 'Notifications and logs' }).getByRole('listitem');
+    await heard.filter({ hasText: 'notifications/tools/list_changed' }).first().waitFor();
+  });
+
+  it('builds a form from a JSON Schema with a $ref, a nested object and an enum, and calls with it', async () => {
+    const page = await open(stdio);
+    await selectTool(page, 'json_schema_2020_12_tool');
+    const form = page.getByRole('form', { name: 'Arguments of json_schema_2020_12_tool' });
+    await form.getByRole('textbox', { name: 'name' }).fill('Ada');
+    const address = form.getByRole('group', { name: 'address' });
+    await address.getByRole('textbox', { name: 'city' }).fill('Paris');
+    await form.getByRole('combobox', { name: 'contactMethod' }).selectOption('email');
+    await form.getByRole('textbox', { name: 'email' }).fill('ada@example.com');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await shoot(page, 'inspector-form-dark');
+    await form.getByRole('button', { name: 'Call' }).click();
+    await page
+      .getByRole('region', { name: 'Result' })
+      .getByText(
+        'Contact saved: {"name":"Ada","address":{"city":"Paris"},"contactMethod":"email","email":"ada@example.com"}',
+      )
+      .waitFor();
+  });
+
   it("answers test_input_required_result_elicitation's dialog with a name", async () => {
     const page = await open(stdio);
     await selectTool(page, 'test_input_required_result_elicitation');
@@ -97,6 +144,33 @@ describe.skipIf(chromiumBinary.path === undefined)('the inspector page', () => {
     await dialog.getByRole('button', { name: 'Accept' }).click();
     await page.getByRole('region', { name: 'Result' }).getByText('Hello, Ada!').waitFor();
     expect(await dialog.isVisible()).toBe(false);
+  });
+
+  it('answers a 2025-era elicitation request in the dialog, and shows the session header', async () => {
+    const page = await open(legacy);
+    await expect.poll(() => page.getByRole('status').textContent()).toMatch(/^Connected to /);
+    await selectTool(page, 'test_elicitation');
+    await page.getByRole('textbox', { name: 'message' }).fill('Who are you?');
+    await page.getByRole('button', { name: 'Call' }).click();
+    const dialog = page.getByRole('dialog', { name: 'The server asks' });
+    await dialog.getByText('Who are you?').waitFor();
+    await dialog.getByRole('button', { name: 'Decline' }).click();
+    await page
+      .getByRole('region', { name: 'Result' })
+      .getByText(/decline/i)
+      .first()
+      .waitFor();
+    await page.getByRole('button', { name: 'Protocol', exact: true }).click();
+    const messages = page.getByRole('list', { name: 'Protocol messages' });
+    await messages
+      .getByRole('listitem')
+      .filter({ hasText: /elicitation\/create/ })
+      .first()
+      .waitFor();
+    await messages
+      .getByText(/mcp-session-id: /i)
+      .first()
+      .waitFor();
   });
 
   it("fills test_custom_headers's form over HTTP and shows Mcp-Param-Region in the protocol view", async () => {
