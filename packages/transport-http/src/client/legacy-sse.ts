@@ -14,12 +14,12 @@ import {
   TransportError,
 } from '@mcpkit/protocol/internal';
 import type { AuthorizedSend } from './auth-retry.js';
-import { type ByteSource, tooLarge } from './bounded-body.js';
 import { causeMessage } from './cause-message.js';
 import { isEventStream } from './read-exchange.js';
 import type { HttpReply } from './sender.js';
-import { type SseEvent, SseEventTooLarge, SseParser } from './sse-parser.js';
+import type { SseEvent } from './sse-parser.js';
 import { PendingSseExchange, SseNotificationReaders } from './sse-pending.js';
+import { SseReader } from './sse-reader.js';
 
 /** How the HTTP+SSE session reaches the server: the transport's sender, headers and limits. */
 export interface SseWire {
@@ -34,8 +34,6 @@ export interface SseWire {
   /** Aborts when the transport closes. */
   lifetime: AbortSignal;
 }
-
-type Stream = { reader: ByteSource; parser: SseParser; decoder: TextDecoder };
 
 function badResponse(status: number, detail: string): TransportError {
   return new TransportError('bad-response', `HTTP ${status}: ${detail}`, { status });
@@ -55,22 +53,6 @@ function endpointOf(data: string, base: string, url: string): string {
   return endpoint.href;
 }
 
-/** The events `text` completes; one past the limit is a `too-large` failure. */
-function parse(stream: Stream, text: string, done: boolean): SseEvent[] {
-  try {
-    return done ? stream.parser.push(text).concat(stream.parser.end()) : stream.parser.push(text);
-  } catch (error) {
-    if (error instanceof SseEventTooLarge) throw tooLarge('an SSE event', error.limit, 200);
-    throw error;
-  }
-}
-
-async function readEvents(stream: Stream): Promise<{ events: SseEvent[]; done: boolean }> {
-  const { done, value } = await stream.reader.read();
-  const text = done ? stream.decoder.decode() : stream.decoder.decode(value, { stream: true });
-  return { events: parse(stream, text, done), done };
-}
-
 /**
  * Opens the deprecated HTTP+SSE transport of 2024-11-05 (B-7): `GET`s the URL and waits for the
  * stream's first event, which must be `endpoint`, naming where messages are POSTed. Rejects with a
@@ -82,7 +64,7 @@ export async function openSseSession(wire: SseWire, signal: AbortSignal): Promis
   const stopOpening = () => controller.abort(signal.reason);
   signal.addEventListener('abort', stopOpening, { once: true });
   const streamSignal = AbortSignal.any([controller.signal, wire.lifetime]);
-  let stream: Stream | undefined;
+  let stream: SseReader | undefined;
   try {
     const accept = { accept: 'text/event-stream' };
     const response = await wire.send(wire.url, accept, { method: 'GET', signal: streamSignal });
@@ -90,13 +72,9 @@ export async function openSseSession(wire: SseWire, signal: AbortSignal): Promis
       void response.body?.cancel().catch(() => {});
       throw badResponse(response.status, `the GET of ${wire.url} opened no SSE stream`);
     }
-    stream = {
-      reader: response.body,
-      parser: new SseParser(wire.maxEventBytes),
-      decoder: new TextDecoder(),
-    };
+    stream = new SseReader(response.body, wire.maxEventBytes, response.status);
     for (;;) {
-      const { events, done } = await readEvents(stream);
+      const { events, done } = await stream.read();
       const [first, ...rest] = events;
       if (first !== undefined) {
         if (first.event !== 'endpoint')
@@ -108,7 +86,7 @@ export async function openSseSession(wire: SseWire, signal: AbortSignal): Promis
     }
   } catch (error) {
     controller.abort();
-    void stream?.reader.cancel().catch(() => {});
+    stream?.cancel();
     if (signal.aborted)
       throw new TransportError('bad-response', 'no endpoint event in time', { cause: error });
     if (error instanceof TransportError) throw error;
@@ -147,7 +125,7 @@ export class HttpSseSession {
   constructor(
     wire: SseWire,
     endpoint: string,
-    stream: Stream,
+    stream: SseReader,
     controller: AbortController,
     early: SseEvent[],
   ) {
@@ -256,13 +234,13 @@ export class HttpSseSession {
     if (!response.ok) throw badResponse(response.status, 'the HTTP+SSE endpoint refused the message');
   }
 
-  async #read(stream: Stream, early: SseEvent[]): Promise<void> {
+  async #read(stream: SseReader, early: SseEvent[]): Promise<void> {
     let events = early;
     let failure: TransportError | undefined;
     try {
       for (;;) {
         for (const event of events) this.#dispatch(event);
-        const read = await readEvents(stream);
+        const read = await stream.read();
         events = read.events;
         if (read.done) {
           for (const event of events) this.#dispatch(event);
@@ -272,7 +250,7 @@ export class HttpSseSession {
     } catch (error) {
       if (error instanceof TransportError && error.reason === 'too-large') failure = error;
     } finally {
-      void stream.reader.cancel().catch(() => {});
+      stream.cancel();
     }
     const lost =
       failure ?? new TransportError('connection-lost', 'the HTTP+SSE stream ended before the response');

@@ -1,8 +1,8 @@
 import type { ExchangeMessage, JSONRPCRequest } from '@mcpkit/protocol';
 import { decodeMessage, parseJson, TransportError } from '@mcpkit/protocol/internal';
-import { type ByteSource, type ResponseLimits, readBoundedText, tooLarge } from './bounded-body.js';
+import { type ByteSource, type ResponseLimits, readBoundedText } from './bounded-body.js';
 import type { HttpReply } from './sender.js';
-import { SseEventTooLarge, SseParser } from './sse-parser.js';
+import { SseReader } from './sse-reader.js';
 
 function badResponse(response: HttpReply, detail: string): TransportError {
   return new TransportError('bad-response', `HTTP ${response.status}: ${detail} (${response.url})`, {
@@ -50,16 +50,6 @@ export function isEventStream(contentType: string | null): boolean {
   return (contentType ?? '').trimStart().toLowerCase().startsWith('text/event-stream');
 }
 
-/** The events `text` completes; an event past the limit fails the exchange. */
-function parse(parser: SseParser, text: string, end: boolean, response: HttpReply) {
-  try {
-    return end ? parser.push(text).concat(parser.end()) : parser.push(text);
-  } catch (error) {
-    if (error instanceof SseEventTooLarge) throw tooLarge('an SSE event', error.limit, response.status);
-    throw error;
-  }
-}
-
 /**
  * The messages of an SSE stream, until its first response (inclusive) or its end. `position`,
  * when given, follows the stream's event ids and `retry`. Returns whether a response came.
@@ -71,15 +61,12 @@ export async function* readEvents(
   onRequest: OnServerRequest,
   position?: StreamPosition,
 ): AsyncGenerator<ExchangeMessage, boolean> {
-  const decoder = new TextDecoder();
-  const parser = new SseParser(maxEventBytes);
+  const stream = new SseReader(reader, maxEventBytes, response.status);
+  const parser = stream.parser;
   if (position) parser.lastEventId = position.lastEventId;
   try {
     for (;;) {
-      const { done, value } = await reader.read();
-      const events = done
-        ? parse(parser, decoder.decode(), true, response)
-        : parse(parser, decoder.decode(value, { stream: true }), false, response);
+      const { events, done } = await stream.read();
       if (position) {
         position.lastEventId = parser.lastEventId;
         position.retryMs = parser.retryMs ?? position.retryMs;
@@ -95,7 +82,7 @@ export async function* readEvents(
       if (done) return false;
     }
   } finally {
-    void reader.cancel().catch(() => {});
+    stream.cancel();
   }
 }
 
