@@ -73,7 +73,8 @@ function onEvent(event) {
 
 function notificationEntry(event) {
   const detail = event.notification ?? event.message ?? event.warning ?? {};
-  return h('li', {}, `${new Date(event.at).toLocaleTimeString()} ${event.type}`, h('pre', {}, json(detail)));
+  const what = event.message?.level ? `${event.type} ${event.message.level}` : event.type;
+  return h('li', {}, `${new Date(event.at).toLocaleTimeString()} ${what}`, h('pre', {}, json(detail)));
 }
 
 function build() {

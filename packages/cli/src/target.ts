@@ -2,6 +2,8 @@ import {
   type ClientWarning,
   type EraOption,
   type InputHandlers,
+  type LoggingLevel,
+  type LoggingMessageNotificationParams,
   McpClient,
   type ServerDescription,
 } from '@mcpkit/client';
@@ -67,6 +69,10 @@ export interface ConnectOptions {
   fetch?: typeof fetch;
   /** Wraps the transport before the client uses it, e.g. to record every message. */
   wrapTransport?: (transport: ClientTransport) => ClientTransport;
+  /** The server's log messages at this level and above go to `onLog`. Default: none asked for. */
+  logLevel?: LoggingLevel;
+  /** Receives the server's log messages. */
+  onLog?: (message: LoggingMessageNotificationParams) => void;
 }
 
 /** Whether `-H` already gives credentials, which then replace a saved login. */
@@ -111,6 +117,8 @@ export async function connect(target: Target, options: ConnectOptions = {}): Pro
     ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
     ...(options.onWarning === undefined ? {} : { onWarning: options.onWarning }),
     ...(options.era === undefined ? {} : { era: options.era }),
+    ...(options.logLevel === undefined ? {} : { logLevel: options.logLevel }),
+    ...(options.onLog === undefined ? {} : { onLog: options.onLog }),
   });
   try {
     const server = await client.connect();

@@ -133,6 +133,45 @@ describe.skipIf(chromiumBinary.path === undefined)('the inspector page', () => {
       .waitFor();
   });
 
+  it('shows the log messages of test_logging_tool', async () => {
+    const page = await open(stdio);
+    await selectTool(page, 'test_logging_tool');
+    await page.getByRole('button', { name: 'Call' }).click();
+    await page.getByRole('region', { name: 'Result' }).locator('pre').first().waitFor();
+    await page.getByRole('button', { name: 'Notifications', exact: true }).click();
+    const heard = page.getByRole('list', { name: 'Notifications and logs' }).getByRole('listitem');
+    await expect
+      .poll(() =>
+        heard.filter({ hasText: / log (debug|info|notice|warning|error|critical|alert|emergency)/ }).count(),
+      )
+      .toBeGreaterThanOrEqual(3);
+  });
+
+  it('answers a sampling request by hand', async () => {
+    const page = await open(stdio);
+    await selectTool(page, 'test_input_required_result_sampling');
+    await page.getByRole('button', { name: 'Call' }).click();
+    const dialog = page.getByRole('dialog', { name: 'The server asks for a model reply' });
+    await dialog.getByText(/What is the capital of France\?/).waitFor();
+    await dialog.getByRole('textbox', { name: 'Reply' }).fill('Paris');
+    await dialog.getByRole('button', { name: 'Accept' }).click();
+    await page.getByRole('region', { name: 'Result' }).getByText('The model said: Paris').waitFor();
+  });
+
+  it('reconnects on request', async () => {
+    const page = await open(overHttp);
+    await expect.poll(() => page.getByRole('status').textContent()).toMatch(/^Connected to /);
+    await page.getByRole('button', { name: 'Protocol', exact: true }).click();
+    const discovers = page
+      .getByRole('list', { name: 'Protocol messages' })
+      .getByRole('listitem')
+      .filter({ hasText: /^->server\/discover/ });
+    const before = await discovers.count();
+    await page.getByRole('button', { name: 'Reconnect' }).click();
+    await expect.poll(() => discovers.count()).toBe(before + 1);
+    await expect.poll(() => page.getByRole('status').textContent()).toMatch(/^Connected to /);
+  });
+
   it("answers test_input_required_result_elicitation's dialog with a name", async () => {
     const page = await open(stdio);
     await selectTool(page, 'test_input_required_result_elicitation');

@@ -80,6 +80,9 @@ export class InspectorSession {
       handlers: this.questions.handlers(),
       wrapTransport: (transport) => recordTransport(transport, this.hub),
       onWarning: (warning) => this.hub.emit('log', { warning }),
+      // Everything the server logs: the inspector is for looking.
+      logLevel: 'debug',
+      onLog: (message) => this.hub.emit('log', { message }),
       ...(target.kind === 'http' ? { fetch: recordingFetch(this.hub) } : {}),
       ...(headers === undefined ? {} : { headers }),
       ...(era === undefined ? {} : { era }),
