@@ -1,49 +1,56 @@
 // Each source module of a package is emitted once per format. A module bundled into two entry files
 // is a second copy of its classes and state: `instanceof` fails across entries (an error thrown by
 // `@mcpkit/auth/node` is not an `OAuthClientError` of `@mcpkit/auth`), and the package ships it twice.
-// esbuild marks each module it bundles with a `// src/<path>.ts` comment, which is what this counts.
+// The published files carry no comments to tell which modules they hold, so this reads the metafile
+// the build writes beside dist (`dist-meta/js.json`, `dist-meta/cjs.json`: tsup.package.ts).
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { filesOf, publishedPackages } from './packages.mjs';
 
-const MODULE_MARKER = /^\/\/ (src\/\S+\.ts)$/gm;
+const EXTENSIONS = ['.js', '.cjs'];
 
-/**
- * The source modules of the files of `dist` with `extension`, each with the files it is in.
- * A build whose files carry no marker has an empty map: the caller checks it found some.
- */
-function modulesByFile(dist, extension) {
+/** The source modules (`src/...`) of each output file of one format's metafile: module -> files. */
+function modulesByFile(metafile) {
   const filesByModule = new Map();
-  for (const file of filesOf(dist, extension)) {
-    for (const [, module] of readFileSync(join(dist, file), 'utf8').matchAll(MODULE_MARKER)) {
-      const files = filesByModule.get(module) ?? [];
-      if (!files.includes(file)) files.push(file);
-      filesByModule.set(module, files);
+  for (const [file, { inputs }] of Object.entries(metafile.outputs)) {
+    for (const module of Object.keys(inputs).filter((input) => input.startsWith('src/'))) {
+      filesByModule.set(module, [...(filesByModule.get(module) ?? []), file]);
     }
   }
   return filesByModule;
 }
 
+/** Library packages built with the shared build (@mcpkit/cli is a program with its own). */
+const libraries = publishedPackages().filter(({ dir }) => existsSync(join(dir, 'dist-meta')));
+
 describe('built packages', () => {
-  for (const { name, dir } of publishedPackages()) {
-    const dist = join(dir, 'dist');
-    it(`${name}: every source module is emitted once per format`, { skip: !existsSync(dist) }, () => {
+  it('the shared build wrote metafiles: the checks below see something', () => {
+    assert.ok(libraries.length > 0, 'no package has a dist-meta/ directory: build the packages first');
+  });
+  for (const { name, dir } of libraries) {
+    it(`${name}: every source module is emitted once per format`, () => {
       let modules = 0;
-      for (const extension of ['.js', '.cjs']) {
-        const filesByModule = modulesByFile(dist, extension);
+      for (const extension of EXTENSIONS) {
+        const metafile = JSON.parse(
+          readFileSync(join(dir, 'dist-meta', `${extension.slice(1)}.json`), 'utf8'),
+        );
+        const filesByModule = modulesByFile(metafile);
         modules += filesByModule.size;
         const repeated = [...filesByModule].filter(([, files]) => files.length > 1);
-        // Also what a build restored from turbo's cache over another build's dist looks like: the
-        // old chunks stay beside the new ones (and would be packed). `rm -rf dist` and build again.
+        assert.deepEqual(Object.fromEntries(repeated), {}, `modules in several ${extension} files`);
+        // What a build restored from turbo's cache over another build's dist looks like: the old
+        // chunks stay beside the new ones (and would be packed). `rm -rf dist` and build again.
+        const built = new Set(Object.keys(metafile.outputs));
+        const stale = filesOf(join(dir, 'dist'), extension).filter((file) => !built.has(`dist/${file}`));
         assert.deepEqual(
-          Object.fromEntries(repeated),
-          {},
-          `modules in several ${extension} files (stale chunks of an earlier build? remove dist and build)`,
+          stale,
+          [],
+          `${extension} files the last build did not write (remove dist and build)`,
         );
       }
-      assert.ok(modules > 0, `no "// src/…" module markers in ${dist}: the check would see nothing`);
+      assert.ok(modules > 0, `no src/ modules in the metafiles of ${name}: the check would see nothing`);
     });
   }
 });
