@@ -8,6 +8,8 @@ export class LineClient {
   #buffered = '';
   #nextId = 1;
   #exitError;
+  /** Requests sent in this tick, joined: one write to the pipe for a burst of calls, not one each. */
+  #batch;
 
   /** Spawns `command args` and speaks newline-delimited JSON to it. */
   static spawn(command, args) {
@@ -55,7 +57,20 @@ export class LineClient {
     if (this.#exitError) return Promise.reject(this.#exitError);
     return new Promise((resolve, reject) => {
       this.#pending.set(request.id, { resolve, reject, measure });
-      this.#child.stdin.write(`${JSON.stringify(request)}\n`);
+      this.#queue(`${JSON.stringify(request)}\n`);
+    });
+  }
+
+  #queue(line) {
+    if (this.#batch !== undefined) {
+      this.#batch += line;
+      return;
+    }
+    this.#batch = line;
+    process.nextTick(() => {
+      const batch = this.#batch;
+      this.#batch = undefined;
+      this.#child.stdin.write(batch);
     });
   }
 

@@ -1,5 +1,6 @@
 // The floor's stdio server plus what the SDK subjects' apps bring with them: `zod`, the same two schemas
-// built at load, and each echo call's arguments parsed by the echo schema. No SDK: the cold-start and memory
+// built at load, and each echo call's arguments parsed by the echo schema, the answers to one chunk in one
+// write as stdio-server.mjs does. No SDK: the cold-start and memory
 // workloads read the SDKs' zod-declared servers against this one. Usage: node stdio-server-zod.mjs [--tools N]
 import * as z from 'zod';
 import { toolCountFromArgv } from '../../lib/mcp-wire.mjs';
@@ -12,6 +13,7 @@ let buffered = '';
 process.stdin.setEncoding('utf8');
 process.stdin.on('data', (chunk) => {
   let text = buffered + chunk;
+  let answers = '';
   let newline = text.indexOf('\n');
   while (newline !== -1) {
     const line = text.slice(0, newline);
@@ -21,9 +23,10 @@ process.stdin.on('data', (chunk) => {
       if (request.method === 'tools/call' && request.params.name === 'echo') {
         request.params.arguments = echoInput.parse(request.params.arguments);
       }
-      process.stdout.write(`${answer(request)}\n`);
+      answers += `${answer(request)}\n`;
     }
     newline = text.indexOf('\n');
   }
   buffered = text;
+  if (answers.length > 0) process.stdout.write(answers);
 });
