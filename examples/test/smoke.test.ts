@@ -1,5 +1,8 @@
 import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { createInMemoryTransport, McpClient } from '@mcpkit/client';
@@ -163,5 +166,19 @@ describe('examples run', () => {
     );
     expect(call.status).toBe(401);
     expect(call.headers.get('www-authenticate')).toMatch(/^Bearer .*resource_metadata=/);
+  });
+
+  it('tracing: one trace from the agent turn through the server to the weather API, drawn as SVG', async () => {
+    const svg = join(mkdtempSync(join(tmpdir(), 'otel-example-')), 'trace.svg');
+    const { stdout } = await run(process.execPath, [program('otel-timeline'), svg]);
+    expect(stdout).toMatch(/^\d+ spans of trace [0-9a-f]{32}$/m);
+    const drawn = readFileSync(svg, 'utf8');
+    for (const name of [
+      'agent turn',
+      'tools/call get_forecast',
+      'GET /forecast',
+      'service.name = weather-server',
+    ])
+      expect(drawn).toContain(name);
   });
 });
