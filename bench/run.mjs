@@ -21,6 +21,7 @@ const WORKLOADS = [
   'tools-list',
   'legacy',
   'cluster',
+  'otel',
   'cold-start',
   'memory',
   'footprint',
