@@ -52,7 +52,7 @@ export function renderTimeline(spans: readonly TimelineSpan[], title: string): s
   const services = [...new Set(rows.map(({ span }) => span.service))];
   const color = (service: string) => COLORS[services.indexOf(service) % COLORS.length];
   const x = (ms: number) => LABEL + ((ms - start) / total) * CHART;
-  const width = LABEL + CHART + 40;
+  const width = LABEL + CHART + 100;
   const height = TOP + rows.length * ROW + 48;
   const parts = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" font-family="Helvetica, Arial, sans-serif" font-size="12">`,

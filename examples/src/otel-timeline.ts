@@ -80,5 +80,8 @@ receiver.close();
 const turn = received.find((span) => span.name === 'agent turn');
 if (turn === undefined) throw new Error(`No "agent turn" span among ${received.length} received`);
 const trace = received.filter((span) => span.traceId === turn.traceId);
-writeFileSync(process.argv[2] ?? 'otel-trace.svg', renderTimeline(trace, `One trace, ${trace.length} spans`));
+writeFileSync(
+  process.argv[2] ?? 'otel-trace.svg',
+  renderTimeline(trace, `One trace of the tracing example: ${trace.length} spans, two services`),
+);
 console.log(`${trace.length} spans of trace ${turn.traceId}`);
