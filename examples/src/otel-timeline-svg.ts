@@ -19,7 +19,7 @@ const CHART = 560;
 const TOP = 56;
 const COLORS = ['#4f7cac', '#c0504d', '#9bbb59', '#8064a2', '#f79646'];
 
-function escape(text: string): string {
+function escapeXml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
@@ -56,8 +56,9 @@ export function renderTimeline(spans: readonly TimelineSpan[], title: string): s
   const height = TOP + rows.length * ROW + 48;
   const parts = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" font-family="Helvetica, Arial, sans-serif" font-size="12">`,
+    `<title>${escapeXml(title)}</title>`,
     `<rect width="${width}" height="${height}" fill="#ffffff"/>`,
-    `<text x="16" y="24" font-size="15" font-weight="bold">${escape(title)}</text>`,
+    `<text x="16" y="24" font-size="15" font-weight="bold">${escapeXml(title)}</text>`,
   ];
   for (let tick = 0; tick <= 4; tick++) {
     const tx = LABEL + (tick / 4) * CHART;
@@ -72,7 +73,7 @@ export function renderTimeline(spans: readonly TimelineSpan[], title: string): s
     const barWidth = Math.max(2, x(span.endMs) - barX);
     const link = span.links > 0 ? ` (${span.links} link${span.links > 1 ? 's' : ''})` : '';
     parts.push(
-      `<text x="${16 + depth * 16}" y="${y + 17}">${escape(span.name)} <tspan fill="#666666">${span.kind}${link}</tspan></text>`,
+      `<text x="${16 + depth * 16}" y="${y + 17}">${escapeXml(span.name)} <tspan fill="#666666">${span.kind}${link}</tspan></text>`,
       `<rect x="${barX.toFixed(1)}" y="${y + 5}" width="${barWidth.toFixed(1)}" height="${ROW - 10}" rx="3" fill="${color(span.service)}"/>`,
       `<text x="${(barX + barWidth + 4).toFixed(1)}" y="${y + 17}" fill="#444444">${(span.endMs - span.startMs).toFixed(1)} ms</text>`,
     );
@@ -82,7 +83,7 @@ export function renderTimeline(spans: readonly TimelineSpan[], title: string): s
     const ly = TOP + rows.length * ROW + 24;
     parts.push(
       `<rect x="${lx}" y="${ly - 10}" width="12" height="12" rx="2" fill="${color(service)}"/>`,
-      `<text x="${lx + 18}" y="${ly}">service.name = ${escape(service)}</text>`,
+      `<text x="${lx + 18}" y="${ly}">service.name = ${escapeXml(service)}</text>`,
     );
   });
   parts.push('</svg>');

@@ -1,7 +1,7 @@
 // The OpenTelemetry SDK of the tracing example: spans batched to an OTLP/HTTP endpoint.
 // #region otel-sdk
 import { context, propagation, trace } from '@opentelemetry/api';
-import { AsyncHooksContextManager } from '@opentelemetry/context-async-hooks';
+import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { CompositePropagator, W3CBaggagePropagator, W3CTraceContextPropagator } from '@opentelemetry/core';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { resourceFromAttributes } from '@opentelemetry/resources';
@@ -18,7 +18,7 @@ export function startTracing(serviceName: string): () => Promise<void> {
     spanProcessors: [new BatchSpanProcessor(new OTLPTraceExporter())],
   });
   trace.setGlobalTracerProvider(provider);
-  context.setGlobalContextManager(new AsyncHooksContextManager().enable());
+  context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
   propagation.setGlobalPropagator(
     new CompositePropagator({ propagators: [new W3CTraceContextPropagator(), new W3CBaggagePropagator()] }),
   );
