@@ -1,12 +1,6 @@
-import type { Method } from '@mcpkit/protocol';
-import type {
-  CallResult,
-  CallState,
-  ClientCall,
-  ClientCallOptions,
-  ClientMiddleware,
-  ClientNext,
-} from './call.js';
+import type { Chain, Method, Middleware } from '@mcpkit/protocol';
+import { compose } from '@mcpkit/protocol/internal';
+import type { CallResult, CallState, ClientCallOptions, ClientMiddleware } from './call.js';
 import { startCall } from './call-limits.js';
 import type { TimeoutLimits } from './exchange.js';
 
@@ -31,6 +25,8 @@ export class CallChain {
   readonly #exchange: Next;
   readonly #steps: Step[] = [];
   #middleware: readonly ClientMiddleware[] = [];
+  /** The application middleware, composed once per `use` (protocol's `compose`, as the server's). */
+  #around: Chain<CallState, CallResult> | undefined;
   /** The client's steps composed around the exchange. */
   #head: Next;
 
@@ -44,13 +40,14 @@ export class CallChain {
   add(step: Step): void {
     this.#steps.push(step);
     let next = this.#exchange;
-    for (let i = this.#steps.length - 1; i >= 0; i--) next = compose(this.#steps[i]!, next);
+    for (let i = this.#steps.length - 1; i >= 0; i--) next = wrap(this.#steps[i]!, next);
     this.#head = next;
   }
 
   /** Adds application middleware inside the middleware added before, outside every step. */
   use(middleware: ClientMiddleware): void {
     this.#middleware = [...this.#middleware, middleware];
+    this.#around = compose(this.#middleware as unknown as Middleware<CallState, CallResult>[], 'client call');
   }
 
   /**
@@ -78,36 +75,12 @@ export class CallChain {
    * a listen, a stream rather than a call, pass the middleware like every call.
    */
   through(call: CallState, terminal: Next): Promise<CallResult> {
-    const middleware = this.#middleware;
-    return middleware.length === 0 ? settle(terminal, call) : this.#around(middleware, 0, call, terminal);
-  }
-
-  /** Runs `call` through `middleware` from `index` on, then `terminal`; each layer's `next` works once. */
-  #around(
-    middleware: readonly ClientMiddleware[],
-    index: number,
-    call: CallState,
-    terminal: Next,
-  ): Promise<CallResult> {
-    const layer = middleware[index];
-    if (layer === undefined) return settle(terminal, call);
-    let called = false;
-    const next: ClientNext = (passed) => {
-      if (called) {
-        return Promise.reject(new Error('client middleware called next() twice for one call'));
-      }
-      called = true;
-      return this.#around(middleware, index + 1, passed as CallState, terminal);
-    };
-    try {
-      return layer(call as unknown as ClientCall, next);
-    } catch (error) {
-      return Promise.reject(error);
-    }
+    const around = this.#around;
+    return around === undefined ? settle(terminal, call) : around(call, terminal);
   }
 }
 
-function compose(step: Step, next: Next): Next {
+function wrap(step: Step, next: Next): Next {
   return (call) => step(call, next);
 }
 

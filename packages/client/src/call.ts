@@ -55,8 +55,8 @@ export interface ClientCall {
   version: string | undefined;
 }
 
-/** Runs the rest of the chain for `call` (the same object, or a changed copy of it). */
-export type ClientNext = (call: ClientCall) => Promise<CallResult>;
+/** Runs the rest of the chain for `call` (a changed copy of it), or for the call as it is when given none. */
+export type ClientNext = (call?: ClientCall) => Promise<CallResult>;
 
 /**
  * A hook around every call the client makes for the application, symmetric to the server's

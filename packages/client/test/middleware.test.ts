@@ -123,6 +123,16 @@ describe('client middleware (client.use)', () => {
     expect(server.requests).toEqual([]);
   });
 
+  it('next() with no call hands the call on as it is, as on the server (one compose for both)', async () => {
+    const server = echoServer();
+    const client = new McpClient(createInMemoryTransport(server), { autoListTools: false });
+    client.use((_call, next) => next());
+    client.use((call, next) => next({ ...call, params: { ...call.params, arguments: { b: 2 } } }));
+    client.use((_call, next) => next());
+    await client.callTool('echo', { a: 1 });
+    expect(server.calls('tools/call').map((request) => request.params?.arguments)).toEqual([{ b: 2 }]);
+  });
+
   it('calling next twice throws, and the tool runs once', async () => {
     const server = echoServer();
     const client = new McpClient(createInMemoryTransport(server), { autoListTools: false });
@@ -134,7 +144,7 @@ describe('client middleware (client.use)', () => {
     });
     await client.callTool('echo', { a: 1 });
     expect(second).toBeInstanceOf(Error);
-    expect((second as Error).message).toMatch(/next\(\) twice/);
+    expect((second as Error).message).toMatch(/^client call middleware #1 called next\(\) twice/);
     expect(server.calls('tools/call')).toHaveLength(1);
   });
 

@@ -34,9 +34,9 @@ function countingServer(pollIntervalMs: number, releaseWhen: (counts: Map<string
       return { content: [{ type: 'text', text: 'waited' }] };
     }),
   );
-  server.use(async (call) => {
+  server.use(async (call, next) => {
     counts.set(call.method, (counts.get(call.method) ?? 0) + 1);
-    const result = await call.next();
+    const result = await next();
     if (releaseWhen(counts)) release();
     return result;
   });

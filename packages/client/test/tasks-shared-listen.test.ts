@@ -195,9 +195,9 @@ describe('tasks extension: one listen stream for every followed task', () => {
       }),
     );
     const counts = new Map<string, number>();
-    server.use(async (call) => {
+    server.use(async (call, next) => {
       counts.set(call.method, (counts.get(call.method) ?? 0) + 1);
-      return call.next();
+      return next();
     });
     const client = new McpClient(createInMemoryTransport(server), {
       autoListTools: false,
