@@ -3,7 +3,7 @@
 import { otel } from '@mcpkit/otel';
 import { createInMemoryTransport } from '@mcpkit/protocol';
 import { context } from '@opentelemetry/api';
-import { AsyncHooksContextManager } from '@opentelemetry/context-async-hooks';
+import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { MeterProvider, MetricReader } from '@opentelemetry/sdk-metrics';
 import { BasicTracerProvider, BatchSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { connectClient } from './client.mjs';
@@ -26,7 +26,7 @@ class IdleReader extends MetricReader {
  * with the batch span processor, a meter provider. Returns the `otel()` options that use it.
  */
 export function startRecording() {
-  context.setGlobalContextManager(new AsyncHooksContextManager().enable());
+  context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
   return {
     tracerProvider: new BasicTracerProvider({ spanProcessors: [new BatchSpanProcessor(discard)] }),
     meterProvider: new MeterProvider({ readers: [new IdleReader()] }),
