@@ -62,8 +62,7 @@ export interface OtelMiddleware {
  * ```ts
  * import { otel } from '@mcpkit/otel';
  *
- * server.use(otel());
- * client.use(otel({ captureArguments: true }));
+ * server.use(otel({ captureArguments: true }));
  * ```
  */
 export function otel(options: OtelOptions = {}): OtelMiddleware {
