@@ -37,25 +37,16 @@ export function serveMessagePort(
   options: MessagePortServerOptions = {},
 ): MessagePortServer {
   const closed = new AbortController();
-  const post = (message: unknown) => {
-    if (!closed.signal.aborted) port.postMessage(message);
+  /** Posts `message` unless the server was closed; whether it was posted. */
+  const post = (message: unknown): boolean => {
+    if (closed.signal.aborted) return false;
+    port.postMessage(message);
+    return true;
   };
-  const channel = {
-    send: (message: unknown) => {
-      post(message);
-      return !closed.signal.aborted;
-    },
-    closed: closed.signal,
-  };
+  const channel = { send: post, closed: closed.signal };
   const context = { ...(options.context ?? { transport: 'message-port' }), channel };
-  const output = {
-    write: (item: EndpointItem | ExchangeMessage) => {
-      post(posted(item));
-      return undefined;
-    },
-    idle: () => {},
-  };
-  const mux = new ServerMux(endpoint, context, output);
+  const write = (item: EndpointItem | ExchangeMessage) => void post(posted(item));
+  const mux = new ServerMux(endpoint, context, { write, idle: () => {} });
   const listener = (event: Event) => mux.receive((event as Event & PortMessageEvent).data);
   port.addEventListener('message', listener);
   port.start?.();
