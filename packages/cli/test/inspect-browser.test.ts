@@ -158,6 +158,30 @@ describe.skipIf(chromiumBinary.path === undefined)('the inspector page', () => {
     await page.getByRole('region', { name: 'Result' }).getByText('The model said: Paris').waitFor();
   });
 
+  it('reads a resource and gets a prompt with arguments', async () => {
+    const page = await open(overHttp);
+    await page.getByRole('button', { name: 'Resources', exact: true }).click();
+    await page.getByRole('list', { name: 'Resources' }).getByRole('button', { name: 'static-text' }).click();
+    await page
+      .getByRole('region', { name: 'Resources' })
+      .getByText('This is the content of the static text resource.')
+      .waitFor();
+    await page.getByRole('button', { name: 'Prompts', exact: true }).click();
+    await page
+      .getByRole('list', { name: 'Prompts' })
+      .getByRole('button', { name: 'test_prompt_with_arguments' })
+      .click();
+    const form = page.getByRole('form', { name: 'Arguments of test_prompt_with_arguments' });
+    expect(await form.getByRole('textbox', { name: 'arg1' }).getAttribute('aria-required')).toBe('true');
+    await form.getByRole('textbox', { name: 'arg1' }).fill('one');
+    await form.getByRole('textbox', { name: 'arg2' }).fill('two');
+    await form.getByRole('button', { name: 'Get prompt' }).click();
+    await page
+      .getByRole('region', { name: 'Prompt messages' })
+      .getByText("Prompt with arguments: arg1='one', arg2='two'")
+      .waitFor();
+  });
+
   it('reconnects on request', async () => {
     const page = await open(overHttp);
     await expect.poll(() => page.getByRole('status').textContent()).toMatch(/^Connected to /);
