@@ -1,9 +1,12 @@
+import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refusal } from '../src/inspect/guard.js';
 import { type Inspector, startInspector } from './inspector.js';
-import { EVERYTHING_STDIO } from './run.js';
+import { EVERYTHING_STDIO, startMcpkit } from './run.js';
 
 /** A raw HTTP request to the inspector, with exactly the headers given (Host included). */
 function raw(
@@ -181,5 +184,26 @@ describe('mcpkit inspect --port', () => {
     const inspector = await startInspector(['--port', String(free), ...EVERYTHING_STDIO]);
     await inspector.stop();
     expect(inspector.port).toBe(free);
+  });
+});
+
+describe.skipIf(process.platform === 'win32')('mcpkit inspect without --no-open', () => {
+  it('opens the INSPECTOR_URL it prints in the browser ($BROWSER here)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mcpkit-inspect-open-'));
+    const opened = join(dir, 'opened.txt');
+    const browser = join(dir, 'browser.sh');
+    writeFileSync(browser, `#!/bin/sh\nprintf '%s' "$1" > '${opened}'\n`);
+    chmodSync(browser, 0o755);
+    const previous = process.env.BROWSER;
+    process.env.BROWSER = browser;
+    const run = startMcpkit(['inspect', ...EVERYTHING_STDIO]);
+    if (previous === undefined) delete process.env.BROWSER;
+    else process.env.BROWSER = previous;
+    const line = await run.line((text) => text.startsWith('INSPECTOR_URL='));
+    await expect
+      .poll(() => readFileSync(opened, 'utf8'), { timeout: 10_000 })
+      .toBe(line.slice('INSPECTOR_URL='.length));
+    run.signal('SIGTERM');
+    await run.ended;
   });
 });
