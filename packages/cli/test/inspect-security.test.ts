@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refusal } from '../src/inspect/guard.js';
 import { type Inspector, startInspector } from './inspector.js';
-import { EVERYTHING_STDIO, startMcpkit } from './run.js';
+import { EVERYTHING_STDIO, mcpkit, startMcpkit } from './run.js';
 
 /** A raw HTTP request to the inspector, with exactly the headers given (Host included). */
 function raw(
@@ -172,6 +172,22 @@ describe('mcpkit inspect', () => {
 function request6(port: number) {
   return httpRequest({ host: '::1', port, path: '/', headers: { host: `localhost:${port}` } });
 }
+
+describe('mcpkit inspect <command> [args...]', () => {
+  it('takes the stdio command without --, and refuses one given both ways', async () => {
+    const inspector = await startInspector(EVERYTHING_STDIO.slice(1));
+    const response = await fetch(`${inspector.origin}/api/tools/list`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${inspector.token}` },
+      body: '{}',
+    });
+    await inspector.stop();
+    expect(await response.text()).toContain('test_simple_text');
+    const both = await mcpkit(['inspect', '--no-open', 'node', ...EVERYTHING_STDIO]);
+    expect(both.code).toBe(2);
+    expect(both.stderr).toContain('name the server once');
+  });
+});
 
 describe('mcpkit inspect --port', () => {
   it('listens on the port given', async () => {
