@@ -120,8 +120,8 @@ describe('examples run', () => {
     expect(await greetInFrench()).toEqual({ text: 'Bonjour', advertised: { locales: ['en', 'fr'] } });
   });
 
-  it('client middleware times every call, the tools/list walk before an unseen tool included', async () => {
-    expect(await timedCalls()).toEqual(['tools/list', 'tools/call']);
+  it('client middleware times every call: the discovery probe and the tools/list walk before an unseen tool included', async () => {
+    expect(await timedCalls()).toEqual(['server/discover', 'tools/list', 'tools/call']);
   });
 
   it('server middleware: a caller lists and calls only the tools it is granted', async () => {
