@@ -3,10 +3,12 @@ import { hasToken, post, stream } from './api.js';
 import { loadPrompts, loadResources } from './browse.js';
 import { ask, withdraw } from './dialog.js';
 import { h, json } from './dom.js';
+import { download, keep } from './export.js';
 import { protocolEntry } from './render.js';
+import { taskList, update as updateTask } from './tasks.js';
 import { loadTools, showProgress } from './tools.js';
 
-const PANES = ['Tools', 'Resources', 'Prompts', 'Protocol', 'Notifications'];
+const PANES = ['Tools', 'Resources', 'Prompts', 'Tasks', 'Protocol', 'Notifications'];
 const LOADERS = { Tools: loadTools, Resources: loadResources, Prompts: loadPrompts };
 const panes = {};
 const loaded = new Set();
@@ -38,6 +40,7 @@ function setStatus(text) {
 function onEvent(event) {
   switch (event.type) {
     case 'hello':
+      keep(event);
       document.getElementById('target').textContent = event.target;
       return;
     case 'status': {
@@ -55,7 +58,11 @@ function onEvent(event) {
     }
     case 'message':
     case 'http':
+      keep(event);
       protocol.append(protocolEntry(event));
+      return;
+    case 'task':
+      updateTask(event);
       return;
     case 'progress':
       showProgress(event);
@@ -91,9 +98,12 @@ function build() {
       'div',
       {},
       h('button', { type: 'button', onclick: () => protocol.replaceChildren() }, 'Clear protocol view'),
+      h('button', { type: 'button', onclick: download }, 'Export session as JSON'),
       protocol,
     ),
   );
+  panes.Tasks.className = 'wide';
+  panes.Tasks.append(taskList);
   panes.Notifications.className = 'wide';
   panes.Notifications.append(notifications);
   document.getElementById('reconnect').addEventListener('click', () => void post('reconnect'));

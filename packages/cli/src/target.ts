@@ -6,6 +6,7 @@ import {
   type LoggingMessageNotificationParams,
   McpClient,
   type ServerDescription,
+  type TaskSupport,
 } from '@mcpkit/client';
 import type { ClientTransport } from '@mcpkit/protocol';
 import { createHttpClientTransport, type HttpAuthProvider } from '@mcpkit/transport-http';
@@ -73,6 +74,8 @@ export interface ConnectOptions {
   logLevel?: LoggingLevel;
   /** Receives the server's log messages. */
   onLog?: (message: LoggingMessageNotificationParams) => void;
+  /** Declares the tasks extension and follows the tasks calls become. Default: off. */
+  tasks?: TaskSupport;
 }
 
 /** Whether `-H` already gives credentials, which then replace a saved login. */
@@ -119,6 +122,7 @@ export async function connect(target: Target, options: ConnectOptions = {}): Pro
     ...(options.era === undefined ? {} : { era: options.era }),
     ...(options.logLevel === undefined ? {} : { logLevel: options.logLevel }),
     ...(options.onLog === undefined ? {} : { onLog: options.onLog }),
+    ...(options.tasks === undefined ? {} : { tasks: options.tasks }),
   });
   try {
     const server = await client.connect();

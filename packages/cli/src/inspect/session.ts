@@ -1,9 +1,10 @@
-import type { EraOption } from '@mcpkit/client';
+import { type EraOption, followTasks } from '@mcpkit/client';
 import { allTools } from '../commands/tools.js';
 import { type Connection, connect, type Target } from '../target.js';
 import type { EventHub } from './events.js';
 import { Questions } from './questions.js';
 import { recordingFetch, recordTransport } from './recorder.js';
+import { callFollowingTask } from './tasks.js';
 
 /** How the inspector reaches its one server, fixed at launch. */
 export interface InspectTarget {
@@ -25,9 +26,16 @@ const record = (value: unknown): Params =>
 const OPERATIONS: Readonly<Record<string, Operation>> = {
   'tools/list': async ({ client }) => ({ tools: await allTools(() => client.iterateTools()) }),
   'tools/call': ({ client }, params, session) =>
-    client.callTool(text(params.name), record(params.arguments), {
-      onProgress: (progress) => session.hub.emit('progress', { call: params.call, progress }),
+    callFollowingTask(client, session.hub, {
+      name: text(params.name),
+      arguments: record(params.arguments),
+      call: params.call,
     }),
+  'tasks/get': ({ client }, params) => client.getTask(text(params.taskId)),
+  'tasks/cancel': async ({ client }, params) => {
+    await client.cancelTask(text(params.taskId));
+    return {};
+  },
   'resources/list': async ({ client }) => {
     const resources = [];
     for await (const resource of client.iterateResources()) resources.push(resource);
@@ -83,6 +91,7 @@ export class InspectorSession {
       // Everything the server logs: the inspector is for looking.
       logLevel: 'debug',
       onLog: (message) => this.hub.emit('log', { message }),
+      tasks: followTasks(),
       ...(target.kind === 'http' ? { fetch: recordingFetch(this.hub) } : {}),
       ...(headers === undefined ? {} : { headers }),
       ...(era === undefined ? {} : { era }),
