@@ -1,5 +1,6 @@
 // The inspector page: panes, the event stream, and the connection status.
 import { hasToken, post, stream } from './api.js';
+import { authorizationSection, authorize, showAuthorizationStep } from './authorize.js';
 import { loadPrompts, loadResources } from './browse.js';
 import { ask, withdraw } from './dialog.js';
 import { h, json } from './dom.js';
@@ -64,6 +65,9 @@ function onEvent(event) {
     case 'task':
       updateTask(event);
       return;
+    case 'oauth':
+      showAuthorizationStep(event);
+      return;
     case 'progress':
       showProgress(event);
       return;
@@ -107,6 +111,8 @@ function build() {
   panes.Notifications.className = 'wide';
   panes.Notifications.append(notifications);
   document.getElementById('reconnect').addEventListener('click', () => void post('reconnect'));
+  document.getElementById('authorize').addEventListener('click', () => void authorize());
+  document.querySelector('header').after(authorizationSection);
 }
 
 build();

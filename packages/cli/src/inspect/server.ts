@@ -20,6 +20,21 @@ const PAGE_HEADERS = {
   'cache-control': 'no-store',
 };
 const MAX_BODY = 4 * 1024 * 1024;
+/** Where the authorization server sends the browser back; guarded by the OAuth `state`, not the token. */
+const CALLBACK = '/oauth/callback';
+/** Both answers name an empty icon, so that the browser asks for no `/favicon.ico`. */
+const SIGNED_IN =
+  '<!doctype html><title>Signed in</title><link rel="icon" href="data:,"><p>Signed in: the inspector goes on. You can close this window.</p>';
+
+function oauthCallback(url: URL, response: ServerResponse, session: InspectorSession): void {
+  const accepted = session.authorization.callback(url) === 'accepted';
+  response.writeHead(accepted ? 200 : 400, { ...PAGE_HEADERS, 'content-type': 'text/html; charset=utf-8' });
+  response.end(
+    accepted
+      ? SIGNED_IN
+      : '<!doctype html><title>Refused</title><link rel="icon" href="data:,"><p>This sign-in does not belong to an authorization the inspector started: start it again with Authorize.</p>',
+  );
+}
 
 function send(response: ServerResponse, status: number, body: unknown): void {
   response.writeHead(status, { ...PAGE_HEADERS, 'content-type': 'application/json' });
@@ -75,6 +90,14 @@ async function api(
     );
     return send(response, 'error' in outcome ? 502 : 200, outcome);
   }
+  if (path === '/api/authorize') {
+    const redirectUrl = `http://127.0.0.1:${(request.socket.localPort ?? 0).toString()}${CALLBACK}`;
+    const outcome = await session.authorize(redirectUrl).then(
+      ({ server }) => ({ server }),
+      (error: unknown) => failure(error),
+    );
+    return send(response, 'error' in outcome ? 502 : 200, outcome);
+  }
   if (path === '/api/answer') {
     const known = session.questions.answer(String(body.id), body.answer);
     return send(response, known ? 200 : 404, known ? {} : { error: { message: 'no such question waits' } });
@@ -107,7 +130,8 @@ export async function startInspectorServer(
 ): Promise<InspectorServer> {
   const guard: GuardSettings = { port: settings.port, token: settings.token };
   const server = createServer((request, response) => {
-    const path = new URL(request.url ?? '/', 'http://inspector').pathname;
+    const url = new URL(request.url ?? '/', 'http://inspector');
+    const { pathname: path } = url;
     const isApi = path.startsWith('/api/');
     const refused = refusal(request, guard, isApi);
     if (refused) return send(response, refused.status, { error: { message: refused.message } });
@@ -117,6 +141,7 @@ export async function startInspectorServer(
       });
       return;
     }
+    if (path === CALLBACK && request.method === 'GET') return oauthCallback(url, response, session);
     const file = path === '/' ? 'index.html' : ASSET_NAME.exec(path)?.[1];
     if (file === undefined || request.method !== 'GET')
       return send(response, 404, { error: { message: 'not found' } });

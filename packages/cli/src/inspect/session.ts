@@ -1,6 +1,8 @@
 import { type EraOption, followTasks } from '@mcpkit/client';
+import type { HttpAuthProvider } from '@mcpkit/transport-http';
 import { allTools } from '../commands/tools.js';
 import { type Connection, connect, type Target } from '../target.js';
+import { InspectorAuthorization } from './authorization.js';
 import type { EventHub } from './events.js';
 import { Questions } from './questions.js';
 import { recordingFetch, recordTransport } from './recorder.js';
@@ -63,7 +65,9 @@ export function isOperation(name: string): boolean {
 export class InspectorSession {
   readonly hub: EventHub;
   readonly questions: Questions;
+  readonly authorization: InspectorAuthorization;
   readonly #launch: InspectTarget;
+  #authProvider: HttpAuthProvider | undefined;
   #connection: Promise<Connection> | undefined;
   #listening: AbortController | undefined;
 
@@ -71,6 +75,19 @@ export class InspectorSession {
     this.#launch = launch;
     this.hub = hub;
     this.questions = new Questions(hub);
+    this.authorization = new InspectorAuthorization(hub);
+  }
+
+  /**
+   * Runs the OAuth flow with the redirect to `redirectUrl` (the inspector's callback), then connects
+   * with its tokens. Only a server over HTTP has an authorization server.
+   */
+  async authorize(redirectUrl: string): Promise<Connection> {
+    const { target } = this.#launch;
+    if (target.kind !== 'http')
+      throw new Error('only a server over HTTP can be authorized: this one runs over stdio');
+    this.#authProvider = await this.authorization.run(target.url, redirectUrl);
+    return this.reconnect();
   }
 
   /** Where the server is, for the page's header: its URL or its command line. */
@@ -93,6 +110,7 @@ export class InspectorSession {
       onLog: (message) => this.hub.emit('log', { message }),
       tasks: followTasks(),
       ...(target.kind === 'http' ? { fetch: recordingFetch(this.hub) } : {}),
+      ...(this.#authProvider === undefined ? {} : { authProvider: this.#authProvider }),
       ...(headers === undefined ? {} : { headers }),
       ...(era === undefined ? {} : { era }),
       ...(timeoutMs === undefined ? {} : { timeoutMs }),
