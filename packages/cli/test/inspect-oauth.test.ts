@@ -74,7 +74,7 @@ describe.skipIf(chromiumBinary.path === undefined)('the inspector Authorize flow
     expect(await response.text()).toContain('does not belong to an authorization the inspector started');
   });
 
-  it('walks discovery, registration, authorization and token, then lists the tools', async () => {
+  it('walks discovery, registration, authorization and token, lists the tools, and steps up on a 403', async () => {
     const page = await context.newPage();
     await page.goto(inspector.url);
     await expect.poll(() => page.getByRole('status').textContent()).toMatch(/^Not connected: /);
@@ -112,5 +112,26 @@ describe.skipIf(chromiumBinary.path === undefined)('the inspector Authorize flow
       .getByRole('region', { name: 'Result' })
       .getByText('This is a simple text response for testing.')
       .waitFor();
+
+    // write_note needs notes:write, which the first authorization did not ask for: the server answers
+    // 403 insufficient_scope, and the flow asks again for the wider scopes, shown as a step-up.
+    const call = fetch(`${inspector.origin}/api/tools/call`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${inspector.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ params: { name: 'write_note', arguments: { text: 'hello' } } }),
+    });
+    const stepUp = page.getByRole('link', { name: 'Open the sign-in page' });
+    await step(page, 'Step-up authorization').waitFor();
+    expect(await step(page, 'Step-up authorization').getAttribute('aria-label')).toBe(
+      'Step-up authorization: in progress',
+    );
+    expect(new URL((await stepUp.getAttribute('href'))!).searchParams.get('scope')).toContain('notes:write');
+    const [stepUpPage] = await Promise.all([context.waitForEvent('page'), stepUp.click()]);
+    await stepUpPage.getByText('Signed in: the inspector goes on.').waitFor();
+    const answer = (await (await call).json()) as { result?: { content: { text: string }[] } };
+    expect(answer.result?.content[0]?.text).toBe('demo-user wrote: hello');
+    expect(await step(page, 'Step-up authorization').getAttribute('aria-label')).toBe(
+      'Step-up authorization: done',
+    );
   });
 });
