@@ -59,6 +59,7 @@ export type {
   CallResult,
   ClientCall,
   ClientCallOptions,
+  ClientHooks,
   ClientMethod,
   ClientMiddleware,
   ClientNext,

@@ -1,4 +1,10 @@
-import type { InputRequiredResult, LegacyMethod, Method, ResultOf } from '@mcpkit/protocol';
+import type {
+  InputRequiredResult,
+  LegacyMethod,
+  MessageMiddleware,
+  Method,
+  ResultOf,
+} from '@mcpkit/protocol';
 import type { CacheableCallOptions, InputCallOptions } from './options.js';
 import type { ToolEntry } from './tools.js';
 
@@ -82,10 +88,32 @@ export type ClientNext = (call?: ClientCall) => Promise<CallResult>;
 export type ClientMiddleware = (call: ClientCall, next: ClientNext) => Promise<CallResult>;
 
 /**
+ * What one `client.use(hooks)` adds, e.g. `otel()`: `call` is a `ClientMiddleware` around each
+ * application call; `send` sees each request the client sends on the wire, with its JSON-RPC id,
+ * `params` (rewrite `_meta` with `next({ ...ctx, params })`), era, protocol version, the server's
+ * `network` and `call: { id, round }`: every input round and task poll of one call is its own
+ * request with the same `call.id`. `next()` resolves with the result, or rejects with the
+ * `McpError` of an error response, a timeout or a transport error.
+ *
+ * @example
+ * ```ts
+ * client.use({ send: (ctx, next) => next({ ...ctx, params: { ...ctx.params, _meta: { ...meta, traceparent } } }) });
+ * ```
+ */
+export interface ClientHooks {
+  call?: ClientMiddleware;
+  send?: MessageMiddleware;
+}
+
+let nextCallId = 1;
+
+/**
  * A call in progress, with what the client's own steps keep on it. It is one object per call, so
  * a step carries state from one request of the call to the next on it rather than in closures.
  */
 export class CallState implements Omit<ClientCall, 'method'> {
+  /** Names the call to send hooks (`MessageContext.call.id`): the same for all its requests. */
+  readonly id = nextCallId++;
   readonly method: Method | LegacyMethod;
   params: Record<string, unknown>;
   options: ClientCallOptions;

@@ -19,7 +19,7 @@ import type {
   Tool,
 } from '@mcpkit/protocol';
 import { TransportError } from '@mcpkit/protocol/internal';
-import type { ClientMiddleware } from './call.js';
+import type { ClientHooks, ClientMiddleware } from './call.js';
 import type { CallChain } from './call-chain.js';
 import { startCall, waitUnless } from './call-limits.js';
 import { assembleClient } from './client-parts.js';
@@ -96,8 +96,25 @@ export class McpClientCore {
    * client.use((call, next) => next({ ...call, options: { ...call.options, meta: { traceparent } } }));
    * ```
    */
-  use(middleware: ClientMiddleware): this {
-    this.#chain.use(middleware);
+  use(middleware: ClientMiddleware): this;
+  /**
+   * Adds hooks (see `ClientHooks`): `call` around each application call as above, `send` around
+   * each request the client puts on the wire (each input round and task poll its own). Methods are
+   * bound to `hooks`. Returns the client.
+   *
+   * @example
+   * ```ts
+   * client.use({ send: (ctx, next) => (console.log(ctx.method, ctx.call), next()) });
+   * ```
+   */
+  use(hooks: ClientHooks): this;
+  use(middleware: ClientMiddleware | ClientHooks): this {
+    if (typeof middleware === 'function') {
+      this.#chain.use(middleware);
+      return this;
+    }
+    if (middleware.call !== undefined) this.#chain.use(middleware.call.bind(middleware));
+    if (middleware.send !== undefined) this.#requester.useSend(middleware.send.bind(middleware));
     return this;
   }
 

@@ -6,8 +6,9 @@ import type {
   JSONRPCRequest,
   JSONRPCResultResponse,
   LoggingLevel,
+  MessageMiddleware,
 } from '@mcpkit/protocol';
-import { requestMeta } from '@mcpkit/protocol/internal';
+import { compose, requestMeta } from '@mcpkit/protocol/internal';
 import type { CallResult, CallState } from './call.js';
 import { Deadlines } from './deadlines.js';
 import { NoCommonVersionError } from './errors.js';
@@ -15,6 +16,7 @@ import { awaitResponse, awaitResult, type CallDefaults, type TimeoutLimits } fro
 import type { LogListener } from './logs.js';
 import type { CallOptions } from './options.js';
 import { versionAfterRefusal } from './version.js';
+import { hookedResponse, hookedResult, type SendHooks, sendHooks } from './wire-hooks.js';
 
 /** What every request the client sends has in common. */
 export interface RequesterConfig {
@@ -48,6 +50,8 @@ export class Requester {
   readonly #deadlines = new Deadlines();
   #template: { version: string; meta: Record<string, unknown> } | undefined;
   #nextId = 1;
+  #sendLayers: readonly MessageMiddleware[] = [];
+  #hooks: SendHooks | undefined;
 
   constructor(transport: ClientTransport, config: RequesterConfig) {
     this.transport = transport;
@@ -99,9 +103,46 @@ export class Requester {
     return this.#nextId++;
   }
 
-  /** Sends `request` for `call` and returns its raw response, within the call's timeouts. */
+  /**
+   * Adds a send hook (`client.use({ send })`) inside those added before; the chain is composed
+   * here, once, and a client without hooks never builds a context.
+   */
+  useSend(hook: MessageMiddleware): void {
+    this.#sendLayers = [...this.#sendLayers, hook];
+    this.#hooks = sendHooks(compose(this.#sendLayers, 'client send'), this.transport.network);
+  }
+
+  /** Sends the 2025-era `request` for `call` and returns its raw response, within the call's timeouts. */
   response(request: JSONRPCRequest, call: CallState): Promise<JSONRPCResultResponse | JSONRPCErrorResponse> {
-    return awaitResponse(this.transport, request, call, this.#defaults, this.#deadlines);
+    return this.#response(request, call, 'legacy', this.version);
+  }
+
+  #response(
+    request: JSONRPCRequest,
+    call: CallState,
+    era: 'modern' | 'legacy',
+    version: string,
+  ): Promise<JSONRPCResultResponse | JSONRPCErrorResponse> {
+    const hooks = this.#hooks;
+    if (hooks === undefined)
+      return awaitResponse(this.transport, request, call, this.#defaults, this.#deadlines);
+    return hookedResponse(hooks, request, call, era, version, (sent) =>
+      awaitResponse(this.transport, sent, call, this.#defaults, this.#deadlines),
+    );
+  }
+
+  #result(
+    request: JSONRPCRequest,
+    call: CallState,
+    era: 'modern' | 'legacy',
+    version: string,
+  ): Promise<CallResult> {
+    const hooks = this.#hooks;
+    if (hooks === undefined)
+      return awaitResult(this.transport, request, call, this.#defaults, this.#deadlines);
+    return hookedResult(hooks, request, call, era, version, (sent) =>
+      awaitResult(this.transport, sent, call, this.#defaults, this.#deadlines),
+    );
   }
 
   /**
@@ -109,14 +150,14 @@ export class Requester {
    * does not build (the 2025 era's, see `legacy/`).
    */
   result(request: JSONRPCRequest, call: CallState): Promise<CallResult> {
-    return awaitResult(this.transport, request, call, this.#defaults, this.#deadlines);
+    return this.#result(request, call, 'legacy', this.version);
   }
 
   /** Sends one request of `call` with `version` and returns its raw response. */
   exchange(call: CallState, version: string): Promise<JSONRPCResultResponse | JSONRPCErrorResponse> {
     const { options } = call;
     const request = this.build(call.method, call.params, version, options, options.onProgress !== undefined);
-    return awaitResponse(this.transport, request, call, this.#defaults, this.#deadlines);
+    return this.#response(request, call, 'modern', version);
   }
 
   /**
@@ -129,7 +170,7 @@ export class Requester {
     call.version = version;
     const { options } = call;
     const request = this.build(call.method, call.params, version, options, options.onProgress !== undefined);
-    return awaitResult(this.transport, request, call, this.#defaults, this.#deadlines);
+    return this.#result(request, call, 'modern', version);
   };
 
   /**

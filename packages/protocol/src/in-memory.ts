@@ -9,7 +9,10 @@ import {
   TransportError,
 } from './contracts.js';
 import { LazyRequestContext } from './lazy-context.js';
+import type { NetworkPeer } from './network.js';
 import type { JSONRPCNotification, JSONRPCRequest } from './schemas/jsonrpc.js';
+
+const IN_PROCESS: NetworkPeer = Object.freeze({ transport: 'inproc' });
 
 /** Options of `createInMemoryTransport`. */
 export interface InMemoryTransportOptions {
@@ -203,6 +206,7 @@ export function createInMemoryTransport(
   });
 
   return {
+    network: IN_PROCESS,
     exchange(request, exchangeOptions) {
       return exchange(request, exchangeOptions.signal);
     },

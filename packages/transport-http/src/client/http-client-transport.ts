@@ -5,6 +5,7 @@ import type {
   ExchangeOptions,
   JSONRPCNotification,
   JSONRPCRequest,
+  NetworkPeer,
 } from '@mcpkit/protocol';
 import { LazyAbort, McpError, requestHeaders, TransportError } from '@mcpkit/protocol/internal';
 import { type AuthorizedSend, isUnauthorized, retryUnauthorized } from './auth-retry.js';
@@ -277,6 +278,7 @@ export function openHttpClientTransport(
 
   const transport: ClientTransport = {
     peer: endpoint,
+    network: serverAddress(endpoint),
     ...(legacy && { legacy: legacy.wire }),
 
     exchange(request: JSONRPCRequest, exchangeOptions: ExchangeOptions): Exchange {
@@ -320,4 +322,12 @@ export function openHttpClientTransport(
     },
   };
   return transport;
+}
+
+/** The server's host and port (80 or 443 when the URL names none), as client middleware sees it. */
+function serverAddress(endpoint: string): NetworkPeer {
+  const url = new URL(endpoint);
+  const host = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
+  const port = url.port === '' ? (url.protocol === 'https:' ? 443 : 80) : Number(url.port);
+  return { transport: 'tcp', address: host, port };
 }

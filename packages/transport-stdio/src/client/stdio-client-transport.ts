@@ -8,6 +8,7 @@ import type {
   JSONRPCRequest,
   LegacyClientWire,
   McpError,
+  NetworkPeer,
   ServerRequestHandler,
 } from '@mcpkit/protocol';
 import {
@@ -31,6 +32,8 @@ import {
 import { StdioLegacySession } from './legacy-session.js';
 import { type RestartOptions, type RestartPolicy, restartDecision, restartPolicy } from './restart-policy.js';
 import { exitedBeforeAnswering, restartErrors, startFailure } from './start-failure.js';
+
+const PIPE: NetworkPeer = Object.freeze({ transport: 'pipe' });
 
 /** Options of `createStdioClientTransport`. */
 export interface StdioClientTransportOptions extends SpawnSpec {
@@ -196,6 +199,9 @@ class ChildProcessTransport implements StdioClientTransport {
     this.#restartListeners.add(listener);
     return () => this.#restartListeners.delete(listener);
   }
+
+  /** A pipe to a child process, as client middleware sees it. */
+  readonly network: NetworkPeer = PIPE;
 
   /** The command line: a client's era cache is per server configuration (B-6). */
   get peer(): string {
