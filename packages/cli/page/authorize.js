@@ -9,26 +9,25 @@ const steps = h('ol', { className: 'log', 'aria-label': 'Authorization steps' })
 section.append(h('h2', {}, 'Authorization'), steps);
 /** The list item of each step, so that a step's later state replaces its earlier one. */
 const items = new Map();
+let attempts = 0;
 
 /** The section the page places under its header. */
 export const authorizationSection = section;
 
 /** Starts the flow; the steps arrive as `oauth` events. */
 export async function authorize() {
+  const mine = ++attempts;
   steps.replaceChildren();
   items.clear();
   section.hidden = false;
   const answer = await post('authorize');
-  if (answer.error) steps.append(h('li', {}, `Not authorized: ${answer.error.message}`));
+  // An attempt that a newer one replaced says nothing: its steps are gone.
+  if (answer.error && mine === attempts) steps.append(h('li', {}, `Not authorized: ${answer.error.message}`));
 }
 
 /** Shows one `oauth` event: a step's state, with the sign-in link while authorization waits. */
 export function showAuthorizationStep(event) {
   section.hidden = false;
-  if (event.step === undefined) {
-    steps.append(h('li', {}, `Authorization failed: ${event.error}`));
-    return;
-  }
   const item = h(
     'li',
     { 'aria-label': `${event.step}: ${STATES[event.state]}` },

@@ -78,8 +78,9 @@ describe.skipIf(chromiumBinary.path === undefined)('the inspector Authorize flow
     const page = await context.newPage();
     await page.goto(inspector.url);
     await expect.poll(() => page.getByRole('status').textContent()).toMatch(/^Not connected: /);
-    await page.getByRole('button', { name: 'Authorize' }).click();
     const signIn = page.getByRole('link', { name: 'Open the sign-in page' });
+    const stateOf = async () => new URL((await signIn.getAttribute('href'))!).searchParams.get('state')!;
+    await page.getByRole('button', { name: 'Authorize' }).click();
     await signIn.waitFor();
     for (const name of [
       'Protected resource metadata',
@@ -90,9 +91,16 @@ describe.skipIf(chromiumBinary.path === undefined)('the inspector Authorize flow
     }
     expect(await step(page, 'Authorization').getAttribute('aria-label')).toBe('Authorization: in progress');
 
+    // Authorize again: the new authorization replaces the first (reusing its registration), whose
+    // state is refused from then on.
+    const replaced = await stateOf();
+    await page.getByRole('button', { name: 'Authorize' }).click();
+    await expect.poll(stateOf).not.toBe(replaced);
+    expect((await callback(`code=late&state=${replaced}`)).status).toBe(400);
+
     // A redirect with another state (a page that guessed the callback's address) is refused, and the
     // flow still waits for its own.
-    const state = new URL((await signIn.getAttribute('href'))!).searchParams.get('state')!;
+    const state = await stateOf();
     for (const query of ['code=forged', `code=forged&state=${state}x`, 'code=forged&state=']) {
       expect((await callback(query)).status).toBe(400);
     }

@@ -26,6 +26,33 @@ function sameState(given: string | null, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
+/** As much of a metadata document as `@mcpkit/auth` itself reads. */
+const MAX_METADATA = 64 * 1024;
+
+/** The JSON object of a copy of `response`, read up to `MAX_METADATA` bytes; else nothing. */
+async function metadataOf(response: Response): Promise<Record<string, unknown> | undefined> {
+  const reader = response.clone().body?.getReader();
+  if (reader === undefined) return undefined;
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    size += value.length;
+    if (size > MAX_METADATA) {
+      await reader.cancel();
+      return undefined;
+    }
+    chunks.push(value);
+  }
+  try {
+    const parsed: unknown = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    return typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The inspector's OAuth flow: `mcpkit login`'s client (tokens kept in the same config folder), each
  * step told to the event hub as an `oauth` event. The page opens the authorization URL; the
@@ -33,7 +60,7 @@ function sameState(given: string | null, expected: string): boolean {
  */
 export class InspectorAuthorization {
   readonly #hub: EventHub;
-  #waiting: { state: string; resolve: (url: URL) => void } | undefined;
+  #waiting: { state: string; resolve: (url: URL) => void; reject: (error: Error) => void } | undefined;
   #endpoints: { registration?: string; token?: string } = {};
   #loggedIn = false;
 
@@ -56,7 +83,7 @@ export class InspectorAuthorization {
         throw error;
       });
       if (step === STEPS.issuer && response.ok) {
-        const metadata = (await response.clone().json()) as Record<string, unknown>;
+        const metadata = (await metadataOf(response)) ?? {};
         this.#endpoints = {
           ...(typeof metadata.registration_endpoint === 'string'
             ? { registration: metadata.registration_endpoint }
@@ -84,13 +111,18 @@ export class InspectorAuthorization {
     return undefined;
   }
 
-  /** Hands the page the authorization URL, then waits for the redirect with its `state`. */
+  /**
+   * Hands the page the authorization URL, then waits for the redirect with its `state`. A new
+   * authorization ends the one that waited: its state is taken no more.
+   */
   #authorize(authorizationUrl: URL): Promise<URL> {
     const step = this.#loggedIn ? STEPS.stepUp : STEPS.authorization;
     const state = authorizationUrl.searchParams.get('state') ?? '';
-    return new Promise<URL>((resolve) => {
+    this.#waiting?.reject(new Error('a new authorization started in the inspector'));
+    return new Promise<URL>((resolve, reject) => {
       this.#waiting = {
         state,
+        reject,
         resolve: (url) => {
           this.#step(step, 'done');
           resolve(url);
@@ -134,15 +166,7 @@ export class InspectorAuthorization {
       { redirectUrl, authorize: (url) => this.#authorize(url) },
       this.#steppingFetch(),
     );
-    try {
-      await auth.login();
-    } catch (error) {
-      this.#hub.emit('oauth', {
-        state: 'failed',
-        error: error instanceof Error ? error.message : String(error),
-      });
-      throw error;
-    }
+    await auth.login();
     this.#loggedIn = true;
     return auth;
   }

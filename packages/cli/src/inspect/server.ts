@@ -92,11 +92,12 @@ async function api(
   }
   if (path === '/api/authorize') {
     const redirectUrl = `http://127.0.0.1:${(request.socket.localPort ?? 0).toString()}${CALLBACK}`;
+    // 200 either way, as for operations: a flow that a newer one replaced is no failure of the page's.
     const outcome = await session.authorize(redirectUrl).then(
       ({ server }) => ({ server }),
       (error: unknown) => failure(error),
     );
-    return send(response, 'error' in outcome ? 502 : 200, outcome);
+    return send(response, 200, outcome);
   }
   if (path === '/api/answer') {
     const known = session.questions.answer(String(body.id), body.answer);
