@@ -106,6 +106,7 @@ describe('mcpkit inspect', () => {
       ['/api/tools/list', 'POST'],
       ['/api/events', 'GET'],
       ['/api/reconnect', 'POST'],
+      ['/api/authorize', 'POST'],
     ] as const) {
       const response = await raw(inspector, path, { host: host() }, method);
       expect(response.status).toBe(401);
@@ -131,6 +132,16 @@ describe('mcpkit inspect', () => {
     );
     expect(foreign.status).toBe(403);
     expect(foreign.body).not.toContain('test_simple_text');
+  });
+
+  it('runs OAuth only for a server over HTTP, and takes no OAuth callback by a foreign Host', async () => {
+    const stdio = await raw(inspector, '/api/authorize', { host: host(), authorization: bearer() }, 'POST');
+    expect(JSON.parse(stdio.body)).toEqual({
+      error: { message: 'only a server over HTTP can be authorized: this one runs over stdio' },
+    });
+    const callback = '/oauth/callback?code=c&state=s';
+    expect((await raw(inspector, callback, { host: `evil.example:${inspector.port}` })).status).toBe(403);
+    expect((await raw(inspector, callback, { host: host() })).status).toBe(400);
   });
 
   it('sends no CORS headers, not even to a preflight', async () => {
