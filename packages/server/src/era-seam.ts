@@ -1,6 +1,8 @@
 import type {
+  Chain,
   EndpointExchange,
   Implementation,
+  MessageContext,
   RequestContext,
   ServerCapabilities,
   SessionEndpoint,
@@ -23,6 +25,13 @@ export interface LegacyHost {
   capabilities(): ServerCapabilities;
   /** The modern engine. */
   handleModern(message: unknown, context: RequestContext): EndpointExchange;
+  /**
+   * The server's `receive` hooks alone, composed; `undefined` while there are none. The layer runs
+   * them once around each request it forwards (the engine then runs the typed middleware alone).
+   */
+  receiveHooks(): Chain<MessageContext, unknown> | undefined;
+  /** The server's send hooks, composed; `undefined` while there are none. */
+  sendChain(): Chain<MessageContext, unknown> | undefined;
   /** Calls `listener` for every event of the server's bus; returns the unsubscribe function. */
   subscribe(listener: (event: ServerEvent) => void): () => void;
   /**

@@ -128,6 +128,8 @@ export class McpServerCore implements McpEndpoint {
       capabilities: () => this.capabilities,
       handleModern: (message, context) => handleMessage(runtime, message, context),
       subscribe: (listener) => this.bus.subscribe(listener),
+      receiveHooks: () => this.middleware.receiveHooks,
+      sendChain: () => this.middleware.send,
       withMiddleware: (method, params, info, context, handler) =>
         runLegacyMethod(this.middleware, report, method, params, info, context, handler),
     });

@@ -1,4 +1,4 @@
-import type { MessageContext } from '@mcpkit/protocol';
+import type { JSONRPCRequest, MessageContext } from '@mcpkit/protocol';
 import { describe, expect, it } from 'vitest';
 import { McpServer } from '../src/index.js';
 import { call, meta, PROTOCOL_VERSION, request, send } from './helpers.js';
@@ -179,6 +179,27 @@ describe('server receive hooks', () => {
   });
 });
 
+describe('server receive hooks, 2025-era input rounds', () => {
+  it('see a forwarded request once however many times its handler runs, next() resolving with the final result', async () => {
+    const { server } = legacyTestServer();
+    const { seen, hook } = recorder();
+    const typedRuns: string[] = [];
+    server.use({ receive: hook });
+    server.use((ctx, next) => {
+      typedRuns.push(ctx.method);
+      return next();
+    });
+    const connection = new LegacyConnection(server, () => ({ action: 'accept', content: { name: 'Ada' } }));
+    await connection.initialize('2025-11-25', { elicitation: {} });
+    const { response } = await connection.request('tools/call', { name: 'ask_name', arguments: {} });
+    const calls = seen.filter(({ ctx }) => ctx.method === 'tools/call');
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.ctx.id).toBe(response!.id);
+    expect(calls[0]!.outcome).toBe(response!.result);
+    expect(typedRuns.filter((method) => method === 'tools/call')).toHaveLength(2);
+  });
+});
+
 describe('server send hooks', () => {
   it('see the notifications a handler sends and may rewrite them', async () => {
     const server = echoServer();
@@ -204,5 +225,34 @@ describe('server send hooks', () => {
         params: { progressToken: 'p1', progress: 1, total: 2, message: 'half', _meta: { traceparent: 'tp' } },
       },
     ]);
+  });
+
+  it('see the requests a 2025-era session is asked (elicitation/create), next() resolving with the answer, and may rewrite _meta', async () => {
+    const { server } = legacyTestServer();
+    const { seen, hook } = recorder();
+    server.use({ send: hook });
+    server.use({
+      send: (ctx, next) => next({ ...ctx, params: { ...ctx.params, _meta: { traceparent: 'tp' } } }),
+    });
+    const asked: JSONRPCRequest[] = [];
+    const connection = new LegacyConnection(server, (request) => {
+      asked.push(request);
+      return { action: 'accept', content: { name: 'Ada' } };
+    });
+    await connection.initialize('2025-11-25', { elicitation: {} });
+    await connection.request('tools/call', { name: 'ask_name', arguments: {} });
+    expect(seen).toHaveLength(1);
+    const { ctx, outcome } = seen[0]!;
+    expect([ctx.side, ctx.direction, ctx.kind, ctx.method, ctx.era, ctx.protocolVersion]).toEqual([
+      'server',
+      'send',
+      'request',
+      'elicitation/create',
+      'legacy',
+      '2025-11-25',
+    ]);
+    expect(ctx.id).toBe(asked[0]!.id);
+    expect(asked[0]!.params).toMatchObject({ _meta: { traceparent: 'tp' } });
+    expect(outcome).toEqual({ action: 'accept', content: { name: 'Ada' } });
   });
 });

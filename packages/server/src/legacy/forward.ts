@@ -1,13 +1,16 @@
 import type {
+  Chain,
   EndpointExchange,
   ExchangeMessage,
   FinalResponse,
   InputRequest,
   JSONRPCRequest,
+  MessageContext,
   RequestContext,
 } from '@mcpkit/protocol';
 import { isRecord, type LazyAbort, LazyRequestContext, McpError, MetaKey } from '@mcpkit/protocol/internal';
 import type { ExchangeStream } from '../pipeline/exchange.js';
+import { sentRequest } from '../pipeline/hook-contexts.js';
 import type { OutboundRequests } from './outbound.js';
 import type { SessionRecord } from './session-store.js';
 import { legacyError, legacyResult, resultResponse } from './translate.js';
@@ -22,6 +25,8 @@ export interface ForwardTarget {
   /** The protocol version the engine is spoken to in. */
   readonly modernVersion: string;
   readonly outbound: OutboundRequests;
+  /** The server's send hooks, around each request sent to the client; `undefined` while there are none. */
+  sendChain(): Chain<MessageContext, unknown> | undefined;
   /** How long a server-to-client request may wait for its answer. */
   readonly requestTimeoutMs: number;
 }
@@ -119,24 +124,44 @@ async function askClient(
   const entries = Object.entries(inputRequests);
   const answers = await Promise.all(
     entries.map(([, question]) =>
-      target.outbound.send(scope.owner, question.method, (question.params ?? {}) as Record<string, unknown>, {
-        emit: (request) => scope.stream.push(request),
-        signal: scope.cancellation.signal,
-        timeoutMs: target.requestTimeoutMs,
-        sessionId: scope.sharedSession,
-        withdraw: (requestId, reason) => {
-          const cancel = {
-            jsonrpc: '2.0' as const,
-            method: 'notifications/cancelled',
-            params: { requestId, reason },
-          };
-          // Once the request is cancelled its stream is read no more: the connection carries it.
-          if (scope.cancellation.aborted || !scope.stream.push(cancel)) scope.notifyPeer(cancel);
-        },
-      }),
+      sendToClient(target, scope, question.method, (question.params ?? {}) as Record<string, unknown>),
     ),
   );
   return Object.fromEntries(entries.map(([key], index) => [key, answers[index]]));
+}
+
+/**
+ * Sends one request to the client through the server's send hooks, whose `next()` resolves with
+ * the client's answer: a hook sees the request from when it goes out to when it is answered.
+ */
+function sendToClient(
+  target: ForwardTarget,
+  scope: ForwardScope,
+  method: string,
+  params: Record<string, unknown>,
+): Promise<unknown> {
+  const id = target.outbound.nextId();
+  const send = (sentMethod: string, sentParams: Record<string, unknown>) =>
+    target.outbound.send(scope.owner, id, sentMethod, sentParams, {
+      emit: (request) => scope.stream.push(request),
+      signal: scope.cancellation.signal,
+      timeoutMs: target.requestTimeoutMs,
+      sessionId: scope.sharedSession,
+      withdraw: (requestId, reason) => {
+        const cancel = {
+          jsonrpc: '2.0' as const,
+          method: 'notifications/cancelled',
+          params: { requestId, reason },
+        };
+        // Once the request is cancelled its stream is read no more: the connection carries it.
+        if (scope.cancellation.aborted || !scope.stream.push(cancel)) scope.notifyPeer(cancel);
+      },
+    });
+  const chain = target.sendChain();
+  if (chain === undefined) return send(method, params);
+  const session = { id: scope.sharedSession, protocolVersion: scope.session.protocolVersion };
+  const ctx = sentRequest(id, method, params, scope.context, session);
+  return chain(ctx, (sent) => send(sent.method, sent.params));
 }
 
 /**

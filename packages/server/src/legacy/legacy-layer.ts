@@ -32,6 +32,7 @@ export type { LegacyOptions } from './legacy-options.js';
 
 import { LivePeer } from './live-peer.js';
 import { PeerDirectory } from './peers.js';
+import { receivedOnce } from './received-once.js';
 import { applySessionCall, readSessionCall, sessionCallInfo } from './session-methods.js';
 import { InMemorySessionStore, type SessionRecord, type SessionStore } from './session-store.js';
 import {
@@ -90,6 +91,7 @@ export class LegacyLayer implements LegacyEraSeam {
       handle: (message, context) => host.handleModern(message, context),
       modernVersion: host.modernVersions[0]!,
       outbound: this.answers.outbound,
+      sendChain: () => host.sendChain(),
       requestTimeoutMs: options.requestTimeoutMs ?? 60_000,
     };
     this.sessions = reject || this.stateless ? undefined : new HttpSessions(this.peers, this.store);
@@ -189,18 +191,26 @@ export class LegacyLayer implements LegacyEraSeam {
       return resultResponse(id, result);
     }
     peer.running.set(id, ex);
+    const sharedSession = context.channel === undefined && !this.stateless ? session.id : undefined;
+    const scope = {
+      stream: ex,
+      owner,
+      session,
+      sharedSession,
+      context,
+      cancellation: ex.cancellation,
+      notifyPeer: (message: JSONRPCNotification) => peer.notify(message),
+    };
+    const legacySession = { id: sharedSession, protocolVersion: session.protocolVersion };
     try {
-      const final = await forwardRequest(this.target, request, {
-        stream: ex,
-        owner,
-        session,
-        sharedSession: context.channel === undefined && !this.stateless ? session.id : undefined,
-        context,
-        cancellation: ex.cancellation,
-        notifyPeer: (message) => peer.notify(message),
+      return await receivedOnce(this.host.receiveHooks(), request, context, legacySession, async (sent) => {
+        const final = await forwardRequest(this.target, sent, scope);
+        if (final === undefined) return undefined;
+        return legacyCapabilityRefusal(
+          this.stateless ? explainStatelessRefusal(final, method) : final,
+          method,
+        );
       });
-      if (final === undefined) return undefined;
-      return legacyCapabilityRefusal(this.stateless ? explainStatelessRefusal(final, method) : final, method);
     } finally {
       if (peer.running.get(id) === ex) peer.running.delete(id);
       this.peers.release(peer);

@@ -46,15 +46,23 @@ export class OutboundRequests {
     return this.pending.size;
   }
 
-  /** Sends `method` and resolves with the client's result; rejects with an `McpError` otherwise. */
+  /** A request id unique in this process, for the next request `send` sends. */
+  nextId(): string {
+    return `${this.prefix}${++this.counter}`;
+  }
+
+  /**
+   * Sends `method` as request `id` (from `nextId`) and resolves with the client's result;
+   * rejects with an `McpError` otherwise.
+   */
   send(
     owner: object,
+    id: string,
     method: string,
     params: Record<string, unknown>,
     options: OutboundOptions,
   ): Promise<Record<string, unknown>> {
     if (options.signal.aborted) return Promise.reject(options.signal.reason);
-    const id = `${this.prefix}${++this.counter}`;
     const { sessionId } = options;
     const router = sessionId === undefined ? undefined : this.router;
     return new Promise((resolve, reject) => {

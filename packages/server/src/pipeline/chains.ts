@@ -1,4 +1,10 @@
-import type { Chain, MessageContext, MessageMiddleware, MiddlewareHooks } from '@mcpkit/protocol';
+import type {
+  Chain,
+  MessageContext,
+  MessageMiddleware,
+  MiddlewareHooks,
+  RequestContext,
+} from '@mcpkit/protocol';
 import { compose, isRecord } from '@mcpkit/protocol/internal';
 import type { McpRequestInfo } from './context.js';
 import type { Middleware, ServerContext, ServerMiddleware, ServerResult } from './middleware.js';
@@ -18,24 +24,44 @@ export interface ReceivedMessage extends MessageContext {
  */
 export class ServerMiddlewareChains {
   readonly #receiveLayers: MessageMiddleware[] = [];
+  readonly #typedLayers: MessageMiddleware[] = [];
+  readonly #hookLayers: MessageMiddleware[] = [];
   readonly #sendLayers: MessageMiddleware[] = [];
   /** Every layer around what the server receives; `undefined` while there is none. */
   receive: Chain<MessageContext, unknown> | undefined;
+  /**
+   * The `receive` hooks alone: the 2025-era layer runs them once around a request it forwards,
+   * however many times the engine runs it (once per input round); `undefined` while there is none.
+   */
+  receiveHooks: Chain<MessageContext, unknown> | undefined;
+  /** The typed middleware alone, around each run of a forwarded 2025-era request; `undefined` while there is none. */
+  #typed: Chain<MessageContext, unknown> | undefined;
   /** Every `send` hook around what the server sends; `undefined` while there is none. */
   send: Chain<MessageContext, unknown> | undefined;
   /** Whether a `receive` hook wants every message: notifications and refused requests too. */
   everyMessage = false;
 
+  /** The typed middleware alone (see `receiveChainFor`). */
+  get typedReceive(): Chain<MessageContext, unknown> | undefined {
+    return this.#typed;
+  }
+
   use(middleware: ServerMiddleware | Middleware | MiddlewareHooks): void {
     if (typeof middleware === 'function') {
       // The old form, `(call) => call.next()`, takes one parameter; a new one that takes one never calls next.
       const typed = middleware.length < 2 ? fromCallForm(middleware as Middleware) : middleware;
-      this.#receiveLayers.push(acceptedOnly(typed as ServerMiddleware));
+      const layer = acceptedOnly(typed as ServerMiddleware);
+      this.#receiveLayers.push(layer);
+      this.#typedLayers.push(layer);
+      this.#typed = compose(this.#typedLayers, 'server receive');
     } else if (isRecord(middleware) && (isHook(middleware.receive) || isHook(middleware.send))) {
       const { receive, send } = middleware as MiddlewareHooks;
       // Bound once here: hooks may be methods of an object that reads `this`.
       if (receive !== undefined) {
-        this.#receiveLayers.push(receive.bind(middleware));
+        const layer = receive.bind(middleware);
+        this.#receiveLayers.push(layer);
+        this.#hookLayers.push(layer);
+        this.receiveHooks = compose(this.#hookLayers, 'server receive');
         this.everyMessage = true;
       }
       if (send !== undefined) this.#sendLayers.push(send.bind(middleware));
@@ -47,6 +73,17 @@ export class ServerMiddlewareChains {
     if (this.#receiveLayers.length > 0) this.receive = compose(this.#receiveLayers, 'server receive');
     if (this.#sendLayers.length > 0) this.send = compose(this.#sendLayers, 'server send');
   }
+}
+
+/**
+ * The receive chain a request on `context` runs through: a 2025-era request the legacy layer
+ * forwards passed the `receive` hooks there already, so it gets the typed middleware alone.
+ */
+export function receiveChainFor(
+  chains: ServerMiddlewareChains,
+  context: RequestContext,
+): Chain<MessageContext, unknown> | undefined {
+  return context.legacySession === undefined ? chains.receive : chains.typedReceive;
 }
 
 function isHook(value: unknown): boolean {

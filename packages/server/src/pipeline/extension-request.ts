@@ -1,5 +1,6 @@
 import type { JSONRPCRequest, RequestContext, RequestMetaFields } from '@mcpkit/protocol';
 import type { ExtensionMethod, ExtensionRequestInfo } from '../extensions/extension.js';
+import { receiveChainFor } from './chains.js';
 import { acceptedRequest } from './hook-contexts.js';
 import type { ServerRuntime } from './runtime.js';
 
@@ -36,7 +37,7 @@ export function startExtensionRequest(
   const info = extensionRequestInfo(request, fields, context);
   const checked = served.check ? served.check(params, info) : params;
   const handler = () => served.run(checked, info);
-  const chain = runtime.middleware.receive;
+  const chain = receiveChainFor(runtime.middleware, context);
   if (chain === undefined) return handler();
   // Middleware sees an extension's request as it sees the tasks extension's; rewritten params are checked again.
   return chain(acceptedRequest(info.method, params, info, context), (ctx) =>

@@ -1,4 +1,10 @@
-import type { JSONRPCNotification, JSONRPCRequest, RequestContext, RequestId } from '@mcpkit/protocol';
+import type {
+  JSONRPCNotification,
+  JSONRPCRequest,
+  MessageContext,
+  RequestContext,
+  RequestId,
+} from '@mcpkit/protocol';
 import { isRecord, MetaKey, networkOf } from '@mcpkit/protocol/internal';
 import type { ReceivedMessage, ServerMiddlewareChains } from './chains.js';
 import type { McpRequestInfo } from './context.js';
@@ -99,6 +105,40 @@ export function sentNotification(
   return hookContext('send', 'notification', message.method, params, undefined, version, context, undefined);
 }
 
+/** A 2025-era request the legacy layer forwards to the engine, as the receive hooks see it, once. */
+export function forwardedRequest(
+  request: JSONRPCRequest,
+  context: RequestContext,
+  session: NonNullable<RequestContext['legacySession']>,
+): MessageContext {
+  const params = isRecord(request.params) ? request.params : NO_PARAMS;
+  return hookContext(
+    'receive',
+    'request',
+    request.method,
+    params,
+    request.id,
+    undefined,
+    context,
+    undefined,
+    session,
+  );
+}
+
+/**
+ * A request the server sends a 2025-era client (`elicitation/create`, `sampling/createMessage`,
+ * `roots/list`) while serving one of its requests, as the send hooks see it.
+ */
+export function sentRequest(
+  id: RequestId,
+  method: string,
+  params: Record<string, unknown>,
+  context: RequestContext,
+  session: NonNullable<RequestContext['legacySession']>,
+): MessageContext {
+  return hookContext('send', 'request', method, params, id, undefined, context, undefined, session);
+}
+
 /** The protocol version a modern message names in its `_meta`, if it names one. */
 function sentVersion(params: Record<string, unknown>): string | undefined {
   const meta = params._meta;
@@ -118,7 +158,8 @@ export function refuse(
   error: unknown,
 ): Promise<unknown> {
   const { receive, everyMessage } = chains;
-  if (receive === undefined || !everyMessage) throw error;
+  // A forwarded 2025-era request's refusal reaches the hooks where the legacy layer runs them.
+  if (receive === undefined || !everyMessage || context.legacySession !== undefined) throw error;
   return receive(refusedRequest(request, context), () => Promise.reject(error));
 }
 

@@ -28,6 +28,7 @@ import {
   surelyValidParams,
 } from '@mcpkit/protocol/internal';
 import { checkInputRequired } from '../input/required-check.js';
+import { receiveChainFor } from './chains.js';
 import { RequestScope, SILENT_LOGGER } from './context.js';
 import { EMPTY_EXCHANGE, ExchangeStream } from './exchange.js';
 import { startExtensionRequest } from './extension-request.js';
@@ -198,7 +199,7 @@ function runRoute<M extends Method>(
   scope: RequestScope,
   prepared: unknown,
 ): Promise<unknown> {
-  const chain = runtime.middleware.receive;
+  const chain = receiveChainFor(runtime.middleware, context);
   if (chain === undefined) return route.run(runtime, scope, params, prepared);
   return chain(acceptedRequest(scope.method, params, scope, context), (ctx) =>
     route.run(runtime, scope, ctx.params as RouteParams<M>, prepared),
