@@ -8,6 +8,7 @@ import { registerDemo } from './tools.js';
 
 async function main(): Promise<void> {
   const { port, redis, name, prefix } = parseDemoArgs(process.argv.slice(2));
+  console.error(`cluster-demo: ${name} connecting to Redis at ${redis}`);
   // Rejects, naming the URL, when Redis cannot be reached within 5 s; reads MCPKIT_STATE_KEY.
   const cluster = await createRedisCluster({ url: redis, prefix, instanceId: name, tasks: true });
   const server = new McpServer(

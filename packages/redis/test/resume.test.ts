@@ -6,8 +6,9 @@ let redis: TestRedis;
 let instances: Instance[];
 beforeAll(async () => {
   redis = await startRedis();
-  // A short resume window: a stream followed from another instance must outlive it.
-  instances = await startInstances(redis.url, 2, undefined, { resumeWindowMs: 150 });
+  // A resume window shorter than the count below (3 s): a stream followed from another instance must
+  // outlive it. Long enough that a loaded machine still resumes within it.
+  instances = await startInstances(redis.url, 2, undefined, { resumeWindowMs: 1000 });
 });
 afterAll(async () => {
   await closeAll(instances ?? []);
@@ -66,7 +67,7 @@ describe('Last-Event-ID resumption on any instance', () => {
         jsonrpc: '2.0',
         id: 7,
         method: 'tools/call',
-        params: { name: 'count', arguments: { n: 30, intervalMs: 20 }, _meta: { progressToken: 'p' } },
+        params: { name: 'count', arguments: { n: 30, intervalMs: 100 }, _meta: { progressToken: 'p' } },
       };
       const first = await a.handle(
         new Request('http://cluster/mcp', {
