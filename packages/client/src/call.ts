@@ -93,7 +93,9 @@ export type ClientMiddleware = (call: ClientCall, next: ClientNext) => Promise<C
  * `params` (rewrite `_meta` with `next({ ...ctx, params })`), era, protocol version, the server's
  * `network` and `call: { id, round }`: every input round and task poll of one call is its own
  * request with the same `call.id`. `next()` resolves with the result, or rejects with the
- * `McpError` of an error response, a timeout or a transport error.
+ * `McpError` of an error response, a timeout or a transport error. `receive` sees each request a
+ * 2025-era server sends (`elicitation/create`, `sampling/createMessage`, `roots/list`, `ping`);
+ * `next()` resolves with the client's answer, or rejects with its error as an `McpError`.
  *
  * @example
  * ```ts
@@ -103,6 +105,7 @@ export type ClientMiddleware = (call: ClientCall, next: ClientNext) => Promise<C
 export interface ClientHooks {
   call?: ClientMiddleware;
   send?: MessageMiddleware;
+  receive?: MessageMiddleware;
 }
 
 let nextCallId = 1;

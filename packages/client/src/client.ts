@@ -99,8 +99,9 @@ export class McpClientCore {
   use(middleware: ClientMiddleware): this;
   /**
    * Adds hooks (see `ClientHooks`): `call` around each application call as above, `send` around
-   * each request the client puts on the wire (each input round and task poll its own). Methods are
-   * bound to `hooks`. Returns the client.
+   * each request the client puts on the wire (each input round and task poll its own), `receive`
+   * around its answer to each request a 2025-era server sends. Methods are bound to `hooks`.
+   * Returns the client.
    *
    * @example
    * ```ts
@@ -115,6 +116,7 @@ export class McpClientCore {
     }
     if (middleware.call !== undefined) this.#chain.use(middleware.call.bind(middleware));
     if (middleware.send !== undefined) this.#requester.useSend(middleware.send.bind(middleware));
+    if (middleware.receive !== undefined) this.#requester.useReceive(middleware.receive.bind(middleware));
     return this;
   }
 

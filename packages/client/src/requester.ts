@@ -16,7 +16,7 @@ import { awaitResponse, awaitResult, type CallDefaults, type TimeoutLimits } fro
 import type { LogListener } from './logs.js';
 import type { CallOptions } from './options.js';
 import { versionAfterRefusal } from './version.js';
-import { hookedResponse, hookedResult, type SendHooks, sendHooks } from './wire-hooks.js';
+import { hookedResponse, hookedResult, type WireHooks, wireHooks } from './wire-hooks.js';
 
 /** What every request the client sends has in common. */
 export interface RequesterConfig {
@@ -51,7 +51,10 @@ export class Requester {
   #template: { version: string; meta: Record<string, unknown> } | undefined;
   #nextId = 1;
   #sendLayers: readonly MessageMiddleware[] = [];
-  #hooks: SendHooks | undefined;
+  #receiveLayers: readonly MessageMiddleware[] = [];
+  /** The receive hooks composed, around the answers to a 2025-era server's requests; undefined without any. */
+  receiveHooks: WireHooks | undefined;
+  #hooks: WireHooks | undefined;
 
   constructor(transport: ClientTransport, config: RequesterConfig) {
     this.transport = transport;
@@ -109,7 +112,13 @@ export class Requester {
    */
   useSend(hook: MessageMiddleware): void {
     this.#sendLayers = [...this.#sendLayers, hook];
-    this.#hooks = sendHooks(compose(this.#sendLayers, 'client send'), this.transport.network);
+    this.#hooks = wireHooks(compose(this.#sendLayers, 'client send'), this.transport);
+  }
+
+  /** Adds a receive hook (`client.use({ receive })`) inside those added before, composed here. */
+  useReceive(hook: MessageMiddleware): void {
+    this.#receiveLayers = [...this.#receiveLayers, hook];
+    this.receiveHooks = wireHooks(compose(this.#receiveLayers, 'client receive'), this.transport);
   }
 
   /** Sends the 2025-era `request` for `call` and returns its raw response, within the call's timeouts. */

@@ -1,11 +1,15 @@
 import type {
   Chain,
+  ClientTransport,
   JSONRPCErrorResponse,
   JSONRPCRequest,
   JSONRPCResultResponse,
+  LegacyClientWire,
   MessageContext,
   NetworkPeer,
+  ServerRequestResponse,
 } from '@mcpkit/protocol';
+import { ErrorCode, McpError } from '@mcpkit/protocol/internal';
 import type { CallResult, CallState } from './call.js';
 import { peerError } from './errors.js';
 
@@ -14,23 +18,22 @@ type Response = JSONRPCResultResponse | JSONRPCErrorResponse;
 /** A transport that says nothing of where its server is: a custom one. */
 const UNSPECIFIED: NetworkPeer = Object.freeze({ transport: 'unknown' });
 
-/** What the client's send hooks need besides the request: the composed chain and the connection. */
-export interface SendHooks {
+/** What the client's send or receive hooks need besides the message: the composed chain and the connection. */
+export interface WireHooks {
   readonly chain: Chain<MessageContext, unknown>;
   readonly network: NetworkPeer;
+  /** The 2025-era wire, which knows the session id (HTTP). */
+  readonly legacy: LegacyClientWire | undefined;
 }
 
-/** The send hooks of a client over `network` (the transport's, when it says where the server is). */
-export function sendHooks(
-  chain: Chain<MessageContext, unknown>,
-  network: NetworkPeer | undefined,
-): SendHooks {
-  return { chain, network: network ?? UNSPECIFIED };
+/** The hooks `chain` of a client over `transport` (its network, when it says where the server is). */
+export function wireHooks(chain: Chain<MessageContext, unknown>, transport: ClientTransport): WireHooks {
+  return { chain, network: transport.network ?? UNSPECIFIED, legacy: transport.legacy };
 }
 
 /** `request` of `call` as the send hooks see it: one request on the wire, one round of the call. */
 function sendContext(
-  hooks: SendHooks,
+  hooks: WireHooks,
   request: JSONRPCRequest,
   call: CallState,
   era: 'modern' | 'legacy',
@@ -47,7 +50,7 @@ function sendContext(
     id: request.id,
     era,
     protocolVersion: version,
-    sessionId: undefined,
+    sessionId: era === 'legacy' ? hooks.legacy?.sessionId?.() : undefined,
     network: hooks.network,
     call: { id: call.id, round: call.round },
     taskId: typeof taskId === 'string' ? taskId : undefined,
@@ -61,7 +64,7 @@ function withParams(request: JSONRPCRequest, ctx: MessageContext): JSONRPCReques
 
 /** Sends `request` through the hooks, then `send`; resolves with the decoded result. */
 export function hookedResult(
-  hooks: SendHooks,
+  hooks: WireHooks,
   request: JSONRPCRequest,
   call: CallState,
   era: 'modern' | 'legacy',
@@ -77,7 +80,7 @@ export function hookedResult(
  * the result, or an error response as the `McpError` it is; what they return instead is not used.
  */
 export function hookedResponse(
-  hooks: SendHooks,
+  hooks: WireHooks,
   request: JSONRPCRequest,
   call: CallState,
   era: 'modern' | 'legacy',
@@ -99,6 +102,54 @@ export function hookedResponse(
     (error: unknown) => {
       if (response !== undefined && error === refusal) return response;
       throw error;
+    },
+  );
+}
+
+/**
+ * The client's answer to `request`, a 2025-era server's, through the receive hooks, then `answer`:
+ * they see the request and, from `next()`, the answer's result, or its error as an `McpError`.
+ * A hook that answers without `next()` answers with what it returns; one that throws, with its error.
+ */
+export function hookedServerRequest(
+  hooks: WireHooks,
+  request: JSONRPCRequest,
+  version: string,
+  answer: (request: JSONRPCRequest) => Promise<ServerRequestResponse>,
+): Promise<ServerRequestResponse> {
+  const ctx: MessageContext = {
+    side: 'client',
+    direction: 'receive',
+    kind: 'request',
+    method: request.method,
+    params: request.params ?? {},
+    id: request.id,
+    era: 'legacy',
+    protocolVersion: version,
+    sessionId: hooks.legacy?.sessionId?.(),
+    network: hooks.network,
+  };
+  let response: ServerRequestResponse | undefined;
+  let refusal: McpError | undefined;
+  const end = async (handed: MessageContext): Promise<unknown> => {
+    response = await answer(withParams(request, handed));
+    if ('error' in response) {
+      const { code, message, data } = response.error;
+      refusal = new McpError(code, message, data);
+      throw refusal;
+    }
+    return response.result;
+  };
+  return hooks.chain(ctx, end).then(
+    (result): ServerRequestResponse =>
+      response !== undefined && 'result' in response && response.result === result
+        ? response
+        : { jsonrpc: '2.0', id: request.id, result: result as Record<string, unknown> },
+    (error: unknown): ServerRequestResponse => {
+      if (error === refusal && response !== undefined) return response;
+      if (error instanceof McpError) return { jsonrpc: '2.0', id: request.id, error: error.toJSON() };
+      const message = error instanceof Error ? error.message : String(error);
+      return { jsonrpc: '2.0', id: request.id, error: { code: ErrorCode.InternalError, message } };
     },
   );
 }

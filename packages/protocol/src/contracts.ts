@@ -330,6 +330,8 @@ export interface LegacyClientWire {
   beginSession(session: LegacySession): void;
   /** Ends the session: HTTP sends `DELETE` with the session id (B-11) and forgets it. */
   endSession(): Promise<void>;
+  /** The id of the session now open (HTTP `Mcp-Session-Id`), for middleware; stdio has none. */
+  sessionId?(): string | undefined;
   /**
    * The notifications the server sends outside any exchange: HTTP opens the standalone `GET`
    * stream (resumed with `Last-Event-ID` when it drops), stdio yields what arrives on the pipe for

@@ -42,7 +42,7 @@ export class LegacyEra implements LegacyEraSeam {
     const { wire, requester, logs, observe, limits } = config;
     this.#config = config;
     this.sse = wire.openSse !== undefined;
-    this.#serverRequests = serverRequestsByEra(wire, config.handlers, config.lifetime);
+    this.#serverRequests = serverRequestsByEra(wire, config.handlers, config.lifetime, requester);
     this.#logLevel = new SessionLogLevel(requester, config.probeTimeoutMs);
     this.#stream = new LegacyServerStream(wire, config.lifetime, (notification) => {
       if (notification.method !== 'notifications/message') observe(notification);

@@ -10,6 +10,8 @@ import type { Era } from '../era.js';
 import { InputRequiredError } from '../errors.js';
 import type { InputHandlers, InputRequiredMethod } from '../handlers.js';
 import { fulfilInputRequests } from '../input-requests.js';
+import type { Requester } from '../requester.js';
+import { hookedServerRequest } from '../wire-hooks.js';
 
 let inputRequestCheck: Promise<Check> | undefined;
 
@@ -73,7 +75,8 @@ export interface ServerRequestRegistration {
 }
 
 /**
- * Answers the server's requests with `handlers` (see `legacyServerRequestHandler`) while the client
+ * Answers the server's requests with `handlers` (see `legacyServerRequestHandler`), through the
+ * client's receive hooks when it has some, while the client
  * speaks the 2025 era (B-13), and not in the 2026 era, whose client writes no responses (T-4):
  * without a handler, a transport that carries both eras (stdio) answers nothing.
  */
@@ -81,8 +84,14 @@ export function serverRequestsByEra(
   wire: LegacyClientWire,
   handlers: InputHandlers,
   lifetime: AbortSignal,
+  requester: Requester,
 ): ServerRequestRegistration {
-  const handler = legacyServerRequestHandler(handlers, lifetime);
+  const answer = legacyServerRequestHandler(handlers, lifetime);
+  const handler: ServerRequestHandler = (request, context) => {
+    const hooks = requester.receiveHooks;
+    if (hooks === undefined) return answer(request, context);
+    return hookedServerRequest(hooks, request, requester.version, (handed) => answer(handed, context));
+  };
   let unregister: (() => void) | undefined;
   const stop = () => {
     unregister?.();

@@ -54,6 +54,7 @@ class HttpLegacyWire {
       return this.sse ? this.sse.serverMessages(both) : this.session.serverMessages(both);
     },
     openSse: (signal: AbortSignal) => this.#openSse(signal),
+    sessionId: () => this.session.sessionId,
   };
 
   async #openSse(signal: AbortSignal): Promise<void> {
