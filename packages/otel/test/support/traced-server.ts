@@ -1,9 +1,10 @@
 // A traced test server over stdio (a child process) or HTTP (this process), with its own recorder,
-// and what it recorded, as plain objects.
+// a traced client of it (tracedPair), and what each recorded, as plain objects.
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { followTasks, McpClient } from '@mcpkit/client';
 import type { ClientTransport } from '@mcpkit/protocol';
 import { createHttpClientTransport } from '@mcpkit/transport-http';
 import { serveHttp } from '@mcpkit/transport-http/node';
@@ -40,6 +41,12 @@ export interface Recorded {
 
 export type TransportKind = 'stdio' | 'http';
 export type Era = 'modern' | 'legacy';
+
+export interface TracedPair {
+  client: McpClient;
+  /** Closes both ends and returns what each recorded. */
+  finish(): Promise<{ client: Recorded; server: Recorded }>;
+}
 
 function spanRecord(span: ReadableSpan): SpanRecord {
   return {
@@ -99,4 +106,27 @@ async function readWhenWritten(path: string): Promise<Recorded> {
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error(`The stdio server wrote nothing to ${path}`);
+}
+
+const confirm = async () => ({ action: 'accept' as const, content: { yes: true } });
+
+/** A client with `otel()` and its own recorder, talking to a traced test server over `transport`. */
+export async function tracedPair(transport: TransportKind, era: Era): Promise<TracedPair> {
+  const recorder = new Recorder();
+  const { tracerProvider, meterProvider } = recorder;
+  const server = await tracedServer(transport);
+  const client = new McpClient(server.transport, {
+    clientInfo: { name: 'traced-client', version: '1.0.0' },
+    era,
+    tasks: followTasks({ pollIntervalMs: 5 }),
+    handlers: { elicitation: { form: confirm } },
+  });
+  client.use(otel({ tracerProvider, meterProvider }));
+  return {
+    client,
+    async finish() {
+      await client.close();
+      return { client: await recorded(recorder), server: await server.finish() };
+    },
+  };
 }

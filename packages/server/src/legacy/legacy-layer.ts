@@ -234,10 +234,13 @@ export class LegacyLayer implements LegacyEraSeam {
     if (channel !== undefined) this.unopened(channel);
     const principal = channel === undefined ? context.auth?.principal : undefined;
     const session = newSession(crypto.randomUUID(), read, version, principal);
+    // `_meta` as sent, so that receive hooks see it (trace context) as on every other request.
+    const { _meta } = (request.params ?? {}) as { _meta?: Record<string, unknown> };
     const params = {
       protocolVersion: read.requested,
       capabilities: read.capabilities,
       clientInfo: read.clientInfo,
+      ...(_meta !== undefined && { _meta }),
     };
     const info = sessionCallInfo('initialize', request, session, context, ex.cancellation);
     const result = await this.host.withMiddleware('initialize', params, info, context, async () => {
