@@ -1,5 +1,7 @@
 // The inspector's Tasks pane and session export in real headless Chromium, driven by role and name.
 import { readFile } from 'node:fs/promises';
+import { McpClient } from '@mcpkit/client';
+import { createInMemoryTransport, replaySession } from '@mcpkit/protocol';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type Inspector, startInspector } from './inspector.js';
@@ -111,6 +113,16 @@ describe.skipIf(chromiumBinary.path === undefined)('the inspector page with task
       (entry: { direction: string; message: { id?: unknown } }) =>
         entry.direction === 'in' && entry.message.id === call.message.id,
     );
+    expect(answer.request).toBe(call.message.id);
     expect(JSON.stringify(answer.message)).toContain('This is a simple text response for testing.');
+    // The in-memory test kit replays the file: a client gets the recorded answers.
+    const client = new McpClient(createInMemoryTransport(replaySession(session)), {
+      clientInfo: { name: 'replay', version: '1.0.0' },
+    });
+    await client.connect();
+    expect((await client.callTool('test_simple_text', {})).content).toEqual([
+      { type: 'text', text: 'This is a simple text response for testing.' },
+    ]);
+    await client.close();
   });
 });

@@ -146,6 +146,7 @@ export {
 } from './middleware.js';
 export type { NetworkPeer } from './network.js';
 export type { ResultDecodeOptions } from './read-result.js';
+export { type RecordedMessage, type RecordedSession, replaySession } from './replay.js';
 export { decodeResult, type ExtensionResult, type ExtensionResultOf } from './results.js';
 export * from './schemas/index.js';
 export { type WireTypeName, wireSchemas } from './schemas/registry.js';

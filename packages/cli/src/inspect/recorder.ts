@@ -41,8 +41,16 @@ export function recordingFetch(hub: EventHub): typeof fetch {
   };
 }
 
-/** `exchange` with each message the server sends back told to `hub`, timed from the request. */
-function recordedExchange(exchange: Exchange, hub: EventHub, started: number): Exchange {
+/**
+ * `exchange` with each message the server sends back told to `hub`, timed from the request and
+ * naming it (`request`), so that a replay knows which request a notification belongs to.
+ */
+function recordedExchange(
+  exchange: Exchange,
+  hub: EventHub,
+  request: JSONRPCRequest['id'],
+  started: number,
+): Exchange {
   return {
     [Symbol.asyncIterator]() {
       const inner = exchange[Symbol.asyncIterator]();
@@ -53,6 +61,7 @@ function recordedExchange(exchange: Exchange, hub: EventHub, started: number): E
             hub.emit('message', {
               direction: 'in',
               message: step.value as ExchangeMessage,
+              request,
               ms: Math.round(performance.now() - started),
             });
           }
@@ -111,7 +120,7 @@ export function recordTransport(transport: ClientTransport, hub: EventHub): Clie
   return overlay(transport, {
     exchange(request: JSONRPCRequest, options: ExchangeOptions) {
       hub.emit('message', { direction: 'out', message: request });
-      return recordedExchange(transport.exchange(request, options), hub, performance.now());
+      return recordedExchange(transport.exchange(request, options), hub, request.id, performance.now());
     },
     ...(notify === undefined
       ? {}
