@@ -1,7 +1,8 @@
 // The tracing example's client: one "agent turn" span around a tool call to the server at argv[2].
 import { McpClient } from '@mcpkit/client';
+import { otel } from '@mcpkit/otel';
 import { createHttpClientTransport } from '@mcpkit/transport-http';
-import { context, propagation, trace } from '@opentelemetry/api';
+import { trace } from '@opentelemetry/api';
 import { startTracing } from './otel-tracing.js';
 
 const stopTracing = startTracing('agent');
@@ -11,12 +12,8 @@ const url = process.argv[2] ?? 'http://127.0.0.1:3000/mcp';
 const client = new McpClient(createHttpClientTransport(url), {
   clientInfo: { name: 'agent', version: '1.0.0' },
 });
-// The client's calls carry the active context in their _meta, so the server's spans join the agent's trace.
-client.use((call, next) => {
-  const carried: Record<string, string> = {};
-  propagation.inject(context.active(), carried);
-  return next({ ...call, options: { ...call.options, meta: { ...call.options.meta, ...carried } } });
-});
+// A CLIENT span per request, its context in the request's _meta, so the server's spans join the agent's trace.
+client.use(otel());
 
 const tracer = trace.getTracer('agent');
 await tracer.startActiveSpan('agent turn', async (turn) => {
