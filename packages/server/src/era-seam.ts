@@ -2,6 +2,7 @@ import type {
   Chain,
   EndpointExchange,
   Implementation,
+  JSONRPCNotification,
   MessageContext,
   RequestContext,
   ServerCapabilities,
@@ -30,6 +31,12 @@ export interface LegacyHost {
    * them once around each request it forwards (the engine then runs the typed middleware alone).
    */
   receiveHooks(): Chain<MessageContext, unknown> | undefined;
+  /** Passes a notification of `session` through the server's `receive` hooks, if any. */
+  notified(
+    message: JSONRPCNotification,
+    context: RequestContext,
+    session: NonNullable<RequestContext['legacySession']>,
+  ): void;
   /** The server's send hooks, composed; `undefined` while there are none. */
   sendChain(): Chain<MessageContext, unknown> | undefined;
   /** Calls `listener` for every event of the server's bus; returns the unsubscribe function. */

@@ -17,6 +17,7 @@ import { RequestStateCodec } from './input/request-state.js';
 import { ServerMiddlewareChains } from './pipeline/chains.js';
 import { undeclaredLogger } from './pipeline/context.js';
 import { BACKGROUND, logToStderr } from './pipeline/error-report.js';
+import { notified } from './pipeline/hook-contexts.js';
 import { runLegacyMethod } from './pipeline/legacy-methods.js';
 import type { Middleware, ServerMiddleware } from './pipeline/middleware.js';
 import { handleMessage } from './pipeline/pipeline.js';
@@ -130,6 +131,7 @@ export class McpServerCore implements McpEndpoint {
       subscribe: (listener) => this.bus.subscribe(listener),
       receiveHooks: () => this.middleware.receiveHooks,
       sendChain: () => this.middleware.send,
+      notified: (message, context, session) => notified(this.middleware, message, context, report, session),
       withMiddleware: (method, params, info, context, handler) =>
         runLegacyMethod(this.middleware, report, method, params, info, context, handler),
     });

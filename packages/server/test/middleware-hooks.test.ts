@@ -171,11 +171,29 @@ describe('server receive hooks', () => {
     const summary = seen.map(({ ctx }) => [ctx.method, ctx.era, ctx.protocolVersion, ctx.network.transport]);
     expect(summary).toEqual([
       ['initialize', 'legacy', '2025-11-25', 'pipe'],
+      ['notifications/initialized', 'legacy', '2025-11-25', 'pipe'],
       ['logging/setLevel', 'legacy', '2025-11-25', 'pipe'],
       ['tools/call', 'legacy', '2025-11-25', 'pipe'],
       ['tools/call', 'legacy', '2025-11-25', 'pipe'],
     ]);
-    expect((seen[3]!.outcome as { code: number }).code).toBe(-32602);
+    expect((seen[4]!.outcome as { code: number }).code).toBe(-32602);
+  });
+});
+
+describe('server receive hooks, 2025-era notifications', () => {
+  it('see notifications/initialized with the session era and version', async () => {
+    const { server } = legacyTestServer();
+    const { seen, hook } = recorder();
+    server.use({ receive: hook });
+    await new LegacyConnection(server).initialize();
+    const initialized = seen.find(({ ctx }) => ctx.method === 'notifications/initialized');
+    expect(initialized?.ctx).toMatchObject({
+      kind: 'notification',
+      direction: 'receive',
+      era: 'legacy',
+      protocolVersion: '2025-11-25',
+      id: undefined,
+    });
   });
 });
 

@@ -294,6 +294,11 @@ export class LegacyLayer implements LegacyEraSeam {
   ): Promise<FinalResponse | undefined> {
     const found = await this.caller(context, undefined);
     if ('response' in found) return found;
+    const session = found.peer?.session;
+    if (session !== undefined) {
+      const id = context.channel === undefined && !this.stateless ? session.id : undefined;
+      this.host.notified(notification, context, { id, protocolVersion: session.protocolVersion });
+    }
     const { method, params } = notification;
     if (method === 'notifications/cancelled' && isRecord(params) && isRequestId(params.requestId)) {
       const reason = typeof params.reason === 'string' ? params.reason : undefined;

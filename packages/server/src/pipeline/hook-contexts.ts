@@ -80,7 +80,11 @@ function refusedRequest(request: JSONRPCRequest, context: RequestContext): Recei
 }
 
 /** A notification, as the receive hooks see it. */
-function receivedNotification(message: JSONRPCNotification, context: RequestContext): ReceivedMessage {
+function receivedNotification(
+  message: JSONRPCNotification,
+  context: RequestContext,
+  session: RequestContext['legacySession'],
+): ReceivedMessage {
   const params = isRecord(message.params) ? message.params : NO_PARAMS;
   return hookContext(
     'receive',
@@ -91,6 +95,7 @@ function receivedNotification(message: JSONRPCNotification, context: RequestCont
     sentVersion(params),
     context,
     undefined,
+    session,
   );
 }
 
@@ -166,16 +171,20 @@ export function refuse(
 /** What a notification comes to once its hooks pass it on: nothing (cancellation reaches a request through its context). */
 const ignore = (): Promise<undefined> => Promise.resolve(undefined);
 
-/** Passes a notification through the receive hooks, if any; what they throw is reported, not answered. */
+/**
+ * Passes a notification through the receive hooks, if any; what they throw is reported, not
+ * answered. `session`: the 2025-era session a notification of that era came in (`initialized`...).
+ */
 export function notified(
   chains: ServerMiddlewareChains,
   message: JSONRPCNotification,
   context: RequestContext,
   report: ServerErrorHandler,
+  session = context.legacySession,
 ): void {
   const { receive, everyMessage } = chains;
   if (receive === undefined || !everyMessage) return;
-  receive(receivedNotification(message, context), ignore).catch((error: unknown) =>
+  receive(receivedNotification(message, context, session), ignore).catch((error: unknown) =>
     report(error, { level: 'warning', method: message.method }),
   );
 }
