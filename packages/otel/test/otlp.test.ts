@@ -5,7 +5,6 @@ import type { AddressInfo } from 'node:net';
 import { McpClient } from '@mcpkit/client';
 import { createHttpClientTransport } from '@mcpkit/transport-http';
 import { serveHttp } from '@mcpkit/transport-http/node';
-import { context, propagation, SpanKind } from '@opentelemetry/api';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { BasicTracerProvider, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
@@ -68,22 +67,14 @@ it("the client's span and the server's span of one tools/call arrive in one trac
   const weather = exportingProvider('weather-server');
   const http = await serveHttp(createTestServer(otel({ tracerProvider: weather })), { port: 0 });
   const client = new McpClient(createHttpClientTransport(http.url));
-  // The client's side of the call: a CLIENT span of the agent whose context the call carries in _meta.
-  client.use((call, next) => {
-    const carried: Record<string, string> = {};
-    propagation.inject(context.active(), carried);
-    return next({ ...call, options: { ...call.options, meta: { ...call.options.meta, ...carried } } });
-  });
-  const tracer = agent.getTracer('agent');
-  await tracer.startActiveSpan('call echo', { kind: SpanKind.CLIENT }, async (span) => {
-    await client.callTool('echo', { text: 'over OTLP' });
-    span.end();
-  });
+  // The client's side of the call: otel() records a CLIENT span per request and carries it in _meta.
+  client.use(otel({ tracerProvider: agent }));
+  await client.callTool('echo', { text: 'over OTLP' });
   await client.close();
   await http.close();
   await Promise.all([agent.forceFlush(), weather.forceFlush()]);
 
-  const sent = received.find((span) => span.name === 'call echo')!;
+  const sent = received.find((span) => span.name === 'tools/call echo' && span.kind === 3)!;
   const served = received.find((span) => span.name === 'tools/call echo' && span.kind === 2)!;
   expect(sent.service).toBe('agent');
   expect(served.service).toBe('weather-server');
