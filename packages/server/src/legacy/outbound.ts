@@ -35,7 +35,9 @@ export interface OutboundOptions {
  */
 export class OutboundRequests {
   private readonly pending = new Map<string, Pending>();
-  private readonly prefix = `mcpkit-${crypto.randomUUID()}-`;
+  // Drawn at the first request, not at construction: Cloudflare Workers refuse random values in a
+  // module's global scope, where a server is usually built.
+  private prefix: string | undefined;
   private counter = 0;
 
   /** `router` carries answers that reach another instance; without it they reach only this one. */
@@ -48,6 +50,7 @@ export class OutboundRequests {
 
   /** A request id unique in this process, for the next request `send` sends. */
   nextId(): string {
+    this.prefix ??= `mcpkit-${crypto.randomUUID()}-`;
     return `${this.prefix}${++this.counter}`;
   }
 
