@@ -3,13 +3,14 @@ import { defineConfig } from 'tsup';
 
 const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
 
-// A program, not a library: one ESM file with a shebang, its dependencies left to node_modules.
+// A program, not a library: one ESM file with a shebang, its dependencies left to node_modules. No
+// source map, as in the libraries (docs/design/published-files.md).
 export default defineConfig({
   entry: { mcpkit: 'src/main.ts' },
   format: ['esm'],
   platform: 'node',
   target: 'node20',
-  sourcemap: true,
+  sourcemap: false,
   clean: true,
   banner: { js: '#!/usr/bin/env node' },
   define: { __MCPKIT_VERSION__: JSON.stringify(version) },
