@@ -2,6 +2,7 @@ import * as z from 'zod/v4/mini';
 import { ImplementationSchema, LoggingLevelSchema, optionalMeta } from '../schemas/common.js';
 import { deferred } from '../schemas/deferred.js';
 import { JSONObjectSchema } from '../schemas/json.js';
+import { serverOfferings } from '../schemas/server-offerings.js';
 import type { LegacyMethod } from './method-names.js';
 
 /*
@@ -37,13 +38,7 @@ export const LegacyClientCapabilitiesSchema: z.ZodMiniType<LegacyClientCapabilit
 const legacyServerCapabilities = deferred(() =>
   z.object({
     experimental: experimental(),
-    logging: z.optional(JSONObjectSchema),
-    completions: z.optional(JSONObjectSchema),
-    prompts: z.optional(z.object({ listChanged: z.optional(z.boolean()) })),
-    resources: z.optional(
-      z.object({ subscribe: z.optional(z.boolean()), listChanged: z.optional(z.boolean()) }),
-    ),
-    tools: z.optional(z.object({ listChanged: z.optional(z.boolean()) })),
+    ...serverOfferings(),
     tasks: z.optional(JSONObjectSchema),
   }),
 );

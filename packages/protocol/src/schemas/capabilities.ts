@@ -1,6 +1,7 @@
 import * as z from 'zod/v4/mini';
 import { deferred } from './deferred.js';
 import { JSONObjectSchema } from './json.js';
+import { serverOfferings } from './server-offerings.js';
 
 const settingsMap = deferred(() => z.optional(z.record(z.string(), JSONObjectSchema)));
 
@@ -22,17 +23,7 @@ export interface ClientCapabilities extends z.infer<ReturnType<typeof clientCapa
 export const ClientCapabilitiesSchema: z.ZodMiniType<ClientCapabilities> = z.lazy(clientCapabilities);
 
 const serverCapabilities = deferred(() =>
-  z.object({
-    experimental: settingsMap(),
-    logging: z.optional(JSONObjectSchema),
-    completions: z.optional(JSONObjectSchema),
-    prompts: z.optional(z.object({ listChanged: z.optional(z.boolean()) })),
-    resources: z.optional(
-      z.object({ subscribe: z.optional(z.boolean()), listChanged: z.optional(z.boolean()) }),
-    ),
-    tools: z.optional(z.object({ listChanged: z.optional(z.boolean()) })),
-    extensions: settingsMap(),
-  }),
+  z.object({ experimental: settingsMap(), ...serverOfferings(), extensions: settingsMap() }),
 );
 /** What a server offers, advertised only in the `server/discover` result (P-53). */
 export interface ServerCapabilities extends z.infer<ReturnType<typeof serverCapabilities>> {}
