@@ -3,6 +3,7 @@ import type {
   LegacyMethod,
   MessageMiddleware,
   Method,
+  RequestId,
   ResultOf,
 } from '@mcpkit/protocol';
 import type { CacheableCallOptions, InputCallOptions } from './options.js';
@@ -38,6 +39,12 @@ export type ClientCallOptions = InputCallOptions & CacheableCallOptions;
  * `deadline` before handing the call on.
  */
 export interface ClientCall {
+  /**
+   * Names the call among the client's calls: every request it puts on the wire (each input round,
+   * each task poll) carries its own JSON-RPC id, and the send hooks see this one as
+   * `MessageContext.call.id` on each, so a hook can tie them back to the call.
+   */
+  readonly id: number;
   readonly method: ClientMethod;
   /**
    * The params the next request carries, without `_meta` (the client adds it from `options.meta`
@@ -59,6 +66,12 @@ export interface ClientCall {
   paramHeaders: Record<string, string | number | boolean> | undefined;
   /** The protocol version of the latest request sent for the call; `undefined` before one was sent. */
   version: string | undefined;
+  /**
+   * The JSON-RPC id of the latest request sent for the call (`jsonrpc.request.id`); `undefined`
+   * before one was sent, and for a call answered without one (from the cache, by middleware).
+   * Read it once `next` has settled: each input round and task poll is a new request, with a new id.
+   */
+  requestId: RequestId | undefined;
 }
 
 /** Runs the rest of the chain for `call` (a changed copy of it), or for the call as it is when given none. */
@@ -115,7 +128,6 @@ let nextCallId = 1;
  * a step carries state from one request of the call to the next on it rather than in closures.
  */
 export class CallState implements Omit<ClientCall, 'method'> {
-  /** Names the call to send hooks (`MessageContext.call.id`): the same for all its requests. */
   readonly id = nextCallId++;
   readonly method: Method | LegacyMethod;
   params: Record<string, unknown>;
@@ -125,6 +137,7 @@ export class CallState implements Omit<ClientCall, 'method'> {
   round = 0;
   paramHeaders: Record<string, string | number | boolean> | undefined = undefined;
   version: string | undefined = undefined;
+  requestId: RequestId | undefined = undefined;
   /** `tools/call`: what `tools/list` said about the tool (see `ToolCatalog`). */
   tool: ToolEntry | undefined = undefined;
   /** `tools/call`: whether `tools/list` was refreshed after `-32020` already (H-28: once a call). */

@@ -27,6 +27,7 @@ export function listenExchange(requester: Requester): Next {
     call.version = version;
     const request = requester.build('subscriptions/listen', call.params, version, call.options);
     const id = request.id;
+    call.requestId = id;
     sink.opened(id);
     const exchange = requester.transport.exchange(request, { signal: call.signal });
     for await (const message of abortable(exchange, call.signal)) {

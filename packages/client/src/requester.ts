@@ -132,6 +132,7 @@ export class Requester {
     era: 'modern' | 'legacy',
     version: string,
   ): Promise<JSONRPCResultResponse | JSONRPCErrorResponse> {
+    call.requestId = request.id;
     const hooks = this.#hooks;
     if (hooks === undefined)
       return awaitResponse(this.transport, request, call, this.#defaults, this.#deadlines);
@@ -146,6 +147,7 @@ export class Requester {
     era: 'modern' | 'legacy',
     version: string,
   ): Promise<CallResult> {
+    call.requestId = request.id;
     const hooks = this.#hooks;
     if (hooks === undefined)
       return awaitResult(this.transport, request, call, this.#defaults, this.#deadlines);
