@@ -70,6 +70,14 @@ async function greet(asker: (request: Request) => Promise<Response>, sessionId: 
   return { id: asked.id as string, next };
 }
 
+async function until(condition: () => boolean): Promise<void> {
+  const deadline = Date.now() + 2000;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
 const accept = (id: string) => ({
   jsonrpc: '2.0',
   id,
@@ -131,6 +139,60 @@ describe('RedisAnswerRouter', () => {
       expect((await post(y!.handle, cancel, sessionId)).status).toBe(202);
       const final = await next();
       expect(JSON.stringify(final)).toMatch(/cancelled elicitation\/create: closed the form/);
+    } finally {
+      await Promise.all([x, y].map((instance) => instance!.cluster.close()));
+    }
+  });
+
+  it('a question nobody answers times out on the instance that asked, as in one process; the late answer, through another instance, is refused', async () => {
+    const [x, y] = await startInstances(redis.url, 2, undefined, {}, {}, 300);
+    try {
+      const sessionId = await openSession(x!.handle);
+      const { id, next } = await greet(x!.handle, sessionId);
+      const started = performance.now();
+      // The question is withdrawn on the stream it went out on, then the call ends.
+      expect(await next()).toMatchObject({
+        method: 'notifications/cancelled',
+        params: { requestId: id, reason: 'Timed out' },
+      });
+      const final = await next();
+      expect(performance.now() - started).toBeLessThan(2000);
+      // The tool's ctx.elicit rejected with the timeout: the call fails with it.
+      expect(final).toMatchObject({
+        id: 1,
+        error: { message: expect.stringContaining('did not answer elicitation/create within 300 ms') },
+      });
+      const late = await post(y!.handle, accept(id), sessionId);
+      expect(late.status).toBe(400);
+      expect(await late.json()).toMatchObject({ id, error: { code: -32600 } });
+      // The asker is still there and routes answers that come in time.
+      const again = await greet(x!.handle, sessionId);
+      expect((await post(y!.handle, accept(again.id), sessionId)).status).toBe(202);
+      expect(await again.next()).toMatchObject({ result: { content: [{ text: 'hello Ada from i0' }] } });
+    } finally {
+      await Promise.all([x, y].map((instance) => instance!.cluster.close()));
+    }
+  });
+
+  it("the client's cancellation of its own request, POSTed to another instance, stops it on the instance running it", async () => {
+    const [x, y] = await startInstances(redis.url, 2);
+    try {
+      const sessionId = await openSession(x!.handle);
+      const running = post(
+        x!.handle,
+        { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'hold', arguments: {} } },
+        sessionId,
+      );
+      await until(() => x!.started.has('hold'));
+      const cancel = {
+        jsonrpc: '2.0',
+        method: 'notifications/cancelled',
+        params: { requestId: 7, reason: 'no longer needed' },
+      };
+      expect((await post(y!.handle, cancel, sessionId)).status).toBe(202);
+      await until(() => x!.aborted.has('hold'));
+      expect(y!.aborted.has('hold')).toBe(false);
+      await (await running).body?.cancel();
     } finally {
       await Promise.all([x, y].map((instance) => instance!.cluster.close()));
     }

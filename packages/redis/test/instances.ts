@@ -11,17 +11,23 @@ export interface Instance {
   readonly cluster: RedisCluster;
   readonly server: McpServer;
   readonly handle: (request: Request) => Promise<Response>;
-  /** Task work that saw its signal abort, by label. */
+  /** Task work that saw its signal abort, by label; `hold` too. */
   readonly aborted: Set<string>;
+  /** Tools that started running here, by name (`hold` only). */
+  readonly started: Set<string>;
 }
 
-/** Starts `count` instances sharing one Redis `url` and prefix, each serving `whoami`, `greet` and `slow`. */
+/**
+ * Starts `count` instances sharing one Redis `url` and prefix, each serving `whoami`, `greet`, `hold`,
+ * `slow` and `count`; `requestTimeoutMs` bounds their wait for a 2025 client's answers.
+ */
 export async function startInstances(
   url: string,
   count: number,
   prefix = freshPrefix(),
   http: { resumeWindowMs?: number } = {},
   events: { ttlMs?: number } = {},
+  requestTimeoutMs?: number,
 ): Promise<Instance[]> {
   const instances: Instance[] = [];
   for (let i = 0; i < count; i++) {
@@ -37,10 +43,12 @@ export async function startInstances(
       connectTimeoutMs: 2000,
     });
     const aborted = new Set<string>();
+    const started = new Set<string>();
     const server = new McpServer(
       { name: 'cluster-test', version: '1.0.0' },
       {
         ...cluster.server,
+        legacy: { ...cluster.server.legacy, ...(requestTimeoutMs === undefined ? {} : { requestTimeoutMs }) },
         capabilities: { resources: { subscribe: true, listChanged: true } },
         onError: () => {},
       },
@@ -53,6 +61,16 @@ export async function startInstances(
       });
       const text = answer.action === 'accept' ? `hello ${answer.content.name} from ${name}` : 'declined';
       return { content: [{ type: 'text', text }] };
+    });
+    server.tool('hold', {}, async (_args, ctx) => {
+      started.add('hold');
+      await new Promise((_, reject) =>
+        ctx.signal.addEventListener('abort', () => {
+          aborted.add('hold');
+          reject(ctx.signal.reason);
+        }),
+      );
+      return { content: [] };
     });
     server.tool(
       'slow',
@@ -99,6 +117,7 @@ export async function startInstances(
       server,
       handle: createFetchHandler(server, { allowedHosts: ['cluster'], ...cluster.http, ...http }),
       aborted,
+      started,
     });
   }
   return instances;
