@@ -1,7 +1,8 @@
 // The inspector page: panes, the event stream, and the connection status.
-import { hasToken, post, stream } from './api.js';
+import { hasToken, stream } from './api.js';
 import { authorizationSection, authorize, showAuthorizationStep } from './authorize.js';
 import { loadPrompts, loadResources } from './browse.js';
+import { connectionForm, showConnection } from './connection.js';
 import { ask, withdraw } from './dialog.js';
 import { h, json } from './dom.js';
 import { download, keep } from './export.js';
@@ -17,6 +18,7 @@ const loaded = new Set();
 let connected = false;
 const protocol = h('ol', { className: 'log', 'aria-label': 'Protocol messages' });
 const notifications = h('ol', { className: 'log', 'aria-label': 'Notifications and logs' });
+const connection = connectionForm();
 
 function show(name) {
   for (const [other, pane] of Object.entries(panes)) pane.hidden = other !== name;
@@ -43,6 +45,7 @@ function onEvent(event) {
     case 'hello':
       keep(event);
       document.getElementById('target').textContent = event.target;
+      showConnection(connection, event.connection);
       return;
     case 'status': {
       const server = event.server?.serverInfo;
@@ -53,6 +56,7 @@ function onEvent(event) {
             ? `Not connected: ${event.error}`
             : 'Connecting',
       );
+      if (event.choice) showConnection(connection, { kind: connection.kind, ...event.choice });
       connected = event.state === 'connected';
       if (connected) reloadLists();
       return;
@@ -110,7 +114,7 @@ function build() {
   panes.Tasks.append(taskList);
   panes.Notifications.className = 'wide';
   panes.Notifications.append(notifications);
-  document.getElementById('reconnect').addEventListener('click', () => void post('reconnect'));
+  document.getElementById('authorize').before(connection);
   document.getElementById('authorize').addEventListener('click', () => void authorize());
   document.querySelector('header').after(authorizationSection);
 }

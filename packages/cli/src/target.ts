@@ -1,6 +1,7 @@
 import {
   type ClientWarning,
   type EraOption,
+  type EraVerdict,
   type InputHandlers,
   type LoggingLevel,
   type LoggingMessageNotificationParams,
@@ -66,6 +67,8 @@ export interface ConnectOptions {
   onWarning?: (warning: ClientWarning) => void;
   /** Which protocol era to speak. Default `auto`: probe, and fall back to the 2025 era. */
   era?: EraOption;
+  /** What is known of servers' eras and transports, by URL; `legacy-sse` opens the HTTP+SSE transport first. */
+  eraVerdicts?: Map<string, EraVerdict>;
   /** The `fetch` HTTP requests go through. Default: the transport's own sender. */
   fetch?: typeof fetch;
   /** Wraps the transport before the client uses it, e.g. to record every message. */
@@ -120,6 +123,7 @@ export async function connect(target: Target, options: ConnectOptions = {}): Pro
     ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
     ...(options.onWarning === undefined ? {} : { onWarning: options.onWarning }),
     ...(options.era === undefined ? {} : { era: options.era }),
+    ...(options.eraVerdicts === undefined ? {} : { eraVerdicts: options.eraVerdicts }),
     ...(options.logLevel === undefined ? {} : { logLevel: options.logLevel }),
     ...(options.onLog === undefined ? {} : { onLog: options.onLog }),
     ...(options.tasks === undefined ? {} : { tasks: options.tasks }),

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import type { EraOption } from '@mcpkit/client';
 import { Option } from 'commander';
 import { parseHeaders, type RegisterCommand, type ServerOptions, serverCommand } from '../command.js';
+import { choiceProblem, ERAS, HTTP_TRANSPORTS, type HttpTransport } from '../inspect/choice.js';
 import { EventHub } from '../inspect/events.js';
 import { startInspectorServer } from '../inspect/server.js';
 import { InspectorSession } from '../inspect/session.js';
@@ -14,13 +14,8 @@ interface InspectOptions extends ServerOptions {
   open: boolean;
   port: number;
   era: string;
+  transport: HttpTransport;
 }
-
-const ERAS: Readonly<Record<string, EraOption>> = {
-  auto: 'auto',
-  '2026-07-28': 'modern',
-  '2025-11-25': 'legacy',
-};
 
 function portNumber(value: string): number {
   const port = Number(value);
@@ -44,6 +39,14 @@ export const inspect: RegisterCommand = (program, context) => {
     .addOption(
       new Option('--era <era>', 'the protocol era to speak').choices(Object.keys(ERAS)).default('auto'),
     )
+    .addOption(
+      new Option(
+        '--transport <transport>',
+        'over HTTP: http (Streamable HTTP) or sse (the 2025 HTTP+SSE transport)',
+      )
+        .choices(HTTP_TRANSPORTS)
+        .default('http'),
+    )
     .action(async (words: string[], options: InspectOptions) => {
       const serverWords = context.serverCommand.length > 0 ? context.serverCommand : words;
       if (context.serverCommand.length > 0 && words.length > 0) {
@@ -51,10 +54,13 @@ export const inspect: RegisterCommand = (program, context) => {
       }
       const target = targetFrom(options.url, serverWords);
       const headers = parseHeaders(options.header);
+      const choice = { era: options.era, transport: options.transport };
+      const problem = choiceProblem(choice, target.kind === 'http');
+      if (problem !== undefined) throw new UsageError(problem);
       const session = new InspectorSession(
         {
           target,
-          era: ERAS[options.era]!,
+          choice,
           ...(headers === undefined ? {} : { headers }),
           ...(options.timeout === undefined ? {} : { timeoutMs: options.timeout }),
         },

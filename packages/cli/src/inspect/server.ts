@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { ConnectionChoice, HttpTransport } from './choice.js';
 import { type GuardSettings, refusal } from './guard.js';
 import { type InspectorSession, isOperation } from './session.js';
 
@@ -47,6 +48,15 @@ function failure(error: unknown): { error: { message: string; code?: unknown } }
   return { error: { message, ...(code === undefined ? {} : { code }) } };
 }
 
+/** The era and transport a reconnect asks for; what it leaves out stays as it was. */
+function choiceFrom(body: Record<string, unknown>, session: InspectorSession): ConnectionChoice {
+  const { era, transport } = session.describeConnection();
+  return {
+    era: typeof body.era === 'string' ? body.era : era,
+    transport: (typeof body.transport === 'string' ? body.transport : transport) as HttpTransport,
+  };
+}
+
 async function jsonBody(request: IncomingMessage): Promise<Record<string, unknown>> {
   let size = 0;
   const chunks: Buffer[] = [];
@@ -68,7 +78,8 @@ function openStream(request: IncomingMessage, response: ServerResponse, session:
     'content-type': 'text/event-stream',
     connection: 'keep-alive',
   });
-  response.write(`data: ${JSON.stringify({ type: 'hello', target: session.describeTarget() })}\n\n`);
+  const hello = { type: 'hello', target: session.describeTarget(), connection: session.describeConnection() };
+  response.write(`data: ${JSON.stringify(hello)}\n\n`);
   const stop = session.hub.subscribe((frame) => response.write(frame));
   request.once('close', stop);
 }
@@ -84,11 +95,12 @@ async function api(
   const body = await jsonBody(request).catch((error: unknown) => error as Error);
   if (body instanceof Error) return send(response, 400, failure(body));
   if (path === '/api/reconnect') {
-    const outcome = await session.reconnect().then(
+    const outcome = await session.reconnect(choiceFrom(body, session)).then(
       ({ server }) => ({ server }),
       (error: unknown) => failure(error),
     );
-    return send(response, 'error' in outcome ? 502 : 200, outcome);
+    // 200 either way: the page hears the failure as a `status` event, as for a reconnect at launch.
+    return send(response, 200, outcome);
   }
   if (path === '/api/authorize') {
     const redirectUrl = `http://127.0.0.1:${(request.socket.localPort ?? 0).toString()}${CALLBACK}`;

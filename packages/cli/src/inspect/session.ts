@@ -1,8 +1,9 @@
-import { type EraOption, followTasks } from '@mcpkit/client';
+import { followTasks } from '@mcpkit/client';
 import type { HttpAuthProvider } from '@mcpkit/transport-http';
 import { allTools } from '../commands/tools.js';
 import { type Connection, connect, type Target } from '../target.js';
 import { InspectorAuthorization } from './authorization.js';
+import { type ConnectionChoice, choiceProblem, eraSettings } from './choice.js';
 import type { EventHub } from './events.js';
 import { Questions } from './questions.js';
 import { recordingFetch, recordTransport } from './recorder.js';
@@ -12,7 +13,8 @@ import { callFollowingTask } from './tasks.js';
 export interface InspectTarget {
   target: Target;
   headers?: Record<string, string>;
-  era?: EraOption;
+  /** The era and HTTP transport to connect with first; the page may choose others. */
+  choice: ConnectionChoice;
   timeoutMs?: number;
 }
 
@@ -67,12 +69,14 @@ export class InspectorSession {
   readonly questions: Questions;
   readonly authorization: InspectorAuthorization;
   readonly #launch: InspectTarget;
+  #choice: ConnectionChoice;
   #authProvider: HttpAuthProvider | undefined;
   #connection: Promise<Connection> | undefined;
   #listening: AbortController | undefined;
 
   constructor(launch: InspectTarget, hub: EventHub) {
     this.#launch = launch;
+    this.#choice = launch.choice;
     this.hub = hub;
     this.questions = new Questions(hub);
     this.authorization = new InspectorAuthorization(hub);
@@ -96,11 +100,27 @@ export class InspectorSession {
     return target.kind === 'http' ? target.url : [target.command, ...target.args].join(' ');
   }
 
-  /** Connects (closing the connection there was); the outcome is also a `status` event. */
-  async reconnect(): Promise<Connection> {
+  /** How the page's connection form starts: the target's kind and the current choice. */
+  describeConnection(): { kind: 'http' | 'stdio' } & ConnectionChoice {
+    return { kind: this.#launch.target.kind, ...this.#choice };
+  }
+
+  /**
+   * Connects (closing the connection there was), with `choice` from now on when one is given; the
+   * outcome is also a `status` event. A choice that cannot reach this server fails at once.
+   */
+  async reconnect(choice: ConnectionChoice = this.#choice): Promise<Connection> {
+    const { target, headers, timeoutMs } = this.#launch;
     await this.close();
-    const { target, headers, era, timeoutMs } = this.#launch;
-    this.hub.emit('status', { state: 'connecting', target: this.describeTarget() });
+    const problem = choiceProblem(choice, target.kind === 'http');
+    if (problem !== undefined) {
+      this.hub.emit('status', { state: 'failed', error: problem });
+      throw new Error(problem);
+    }
+    this.#choice = choice;
+    this.hub.emit('status', { state: 'connecting', target: this.describeTarget(), choice });
+    const url = target.kind === 'http' ? target.url : undefined;
+    const { era, eraVerdicts } = eraSettings(choice, url);
     const connecting = connect(target, {
       handlers: this.questions.handlers(),
       wrapTransport: (transport) => recordTransport(transport, this.hub),
@@ -112,12 +132,19 @@ export class InspectorSession {
       ...(target.kind === 'http' ? { fetch: recordingFetch(this.hub) } : {}),
       ...(this.#authProvider === undefined ? {} : { authProvider: this.#authProvider }),
       ...(headers === undefined ? {} : { headers }),
-      ...(era === undefined ? {} : { era }),
+      era,
+      ...(eraVerdicts === undefined ? {} : { eraVerdicts }),
       ...(timeoutMs === undefined ? {} : { timeoutMs }),
     });
-    this.#connection = connecting;
+    this.#connection = connecting.then(async (connection) => {
+      if (eraVerdicts === undefined || eraVerdicts.get(url!) === 'legacy-sse') return connection;
+      await connection.client.close();
+      throw new Error(
+        `${url} does not serve HTTP+SSE: its GET opened no event stream with an endpoint. Choose Streamable HTTP to connect to it.`,
+      );
+    });
     try {
-      const connection = await connecting;
+      const connection = await this.#connection;
       this.hub.emit('status', { state: 'connected', server: connection.server });
       this.#listen(connection);
       return connection;
