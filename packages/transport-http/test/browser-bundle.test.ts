@@ -114,3 +114,37 @@ describe('the "./modern" entry', () => {
     expect(inputs.filter(legacy).length).toBeGreaterThan(0);
   });
 });
+
+describe('the "." entry', () => {
+  it('loads the 2025-era wire with import(): a split bundle has none of it in its first chunk', async () => {
+    for (const entry of ['index.ts', 'browser.ts']) {
+      const result = await build({
+        entryPoints: [source(entry)],
+        bundle: true,
+        splitting: true,
+        outdir: 'split',
+        platform: 'browser',
+        format: 'esm',
+        write: false,
+        logLevel: 'silent',
+        metafile: true,
+      });
+      const { outputs } = result.metafile;
+      const legacyIn = (chunk: string) =>
+        Object.entries(outputs[chunk]!.inputs).some(
+          ([input, { bytesInOutput }]) => bytesInOutput > 0 && legacy(input),
+        );
+      const first = new Set<string>();
+      const queue = Object.keys(outputs).filter((chunk) => outputs[chunk]!.entryPoint?.endsWith(entry));
+      for (let chunk = queue.pop(); chunk !== undefined; chunk = queue.pop()) {
+        if (first.has(chunk)) continue;
+        first.add(chunk);
+        for (const link of outputs[chunk]!.imports)
+          if (link.kind === 'import-statement') queue.push(link.path);
+      }
+      expect(first.size, entry).toBeGreaterThan(0);
+      expect([...first].filter(legacyIn), entry).toEqual([]);
+      expect(Object.keys(outputs).filter(legacyIn).length, entry).toBeGreaterThan(0);
+    }
+  });
+});

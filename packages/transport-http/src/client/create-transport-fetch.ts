@@ -1,7 +1,7 @@
 import type { ClientTransport } from '@mcpkit/protocol';
 import { chooseFetchSender } from './fetch-engine.js';
 import { openHttpClientTransport } from './http-client-transport.js';
-import { httpLegacyWire } from './legacy-wire.js';
+import { lazyHttpLegacyWire } from './lazy-legacy-wire.js';
 import type { HttpClientTransportOptions } from './transport-options.js';
 
 /** `createHttpClientTransport` of the build for browsers and workers: it sends through `fetch` only. */
@@ -13,6 +13,6 @@ export function createHttpClientTransport(
     url,
     options,
     chooseFetchSender(options.engine, options.fetch),
-    httpLegacyWire,
+    lazyHttpLegacyWire,
   );
 }

@@ -1,7 +1,7 @@
 import type { ClientTransport } from '@mcpkit/protocol';
 import { chooseSender } from './engine.js';
 import { openHttpClientTransport } from './http-client-transport.js';
-import { httpLegacyWire } from './legacy-wire.js';
+import { lazyHttpLegacyWire } from './lazy-legacy-wire.js';
 import type { HttpClientTransportOptions } from './transport-options.js';
 
 /**
@@ -32,5 +32,10 @@ export function createHttpClientTransport(
   url: string | URL,
   options: HttpClientTransportOptions = {},
 ): ClientTransport {
-  return openHttpClientTransport(url, options, chooseSender(options.engine, options.fetch), httpLegacyWire);
+  return openHttpClientTransport(
+    url,
+    options,
+    chooseSender(options.engine, options.fetch),
+    lazyHttpLegacyWire,
+  );
 }

@@ -11,7 +11,7 @@ import { LazyAbort, McpError, requestHeaders, TransportError } from '@mcpkit/pro
 import { type AuthorizedSend, isUnauthorized, retryUnauthorized } from './auth-retry.js';
 import { DEFAULT_MAX_MESSAGE_BYTES, type ResponseLimits } from './bounded-body.js';
 import { causeMessage } from './cause-message.js';
-import type { LegacyWireFactory } from './legacy-wire.js';
+import type { LegacyWireFactory } from './legacy-wire-contract.js';
 import { isEventStreamReply, readExchange, readJsonMessage, type StreamPosition } from './read-exchange.js';
 import { followRedirects, isRedirect, sendFollowingRedirects } from './redirects.js';
 import { headerMerger } from './request-headers.js';
@@ -97,7 +97,7 @@ class ExchangeIterator implements AsyncIterator<ExchangeMessage> {
 
 /**
  * `createHttpClientTransport` sending through `sender`; with `legacyWire` it also speaks the
- * 2025-era wire (see `HttpLegacyWire`), without it 2026-07-28 only.
+ * 2025-era wire (see `LegacyWire`), without it 2026-07-28 only.
  */
 export function openHttpClientTransport(
   url: string | URL,
@@ -132,10 +132,9 @@ export function openHttpClientTransport(
     maxEventBytes: limits.maxEventBytes,
     closed: () => closed,
   });
-  const session = legacy?.session;
 
   function buildHeaders(mirror: Record<string, string>) {
-    session?.addHeaders(mirror);
+    legacy?.session?.addHeaders(mirror);
     return mergeHeaders(mirror, true, 'POST');
   }
 
@@ -146,6 +145,11 @@ export function openHttpClientTransport(
   ): Promise<HttpReply> {
     const body = JSON.stringify(message);
     const initialize = message.method === 'initialize';
+    // The 2025-era wire's code loads when the client first sends `initialize` (see `LegacyWire`).
+    const session =
+      legacy !== undefined && (initialize || legacy.loading !== undefined)
+        ? await legacy.load()
+        : legacy?.session;
     const opening = session?.streamOpening;
     if (opening !== undefined && !initialize) await opening;
     if (initialize) session?.initializing();
@@ -187,7 +191,7 @@ export function openHttpClientTransport(
 
   /** What an exchange does with a request the server sends on its answer (2025-era servers, B-13). */
   function onRequestOf(message: JSONRPCRequest) {
-    return session ? (serverRequest: JSONRPCRequest) => session.answer(serverRequest, message) : undefined;
+    return legacy ? (serverRequest: JSONRPCRequest) => legacy.answer(serverRequest, message) : undefined;
   }
 
   /**
@@ -225,6 +229,7 @@ export function openHttpClientTransport(
   async function* stream(exchange: ExchangeState, response: HttpReply): AsyncGenerator<ExchangeMessage> {
     const { message: request, cancel } = exchange;
     const onRequest = onRequestOf(request);
+    const session = legacy?.session;
     const position: StreamPosition | undefined = session?.active
       ? { lastEventId: '', retryMs: undefined }
       : undefined;

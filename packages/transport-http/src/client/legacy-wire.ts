@@ -1,25 +1,14 @@
 import type {
   JSONRPCNotification,
+  JSONRPCRequest,
   LegacyClientWire,
   LegacySession,
   ServerRequestHandler,
 } from '@mcpkit/protocol';
 import { TransportError } from '@mcpkit/protocol/internal';
-import { HttpLegacySession, type SessionWire } from './legacy-session.js';
+import { HttpLegacySession } from './legacy-session.js';
 import { type HttpSseSession, openSseSession } from './legacy-sse.js';
-
-/** What the 2025-era wire needs from its transport. */
-interface LegacyWireContext extends SessionWire {
-  /** Whether the transport was closed. */
-  closed(): boolean;
-}
-
-/**
- * Makes the 2025-era wire of one transport. The entries that speak that era pass
- * `httpLegacyWire` to the transport; the modern-only ones pass nothing, so a bundle of theirs
- * holds none of it.
- */
-export type LegacyWireFactory = (context: LegacyWireContext) => HttpLegacyWire;
+import type { LegacyWire, LegacyWireContext } from './legacy-wire-contract.js';
 
 const closedError = () => new TransportError('closed', 'The HTTP transport was closed');
 
@@ -28,10 +17,12 @@ const closedError = () => new TransportError('closed', 'The HTTP transport was c
  * and, once the client switched to it, the deprecated HTTP+SSE session (B-7), which then carries
  * every message.
  */
-class HttpLegacyWire {
+class HttpLegacyWire implements LegacyWire {
   readonly session: HttpLegacySession;
   /** The deprecated HTTP+SSE session, once the client switched to it (B-7): every message goes there. */
   sse: HttpSseSession | undefined;
+  /** Loaded already: nothing to wait for. */
+  readonly loading = undefined;
   readonly #context: LegacyWireContext;
 
   constructor(context: LegacyWireContext) {
@@ -57,6 +48,14 @@ class HttpLegacyWire {
     sessionId: () => this.session.sessionId,
   };
 
+  load(): Promise<HttpLegacySession> {
+    return Promise.resolve(this.session);
+  }
+
+  answer(request: JSONRPCRequest, related: JSONRPCRequest): void {
+    this.session.answer(request, related);
+  }
+
   async #openSse(signal: AbortSignal): Promise<void> {
     const context = this.#context;
     if (context.closed()) throw closedError();
@@ -81,5 +80,5 @@ class HttpLegacyWire {
   }
 }
 
-/** The 2025-era wire, for `openHttpClientTransport`. */
-export const httpLegacyWire: LegacyWireFactory = (context) => new HttpLegacyWire(context);
+/** The 2025-era wire, loaded at once (tests build transports with it; the entries load it lazily). */
+export const httpLegacyWire = (context: LegacyWireContext): LegacyWire => new HttpLegacyWire(context);
