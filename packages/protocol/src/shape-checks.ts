@@ -113,6 +113,18 @@ function isOptionalRequestId(value: unknown): boolean {
   return value === undefined || typeof value === 'string' || Number.isSafeInteger(value);
 }
 
+/** `RequestMetaObjectSchema`'s verdict: the per-request fields of `_meta`, other keys allowed. */
+export function isRequestMetaObject(value: unknown): boolean {
+  return (
+    isRecord(value) &&
+    typeof value['io.modelcontextprotocol/protocolVersion'] === 'string' &&
+    isClientCapabilities(value['io.modelcontextprotocol/clientCapabilities']) &&
+    optional(value['io.modelcontextprotocol/clientInfo'], isImplementation) &&
+    optional(value['io.modelcontextprotocol/logLevel'], isLoggingLevel) &&
+    isOptionalRequestId(value.progressToken) // a progress token reads as a request id does
+  );
+}
+
 /** An error response `{ jsonrpc, id?, error: { code, message, data } }` whose `data` passes `isData`. */
 function errorResponseCheck(code: number, isData: (data: unknown) => boolean): (value: unknown) => boolean {
   return withinStack((value) => {

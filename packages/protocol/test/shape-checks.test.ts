@@ -3,9 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { compileCheck } from '../src/check.js';
 import {
   ClientCapabilitiesSchema,
+  decodeParams,
   ImplementationSchema,
   LoggingLevelSchema,
   MissingRequiredClientCapabilityErrorSchema,
+  methods,
+  RequestMetaObjectSchema,
   UnsupportedProtocolVersionErrorSchema,
 } from '../src/index.js';
 import {
@@ -13,6 +16,7 @@ import {
   isImplementation,
   isLoggingLevel,
   isMissingCapabilityErrorResponse,
+  isRequestMetaObject,
   isUnsupportedVersionErrorResponse,
 } from '../src/shape-checks.js';
 
@@ -72,6 +76,21 @@ const implementation = either(
   ),
 );
 
+/** A request's `_meta`: the per-request fields, a progress token, and a key of someone else's. */
+const requestMeta = either(
+  fc.record(
+    {
+      'io.modelcontextprotocol/protocolVersion': either(fc.constantFrom('2026-07-28', 'x')),
+      'io.modelcontextprotocol/clientCapabilities': capabilities,
+      'io.modelcontextprotocol/clientInfo': implementation,
+      'io.modelcontextprotocol/logLevel': either(fc.constantFrom('debug', 'loud')),
+      progressToken: either(fc.oneof(fc.string(), fc.integer(), fc.double())),
+      'com.example/other': leaf,
+    },
+    { requiredKeys: [] },
+  ),
+);
+
 function errorResponse(code: number, data: fc.Arbitrary<unknown>): fc.Arbitrary<unknown> {
   return either(
     fc.record(
@@ -117,6 +136,10 @@ describe('hand-written message-path checks agree with the schemas', () => {
     sameVerdict(isLoggingLevel, LoggingLevelSchema, either(fc.constantFrom('debug', 'emergency', 'loud')));
   });
 
+  it('RequestMetaObject (the per-request _meta, P-34, C-1)', () => {
+    sameVerdict(isRequestMetaObject, RequestMetaObjectSchema, requestMeta);
+  });
+
   it('the -32021 error response and its data (S-3)', () => {
     const data = either(fc.record({ requiredCapabilities: capabilities }, { requiredKeys: [] }));
     sameVerdict(
@@ -151,4 +174,24 @@ describe('hand-written message-path checks agree with the schemas', () => {
       compileCheck(ClientCapabilitiesSchema)(capabilitiesValue),
     );
   });
+});
+
+describe('decodeParams gives the schema verdict on the shapes it checks by hand', () => {
+  const params = fc.record(
+    {
+      _meta: requestMeta,
+      name: either(fc.string()),
+      arguments: either(jsonObject),
+      inputResponses: leaf,
+      requestState: either(fc.string()),
+      cursor: either(fc.string()),
+    },
+    { requiredKeys: ['_meta'] },
+  );
+
+  for (const method of ['server/discover', 'tools/list', 'tools/call'] as const) {
+    it(`${method} (P-34)`, () => {
+      sameVerdict((value) => decodeParams(method, value).ok, methods[method].params, params);
+    });
+  }
 });
