@@ -8,10 +8,11 @@ interface Waiting {
 /**
  * Writes whole lines to a stream and respects backpressure.
  *
- * - The first line is written at once; lines written while the current callback and its promise
- *   jobs are still running are joined and written together right after them (`process.nextTick`),
- *   or as soon as they reach the stream's high-water mark: one system call for a burst of
- *   pipelined messages instead of one each. A line is never split across writes.
+ * - Lines written while the current callback and its promise jobs are still running are joined
+ *   and written together right after them (`process.nextTick`, before the event loop goes on, so
+ *   a lone line waits for nothing), or as soon as they reach the stream's high-water mark: one
+ *   system call for a burst of pipelined messages instead of one each, and the peer woken once.
+ *   A line is never split across writes.
  * - Once the stream asks to drain, later lines wait, in order, each with its writer awaiting it,
  *   instead of piling up in the stream's buffer.
  *
@@ -62,14 +63,13 @@ export class LineWriter {
   write(text: string): Promise<void> | undefined {
     if (this.#abandoned) return undefined;
     if (this.#blocked) return new Promise((resolve) => this.#waiting.push({ text, resolve }));
-    if (this.#batch !== undefined) {
+    if (this.#batch === undefined) {
+      this.#batch = text;
+      process.nextTick(this.#flushBatch);
+    } else {
       this.#batch += text;
-      if (this.#batch.length >= this.#batchLimit) this.#writeBatch();
-      return undefined;
     }
-    this.#batch = '';
-    process.nextTick(this.#flushBatch);
-    if (!this.#write(text)) this.#setBlocked(true);
+    if (this.#batch.length >= this.#batchLimit) this.#writeBatch();
     return undefined;
   }
 
