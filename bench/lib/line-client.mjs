@@ -2,6 +2,11 @@
 // the raw driver that sends identical bytes to every subject's stdio server (memory, response sizes).
 import { spawnTracked, stopChild } from './children.mjs';
 
+/** What a waiting exchange resolves with: the response's result, the response, or the response and its size. */
+const RESULT = 0;
+const MESSAGE = 1;
+const MEASURED = 2;
+
 export class LineClient {
   #child;
   #pending = new Map();
@@ -29,20 +34,18 @@ export class LineClient {
   }
 
   /** Sends `method` with `params` (a fresh numeric id) and resolves with the response's `result`. */
-  async call(method, params) {
-    const response = await this.send({ jsonrpc: '2.0', id: this.#nextId++, method, params });
-    if (response.error) throw new Error(`${method} failed: ${JSON.stringify(response.error)}`);
-    return response.result;
+  call(method, params) {
+    return this.#exchange({ jsonrpc: '2.0', id: this.#nextId++, method, params }, RESULT);
   }
 
   /** Sends a complete request (its id must be unique among those in flight) and resolves with the response. */
   send(request) {
-    return this.#exchange(request, false);
+    return this.#exchange(request, MESSAGE);
   }
 
   /** Like `send`, also reporting the response line's size in bytes (newline included). */
   sendMeasured(request) {
-    return this.#exchange(request, true);
+    return this.#exchange(request, MEASURED);
   }
 
   nextId() {
@@ -53,10 +56,10 @@ export class LineClient {
     return stopChild(this.#child);
   }
 
-  #exchange(request, measure) {
+  #exchange(request, want) {
     if (this.#exitError) return Promise.reject(this.#exitError);
     return new Promise((resolve, reject) => {
-      this.#pending.set(request.id, { resolve, reject, measure });
+      this.#pending.set(request.id, { resolve, reject, want, method: request.method });
       this.#queue(`${JSON.stringify(request)}\n`);
     });
   }
@@ -67,27 +70,36 @@ export class LineClient {
       return;
     }
     this.#batch = line;
-    process.nextTick(() => {
-      const batch = this.#batch;
-      this.#batch = undefined;
-      this.#child.stdin.write(batch);
-    });
+    process.nextTick(this.#flush);
   }
 
+  #flush = () => {
+    const batch = this.#batch;
+    this.#batch = undefined;
+    this.#child.stdin.write(batch);
+  };
+
+  /** Hands over each complete line of the text read so far: slices of the chunk, no copies of what follows. */
   #receive(chunk) {
-    if (chunk.indexOf('\n') === -1) {
+    let newline = chunk.indexOf('\n');
+    if (newline === -1) {
       this.#buffered += chunk;
       return;
     }
-    let text = this.#buffered + chunk;
-    let newline = text.indexOf('\n');
-    while (newline !== -1) {
-      const line = text.slice(0, newline);
-      text = text.slice(newline + 1);
-      if (line.length > 0) this.#deliver(line);
-      newline = text.indexOf('\n');
+    let from = 0;
+    if (this.#buffered.length > 0) {
+      const line = this.#buffered + chunk.slice(0, newline);
+      this.#buffered = '';
+      this.#deliver(line);
+      from = newline + 1;
+      newline = chunk.indexOf('\n', from);
     }
-    this.#buffered = text;
+    while (newline !== -1) {
+      if (newline > from) this.#deliver(chunk.slice(from, newline));
+      from = newline + 1;
+      newline = chunk.indexOf('\n', from);
+    }
+    if (from < chunk.length) this.#buffered = chunk.slice(from);
   }
 
   #deliver(line) {
@@ -102,7 +114,12 @@ export class LineClient {
     const waiter = this.#pending.get(message.id);
     if (!waiter) return;
     this.#pending.delete(message.id);
-    waiter.resolve(waiter.measure ? { response: message, bytes: Buffer.byteLength(line) + 1 } : message);
+    if (waiter.want === MESSAGE) waiter.resolve(message);
+    else if (waiter.want === MEASURED)
+      waiter.resolve({ response: message, bytes: Buffer.byteLength(line) + 1 });
+    else if (message.error)
+      waiter.reject(new Error(`${waiter.method} failed: ${JSON.stringify(message.error)}`));
+    else waiter.resolve(message.result);
   }
 
   #failAll(error) {
