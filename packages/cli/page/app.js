@@ -6,11 +6,17 @@ import { connectionForm, showConnection } from './connection.js';
 import { ask, withdraw } from './dialog.js';
 import { h, json } from './dom.js';
 import { download, keep } from './export.js';
+import { heard, listenPane, showListening } from './listen.js';
 import { protocolEntry } from './render.js';
 import { taskList, update as updateTask } from './tasks.js';
-import { loadTools, showProgress } from './tools.js';
+import { loadTools, refreshTools, showProgress } from './tools.js';
 
-const PANES = ['Tools', 'Resources', 'Prompts', 'Tasks', 'Protocol', 'Notifications'];
+const PANES = ['Tools', 'Resources', 'Prompts', 'Listen', 'Tasks', 'Protocol', 'Notifications'];
+/** The pane each list change is about, listed again when it changes. */
+const CHANGED = {
+  'notifications/resources/list_changed': 'Resources',
+  'notifications/prompts/list_changed': 'Prompts',
+};
 const LOADERS = { Tools: loadTools, Resources: loadResources, Prompts: loadPrompts };
 const panes = {};
 const loaded = new Set();
@@ -34,6 +40,13 @@ function reloadLists() {
   loaded.clear();
   const visible = PANES.find((name) => !panes[name].hidden);
   show(visible);
+}
+
+/** Lists `name`'s items again: now if it is shown, else when it is next shown. */
+function listedAgain(name) {
+  if (!name) return;
+  loaded.delete(name);
+  if (!panes[name].hidden) show(name);
 }
 
 function setStatus(text) {
@@ -65,6 +78,16 @@ function onEvent(event) {
     case 'http':
       keep(event);
       protocol.append(protocolEntry(event));
+      return;
+    case 'listening':
+      showListening(event);
+      return;
+    case 'list-changed':
+    case 'resource-updated':
+      heard(event);
+      notifications.append(notificationEntry(event));
+      if (event.notification.method === 'notifications/tools/list_changed') refreshTools();
+      else listedAgain(CHANGED[event.notification.method]);
       return;
     case 'task':
       updateTask(event);
@@ -112,6 +135,7 @@ function build() {
   );
   panes.Tasks.className = 'wide';
   panes.Tasks.append(taskList);
+  panes.Listen.append(...listenPane);
   panes.Notifications.className = 'wide';
   panes.Notifications.append(notifications);
   document.getElementById('authorize').before(connection);

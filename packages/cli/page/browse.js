@@ -1,25 +1,16 @@
 // The Resources and Prompts panes: a list, and what reading or getting one returns.
 import { run } from './api.js';
+import { suggest } from './complete.js';
 import { h } from './dom.js';
 import { objectFields, readObject } from './form.js';
+import { subscribeTo } from './listen.js';
 import { contentBlock } from './render.js';
+import { showTemplate } from './templates.js';
 
-async function fill(pane, { label, operation, key, open }) {
-  const detail = h('div', {});
+/** Lists what `operation` returns under `key` in `column`, each opening in `detail` with `open`. */
+async function listInto(column, detail, { label, operation, key, open }) {
   const list = h('ul', { className: 'items', 'aria-label': label });
-  pane.replaceChildren(
-    h(
-      'div',
-      {},
-      h(
-        'button',
-        { type: 'button', onclick: () => fill(pane, { label, operation, key, open }) },
-        `Refresh ${label.toLowerCase()}`,
-      ),
-      list,
-    ),
-    detail,
-  );
+  column.append(list);
   try {
     const items = (await run(operation))[key];
     for (const item of items)
@@ -31,14 +22,31 @@ async function fill(pane, { label, operation, key, open }) {
         ),
       );
   } catch (error) {
-    detail.replaceChildren(
-      h('p', { className: 'error' }, `Could not list the ${label.toLowerCase()}: ${error.message}`),
-    );
+    list.after(h('p', { className: 'error' }, `Could not list the ${label.toLowerCase()}: ${error.message}`));
+  }
+}
+
+/** Fills `pane` with a Refresh button and one list per entry of `lists`, and a detail area. */
+async function fill(pane, title, lists) {
+  const detail = h('div', {});
+  const column = h(
+    'div',
+    {},
+    h('button', { type: 'button', onclick: () => fill(pane, title, lists) }, `Refresh ${title}`),
+  );
+  pane.replaceChildren(column, detail);
+  for (const list of lists) {
+    if (lists.length > 1) column.append(h('h2', {}, list.label));
+    await listInto(column, detail, list);
   }
 }
 
 async function showResource(resource, detail) {
-  detail.replaceChildren(h('h2', {}, resource.name ?? resource.uri), h('p', {}, resource.uri));
+  detail.replaceChildren(
+    h('h2', {}, resource.name ?? resource.uri),
+    h('p', {}, resource.uri),
+    h('button', { type: 'button', onclick: () => subscribeTo(resource.uri, true) }, 'Subscribe to updates'),
+  );
   try {
     const { contents } = await run('resources/read', { uri: resource.uri });
     detail.append(...contents.map((item) => contentBlock({ type: 'resource', resource: item })));
@@ -61,6 +69,7 @@ function showPrompt(prompt, detail) {
     fields.map((entry) => entry.field.element),
     h('button', { type: 'submit' }, 'Get prompt'),
   );
+  suggest(fields, { type: 'ref/prompt', name: prompt.name });
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
     try {
@@ -83,6 +92,14 @@ function showPrompt(prompt, detail) {
 }
 
 export const loadResources = (pane) =>
-  fill(pane, { label: 'Resources', operation: 'resources/list', key: 'resources', open: showResource });
+  fill(pane, 'resources', [
+    { label: 'Resources', operation: 'resources/list', key: 'resources', open: showResource },
+    {
+      label: 'Resource templates',
+      operation: 'resources/templates/list',
+      key: 'resourceTemplates',
+      open: showTemplate,
+    },
+  ]);
 export const loadPrompts = (pane) =>
-  fill(pane, { label: 'Prompts', operation: 'prompts/list', key: 'prompts', open: showPrompt });
+  fill(pane, 'prompts', [{ label: 'Prompts', operation: 'prompts/list', key: 'prompts', open: showPrompt }]);

@@ -64,26 +64,43 @@ function toolView(tool, detail) {
   );
 }
 
-/** Fills the Tools pane from `tools/list`. */
-export async function loadTools(pane) {
-  const detail = h('div', {});
-  const list = h('ul', { className: 'items', 'aria-label': 'Tools' });
-  pane.replaceChildren(
-    h('div', {}, h('button', { type: 'button', onclick: () => loadTools(pane) }, 'Refresh tools'), list),
-    detail,
-  );
-  try {
-    const { tools } = await run('tools/list');
-    for (const tool of tools) {
+/** The Tools pane's list and detail, once loaded, for refreshing the list when it changes. */
+let shown;
+
+async function fillList(list, detail) {
+  const selected = list.querySelector('[aria-current="true"]')?.textContent;
+  const { tools } = await run('tools/list');
+  list.replaceChildren(
+    ...tools.map((tool) => {
       const button = h('button', { type: 'button' }, tool.name);
+      if (tool.name === selected) button.setAttribute('aria-current', 'true');
       button.addEventListener('click', () => {
         for (const other of list.querySelectorAll('button')) other.removeAttribute('aria-current');
         button.setAttribute('aria-current', 'true');
         toolView(tool, detail);
       });
-      list.append(h('li', {}, button));
-    }
+      return h('li', {}, button);
+    }),
+  );
+}
+
+/** Fills the Tools pane from `tools/list`. */
+export async function loadTools(pane) {
+  const detail = h('div', {});
+  const list = h('ul', { className: 'items', 'aria-label': 'Tools' });
+  shown = { list, detail };
+  pane.replaceChildren(
+    h('div', {}, h('button', { type: 'button', onclick: () => loadTools(pane) }, 'Refresh tools'), list),
+    detail,
+  );
+  try {
+    await fillList(list, detail);
   } catch (error) {
     detail.replaceChildren(h('p', { className: 'error' }, `Could not list the tools: ${error.message}`));
   }
+}
+
+/** Lists the tools again after the server said they changed; the tool shown and its result stay. */
+export function refreshTools() {
+  if (shown) fillList(shown.list, shown.detail).catch(() => {});
 }

@@ -11,7 +11,7 @@ export class EventHub {
 
   /**
    * Sends an event of `type` (`message`, `http`, `status`, `question`, `answered`, `progress`,
-   * `log`, `list-changed` or `oauth`) with `fields` and the time (`at`, ms since the epoch) to every stream.
+   * `log`, `list-changed`, `resource-updated`, `listening`, `task` or `oauth`) with `fields` and the time (`at`, ms since the epoch) to every stream.
    */
   emit(type: string, fields: Record<string, unknown> = {}): void {
     const frame = `data: ${JSON.stringify({ ...fields, type, at: Date.now() })}\n\n`;

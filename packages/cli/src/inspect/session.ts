@@ -1,10 +1,11 @@
-import { followTasks } from '@mcpkit/client';
+import { type CompleteRequestParams, followTasks } from '@mcpkit/client';
 import type { HttpAuthProvider } from '@mcpkit/transport-http';
 import { allTools } from '../commands/tools.js';
 import { type Connection, connect, type Target } from '../target.js';
 import { InspectorAuthorization } from './authorization.js';
 import { type ConnectionChoice, choiceProblem, eraSettings } from './choice.js';
 import type { EventHub } from './events.js';
+import { Listening } from './listening.js';
 import { Questions } from './questions.js';
 import { recordingFetch, recordTransport } from './recorder.js';
 import { callFollowingTask } from './tasks.js';
@@ -45,7 +46,20 @@ const OPERATIONS: Readonly<Record<string, Operation>> = {
     for await (const resource of client.iterateResources()) resources.push(resource);
     return { resources };
   },
+  'resources/templates/list': async ({ client }) => {
+    const resourceTemplates = [];
+    for await (const template of client.iterateResourceTemplates()) resourceTemplates.push(template);
+    return { resourceTemplates };
+  },
   'resources/read': ({ client }, params) => client.readResource(text(params.uri)),
+  'resources/subscribe': async (_connection, params, session) =>
+    session.listening.subscribe(text(params.uri), params.subscribe !== false),
+  'completion/complete': ({ client }, params) =>
+    client.complete({
+      ref: record(params.ref) as unknown as CompleteRequestParams['ref'],
+      argument: { name: text(record(params.argument).name), value: text(record(params.argument).value) },
+      ...(params.context === undefined ? {} : { context: record(params.context) }),
+    }),
   'prompts/list': async ({ client }) => {
     const prompts = [];
     for await (const prompt of client.iteratePrompts()) prompts.push(prompt);
@@ -68,11 +82,11 @@ export class InspectorSession {
   readonly hub: EventHub;
   readonly questions: Questions;
   readonly authorization: InspectorAuthorization;
+  readonly listening: Listening;
   readonly #launch: InspectTarget;
   #choice: ConnectionChoice;
   #authProvider: HttpAuthProvider | undefined;
   #connection: Promise<Connection> | undefined;
-  #listening: AbortController | undefined;
 
   constructor(launch: InspectTarget, hub: EventHub) {
     this.#launch = launch;
@@ -80,6 +94,7 @@ export class InspectorSession {
     this.hub = hub;
     this.questions = new Questions(hub);
     this.authorization = new InspectorAuthorization(hub);
+    this.listening = new Listening(hub);
   }
 
   /**
@@ -146,7 +161,7 @@ export class InspectorSession {
     try {
       const connection = await this.#connection;
       this.hub.emit('status', { state: 'connected', server: connection.server });
-      this.#listen(connection);
+      this.listening.start(connection);
       return connection;
     } catch (error) {
       this.#connection = undefined;
@@ -158,23 +173,6 @@ export class InspectorSession {
     }
   }
 
-  /** Hears list changes for as long as this connection lasts. */
-  #listen(connection: Connection): void {
-    const stop = new AbortController();
-    this.#listening = stop;
-    const subscription = connection.client.listen(
-      { toolsListChanged: true, promptsListChanged: true, resourcesListChanged: true },
-      { signal: stop.signal },
-    );
-    void (async () => {
-      try {
-        for await (const notification of subscription) this.hub.emit('list-changed', { notification });
-      } catch {
-        // The listen ends with the connection; a server without list changes has nothing to hear.
-      }
-    })();
-  }
-
   /** Runs operation `name` with `params` from the page on the current connection. */
   async run(name: string, params: Params): Promise<unknown> {
     const connection = await (this.#connection ?? this.reconnect());
@@ -183,7 +181,7 @@ export class InspectorSession {
 
   /** Ends the connection, if any. */
   async close(): Promise<void> {
-    this.#listening?.abort();
+    this.listening.stop();
     const connection = this.#connection;
     this.#connection = undefined;
     if (connection === undefined) return;
