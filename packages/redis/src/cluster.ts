@@ -156,9 +156,15 @@ export async function createRedisCluster(options: RedisClusterOptions = {}): Pro
   const link = new RedisLink(client as unknown as RedisCommander, where, prefix, commandTimeoutMs);
   const pubsub = subscriber as unknown as RedisSubscriber;
   const bus = new RedisEventBus(link, (error: unknown, _event: ServerEvent) => onError(error));
-  const sessionStore = new RedisSessionStore(link, options.sessions);
+  const sessionStore = new RedisSessionStore(link, instanceId, options.sessions);
   await pubsub.subscribe(bus.channel, (message) => bus.deliver(message));
-  await pubsub.subscribe(sessionStore.endedChannel, (sessionId) => sessionStore.ended(sessionId));
+  await pubsub.subscribe(sessionStore.endedChannel, (notice) => sessionStore.ended(notice));
+  await pubsub.subscribe(sessionStore.acksChannel, (key) => sessionStore.acknowledged(key));
+  await pubsub.subscribe(sessionStore.changedChannel, (notice) => sessionStore.changed(notice));
+  // Announcements sent while the subscriber was away are lost: what it cached may be stale.
+  for (const event of ['error', 'reconnecting', 'ready', 'end'])
+    subscriber.on(event, () => sessionStore.forgetCached());
+  sessionStore.watch(() => subscriber.isReady);
   const answerRouter = new RedisAnswerRouter(link, pubsub, instanceId);
   await answerRouter.start();
 

@@ -1,5 +1,7 @@
 import type { SessionRecord, SessionStore } from '@mcpkit/server';
 import { type RedisLink, script } from './link.js';
+import { SessionCache } from './session-cache.js';
+import { SessionNotices } from './session-notices.js';
 
 /** Options of the session store (`RedisClusterOptions.sessions`), as `InMemorySessionStore`'s. */
 export interface RedisSessionOptions {
@@ -11,6 +13,13 @@ export interface RedisSessionOptions {
   maxSessionsPerPrincipal?: number;
   /** UTF-8 JSON bytes of all live sessions together at most. Default 16 MiB. */
   maxSessionBytes?: number;
+  /**
+   * How long an instance reuses a session it read or wrote without asking Redis again (at most a
+   * quarter of `ttlMs`). A change or `DELETE` on another instance reaches it at once over pub/sub;
+   * this bounds how stale a session can be served if that message is lost, or while Redis stops
+   * answering. `0` reads Redis on every request. Default 1,000 ms.
+   */
+  cacheMs?: number;
 }
 
 // Every script gets the prefix as ARGV[1] and the clock as ARGV[2]; the keys it derives:
@@ -66,7 +75,8 @@ if owner then redis.call('ZADD', p .. ':principal-sessions:' .. owner, 'XX', now
 return record
 `);
 
-// ARGV: prefix, now, id, record, bytes.
+// ARGV: prefix, now, id, record, bytes, channel, notice. Tells every instance; returns how many
+// heard it (at least 1: the caller's own subscriber), or 0 when the session was not there.
 const UPDATE = script(`
 local p, id, bytes = ARGV[1], ARGV[3], tonumber(ARGV[5])
 local key = p .. ':session:' .. id
@@ -75,15 +85,15 @@ redis.call('SET', key, ARGV[4], 'KEEPTTL')
 local old = tonumber(redis.call('HGET', p .. ':session-bytes', id) or '0')
 redis.call('HSET', p .. ':session-bytes', id, bytes)
 redis.call('INCRBY', p .. ':session-total', bytes - old)
-return 1
+return math.max(1, redis.call('PUBLISH', ARGV[6], ARGV[7]))
 `);
 
-// ARGV: prefix, now, id, channel. Ends the session and tells every instance.
+// ARGV: prefix, now, id, channel, notice. Ends the session and tells every instance; returns how
+// many heard it (at least 1: the caller's own subscriber), or 0 when the session was not there.
 const DELETE = script(`${FORGET}
 local p, id = ARGV[1], ARGV[3]
 if forget(p, id) == 0 then return 0 end
-redis.call('PUBLISH', ARGV[4], id)
-return 1
+return math.max(1, redis.call('PUBLISH', ARGV[4], ARGV[5]))
 `);
 
 function positive(name: string, value: number): string {
@@ -97,16 +107,22 @@ function positive(name: string, value: number): string {
  * session's next request. A session expires `ttlMs` after its last use (each `get` refreshes it);
  * the caps count over all instances, in one script per change, so two instances cannot both take
  * the last place. `delete` ends the session everywhere and is announced on
- * `<prefix>:session-ended`, so instances holding its `GET` stream close it.
+ * `<prefix>:session-ended`, so instances holding its `GET` stream close it; `update` is announced
+ * on `<prefix>:session-changed`. An instance reuses a session it read lately (`cacheMs`), so a
+ * session's requests cost no round trip most of the time: both announcements drop it.
  */
 export class RedisSessionStore implements SessionStore {
   private readonly ttl: string;
   private readonly limits: readonly string[];
   private readonly endedListeners = new Set<(sessionId: string) => void>();
+  private readonly cache: SessionCache;
+  private readonly notices: SessionNotices;
   readonly endedChannel: string;
+  readonly changedChannel: string;
 
   constructor(
     private readonly link: RedisLink,
+    instanceId: string,
     options: RedisSessionOptions = {},
     private readonly now: () => number = Date.now,
   ) {
@@ -118,6 +134,41 @@ export class RedisSessionStore implements SessionStore {
       positive('maxSessionBytes', options.maxSessionBytes ?? 16 * 1024 * 1024),
     ];
     this.endedChannel = link.key('session-ended');
+    this.changedChannel = link.key('session-changed');
+    const cacheMs = options.cacheMs ?? 1000;
+    if (!Number.isSafeInteger(cacheMs) || cacheMs < 0)
+      throw new RangeError('sessions.cacheMs must be a non-negative integer');
+    const reuseMs = Math.min(cacheMs, Math.floor(ttlMs / 4));
+    this.cache = new SessionCache(reuseMs, now);
+    this.notices = new SessionNotices(link, instanceId, reuseMs);
+  }
+
+  /** Where instances acknowledge the notices this one sent: hand its messages to `acknowledged`. */
+  get acksChannel(): string {
+    return this.notices.inbox;
+  }
+
+  /** A message of `acksChannel`. */
+  acknowledged(key: string): void {
+    this.notices.acknowledged(key);
+  }
+
+  /**
+   * Starts reusing sessions read lately while `live()` says the announcements on `endedChannel`
+   * and `changedChannel` reach `ended` and `changed` (the subscriber is connected).
+   */
+  watch(live: () => boolean): void {
+    this.cache.watch(live);
+  }
+
+  /** Forgets every session reused: announcements may have been missed (the subscriber reconnects). */
+  forgetCached(): void {
+    this.cache.clear();
+  }
+
+  /** A message of `changedChannel`: a session changed on some instance. */
+  changed(notice: string): void {
+    this.cache.drop(this.notices.heard(notice));
   }
 
   async create(session: SessionRecord): Promise<boolean> {
@@ -130,21 +181,38 @@ export class RedisSessionStore implements SessionStore {
       this.ttl,
       ...this.limits,
     ];
-    return (await this.link.run<number>(CREATE, [], args)) === 1;
+    const mark = this.cache.mark();
+    const created = (await this.link.run<number>(CREATE, [], args)) === 1;
+    if (created) this.cache.keep(session, mark);
+    return created;
   }
 
   async get(id: string): Promise<SessionRecord | undefined> {
+    const cached = this.cache.get(id);
+    if (cached !== undefined) return cached;
+    const mark = this.cache.mark();
     const text = await this.link.run<string | null>(GET, [], [...this.head(id), this.ttl]);
-    return text === null ? undefined : (JSON.parse(text) as SessionRecord);
+    if (text === null) return undefined;
+    const session = JSON.parse(text) as SessionRecord;
+    this.cache.keep(session, mark);
+    return session;
   }
 
+  /** Stores the change; resolves once every instance heard it (or could no longer reuse the old one). */
   async update(session: SessionRecord): Promise<void> {
     const text = JSON.stringify(session);
-    await this.link.run(UPDATE, [], [...this.head(session.id), text, String(Buffer.byteLength(text))]);
+    const head = [...this.head(session.id), text, String(Buffer.byteLength(text)), this.changedChannel];
+    this.cache.drop(session.id);
+    await this.notices.announce(session.id, (notice) => this.link.run<number>(UPDATE, [], [...head, notice]));
   }
 
+  /** Ends the session; resolves once every instance heard it (or could no longer reuse it anyway). */
   async delete(id: string): Promise<boolean> {
-    return (await this.link.run<number>(DELETE, [], [...this.head(id), this.endedChannel])) === 1;
+    this.cache.drop(id);
+    const head = [...this.head(id), this.endedChannel];
+    return (
+      (await this.notices.announce(id, (notice) => this.link.run<number>(DELETE, [], [...head, notice]))) > 0
+    );
   }
 
   onEnded(listener: (sessionId: string) => void): () => void {
@@ -156,7 +224,9 @@ export class RedisSessionStore implements SessionStore {
   }
 
   /** A message of `endedChannel`: a session ended on some instance. */
-  ended(sessionId: string): void {
+  ended(notice: string): void {
+    const sessionId = this.notices.heard(notice);
+    this.cache.drop(sessionId);
     for (const listener of [...this.endedListeners]) listener(sessionId);
   }
 
