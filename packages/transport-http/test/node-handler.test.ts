@@ -113,6 +113,19 @@ describe('createNodeHandler over loopback sockets', () => {
     expect(() => headers!.set('x', 'y')).toThrow(TypeError);
   });
 
+  it('writes a refusal before the handler returns: no promise turn for a request refused before its body', async () => {
+    const handler = createNodeHandler(echo);
+    const endedOnReturn: boolean[] = [];
+    const url = await serve((req, res) => {
+      void handler(req, res);
+      endedOnReturn.push(res.writableEnded);
+    });
+    const forged = mcpHeaders({ host: 'evil.example.com' });
+    expect((await raw(url, { headers: forged, chunks: [JSON.stringify(request(1))] })).status).toBe(403);
+    expect((await raw(url, { method: 'GET', headers: { accept: 'text/event-stream' } })).status).toBe(405);
+    expect(endedOnReturn).toEqual([true, true]);
+  });
+
   it('uses a body Express or Fastify already parsed (req.body)', async () => {
     const endpoint = scripted(async function* (message) {
       yield result(message.id, { got: message.params ?? null });

@@ -12,9 +12,11 @@ type BufferedReply = Extract<HttpReply, { kind: 'buffered' }>;
 /** An `IncomingMessage`, possibly with a body a framework already parsed (Express, Fastify). */
 export type NodeRequest = IncomingMessage & { body?: unknown };
 
-function readStream(req: IncomingMessage, limit: number): Promise<BodyRead> {
+const TOO_LARGE: BodyRead = { kind: 'too-large' };
+
+function readStream(req: IncomingMessage, limit: number): BodyRead | Promise<BodyRead> {
   const declared = req.headers['content-length'];
-  if (declared !== undefined && Number(declared) > limit) return Promise.resolve({ kind: 'too-large' });
+  if (declared !== undefined && Number(declared) > limit) return TOO_LARGE;
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -33,7 +35,7 @@ function readStream(req: IncomingMessage, limit: number): Promise<BodyRead> {
         return;
       }
       req.pause();
-      finish({ kind: 'too-large' });
+      finish(TOO_LARGE);
     });
     req.on('end', () =>
       finish({ kind: 'bytes', bytes: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size) }),
@@ -108,13 +110,11 @@ class NodeIncoming implements IncomingHttpRequest {
     return { transport: 'tcp', address: remoteAddress, port: remotePort };
   }
 
-  readBody(limit: number): Promise<BodyRead> {
+  readBody(limit: number): BodyRead | Promise<BodyRead> {
     const preRead = preReadBody(this.#req);
     if (preRead === undefined) return readStream(this.#req, limit);
-    if (preRead.kind === 'bytes' && byteLength(preRead.bytes) > limit) {
-      return Promise.resolve({ kind: 'too-large' });
-    }
-    return Promise.resolve(preRead);
+    if (preRead.kind === 'bytes' && byteLength(preRead.bytes) > limit) return TOO_LARGE;
+    return preRead;
   }
 }
 
@@ -206,22 +206,49 @@ export function createNodeHandler(
   options: HttpServerOptions = {},
 ): (req: NodeRequest, res: ServerResponse) => Promise<void> {
   const config = resolveConfig(options);
-  return async (req, res) => {
+  return (req, res) => {
     const incoming = new NodeIncoming(req);
     const { cancellation } = incoming;
     // `on`, not `once`: a response closes once, and `once` allocates a wrapper per request.
     res.on('close', () => {
       if (!res.writableFinished) cancellation.abort(CLIENT_GONE);
     });
+    let reply: HttpReply | Promise<HttpReply>;
     try {
-      const reply = await answerHttpRequest(endpoint, incoming, config);
-      // Most replies are buffered: written at once, without another promise to wait for.
-      if (reply.kind === 'buffered') writeBuffered(res, reply);
-      else await writeUnbuffered(res, reply, cancellation);
+      reply = answerHttpRequest(endpoint, incoming, config);
     } catch {
-      // Only a broken socket gets here; the reply rules never throw.
-      if (!res.headersSent) res.writeHead(500).end();
-      else res.destroy();
+      failed(res);
+      return WRITTEN;
     }
+    // Most replies are buffered: written in the callback that has them, with no promise after it.
+    if (reply instanceof Promise)
+      return reply.then(
+        (ready) => send(res, ready, cancellation),
+        () => failed(res),
+      );
+    return send(res, reply, cancellation) ?? WRITTEN;
   };
+}
+
+/** What the handler returns once a reply is written as soon as it is known. */
+const WRITTEN = Promise.resolve();
+
+/** Writes `reply`; a promise only while an SSE stream or a hook's `Response` body is sent. */
+function send(res: ServerResponse, reply: HttpReply, cancellation: LazyAbort): Promise<void> | undefined {
+  try {
+    if (reply.kind === 'buffered') {
+      writeBuffered(res, reply);
+      return undefined;
+    }
+    return writeUnbuffered(res, reply, cancellation).catch(() => failed(res));
+  } catch {
+    failed(res);
+    return undefined;
+  }
+}
+
+/** Only a broken socket gets here; the reply rules never throw. */
+function failed(res: ServerResponse): void {
+  if (!res.headersSent) res.writeHead(500).end();
+  else res.destroy();
 }

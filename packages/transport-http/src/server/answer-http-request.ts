@@ -1,11 +1,11 @@
-import type { McpEndpoint } from '@mcpkit/protocol';
+import type { AuthInfo, McpEndpoint } from '@mcpkit/protocol';
 import { LazyRequestContext, McpError, parseJson } from '@mcpkit/protocol/internal';
-import { ANONYMOUS, authenticate } from './authenticate.js';
+import { authenticate } from './authenticate.js';
 import { corsHeaders, preflight } from './cors.js';
 import { replyFromExchange } from './exchange-reply.js';
-import type { IncomingHttpRequest } from './incoming.js';
+import type { BodyRead, IncomingHttpRequest } from './incoming.js';
 import { isMetadataPath, metadataReply } from './metadata-route.js';
-import { isJsonContentType, responseModeFor } from './negotiation.js';
+import { isJsonContentType, type ResponseMode, responseModeFor } from './negotiation.js';
 import type { HandlerConfig } from './options.js';
 import { errorReply, type HttpReply, methodNotAllowed, withHeaders } from './replies.js';
 import { endSession, openSessionStream } from './sessions/session-routes.js';
@@ -17,12 +17,13 @@ import { endSession, openSessionStream } from './sessions/session-routes.js';
  * JSON parsing (400 with -32700), then the exchange with its status and response mode.
  * A modern exchange never gets `Mcp-Session-Id` or event ids, and `GET`/`DELETE` are 405 unless
  * the endpoint serves 2025-era sessions (`endpoint.sessions`) (H-38, B-11).
+ * A request refused before its body is read is answered at once, without a promise.
  */
-export async function answerHttpRequest(
+export function answerHttpRequest(
   endpoint: McpEndpoint,
   request: IncomingHttpRequest,
   config: HandlerConfig,
-): Promise<HttpReply> {
+): HttpReply | Promise<HttpReply> {
   const { headers, method } = request;
   const host = request.host();
   if (host !== null && !config.guard.hostAllowed(host)) {
@@ -68,16 +69,7 @@ export async function answerHttpRequest(
       return preflight(origin, headers.get('access-control-request-headers'), sessions !== undefined);
     }
     if (sessions !== undefined && (method === 'GET' || method === 'DELETE')) {
-      const auth = await authenticate(request, config, cors);
-      if (auth.kind === 'reply') return auth.reply;
-      const network = request.network?.();
-      const context = new LazyRequestContext(
-        { transport: 'http', headers, auth: auth.info, network },
-        request.cancellation,
-      );
-      return method === 'GET'
-        ? openSessionStream(sessions, context, config, cors)
-        : endSession(sessions, context, cors);
+      return answerSessionRoute(sessions, request, config, cors);
     }
     return methodNotAllowed(cors);
   }
@@ -91,12 +83,57 @@ export async function answerHttpRequest(
   }
 
   // Without a hook there is nothing to wait for: no promise, no extra turn per request.
-  const authenticated =
-    config.authenticate === undefined ? ANONYMOUS : await authenticate(request, config, cors);
-  if (authenticated.kind === 'reply') return authenticated.reply;
-  const auth = authenticated.info;
+  if (config.authenticate === undefined)
+    return readAndReply(endpoint, request, config, mode, cors, undefined);
+  return authenticate(request, config, cors).then((authenticated) =>
+    authenticated.kind === 'reply'
+      ? authenticated.reply
+      : readAndReply(endpoint, request, config, mode, cors, authenticated.info),
+  );
+}
 
-  const body = await request.readBody(config.maxBodyBytes);
+/** The `GET` stream and `DELETE` of a 2025-era session, after the authentication hook. */
+async function answerSessionRoute(
+  sessions: NonNullable<McpEndpoint['sessions']>,
+  request: IncomingHttpRequest,
+  config: HandlerConfig,
+  cors: Record<string, string> | undefined,
+): Promise<HttpReply> {
+  const auth = await authenticate(request, config, cors);
+  if (auth.kind === 'reply') return auth.reply;
+  const network = request.network?.();
+  const context = new LazyRequestContext(
+    { transport: 'http', headers: request.headers, auth: auth.info, network },
+    request.cancellation,
+  );
+  return request.method === 'GET'
+    ? openSessionStream(sessions, context, config, cors)
+    : endSession(sessions, context, cors);
+}
+
+/** Reads the body of an authenticated POST, then answers it with the endpoint's exchange. */
+function readAndReply(
+  endpoint: McpEndpoint,
+  request: IncomingHttpRequest,
+  config: HandlerConfig,
+  mode: ResponseMode,
+  cors: Record<string, string> | undefined,
+  auth: AuthInfo | undefined,
+): HttpReply | Promise<HttpReply> {
+  const body = request.readBody(config.maxBodyBytes);
+  if (!(body instanceof Promise)) return replyToBody(endpoint, request, config, mode, cors, auth, body);
+  return body.then((read) => replyToBody(endpoint, request, config, mode, cors, auth, read));
+}
+
+function replyToBody(
+  endpoint: McpEndpoint,
+  request: IncomingHttpRequest,
+  config: HandlerConfig,
+  mode: ResponseMode,
+  cors: Record<string, string> | undefined,
+  auth: AuthInfo | undefined,
+  body: BodyRead,
+): HttpReply | Promise<HttpReply> {
   let message: unknown;
   switch (body.kind) {
     case 'failed':
@@ -116,9 +153,10 @@ export async function answerHttpRequest(
       message = parsed.value;
     }
   }
-
   const network = request.network?.();
-  const context = new LazyRequestContext({ transport: 'http', headers, auth, network }, request.cancellation);
-  // Awaited rather than returned: an async function that returns a promise adopts it two turns later.
-  return await replyFromExchange(endpoint, message, context, request, mode, config, cors);
+  const context = new LazyRequestContext(
+    { transport: 'http', headers: request.headers, auth, network },
+    request.cancellation,
+  );
+  return replyFromExchange(endpoint, message, context, request, mode, config, cors);
 }

@@ -11,7 +11,7 @@ export type Authenticated =
   | { kind: 'reply'; reply: HttpReply };
 
 /** A request that no hook looked at. */
-export const ANONYMOUS: Authenticated = { kind: 'pass', info: undefined };
+const ANONYMOUS: Authenticated = { kind: 'pass', info: undefined };
 
 /** An `authenticate` hook's plain-object answer is the caller's `AuthInfo`. */
 const asAuthInfo = (value: Record<string, unknown>): AuthInfo => value as AuthInfo;

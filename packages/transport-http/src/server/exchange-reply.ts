@@ -59,23 +59,102 @@ function jsonReply(
   };
 }
 
+/** What the reply to an exchange is made from, once its first item has been read. */
+interface Posted {
+  readonly exchange: EndpointExchange;
+  readonly iterator: AsyncIterator<EndpointItem>;
+  readonly id: RequestId | undefined;
+  readonly notification: boolean;
+  readonly request: IncomingHttpRequest;
+  readonly mode: ResponseMode;
+  readonly config: HandlerConfig;
+  readonly cors: Record<string, string> | undefined;
+}
+
+/** The reply when the endpoint failed (a throw, or a rejected read) before anything was sent. */
+function failedReply(
+  error: unknown,
+  id: RequestId | undefined,
+  notification: boolean,
+  request: IncomingHttpRequest,
+  cors: Record<string, string> | undefined,
+): HttpReply {
+  if (request.cancellation.aborted) return { kind: 'none' };
+  return jsonReply(errorFinal(error, id), notification, cors);
+}
+
+/** A client that takes only JSON gets the response without the notifications before it. */
+async function skipToResponse(
+  iterator: AsyncIterator<EndpointItem>,
+  first: IteratorResult<EndpointItem>,
+): Promise<IteratorResult<EndpointItem>> {
+  let item = first;
+  while (!item.done && !('response' in item.value)) item = await iterator.next();
+  return item;
+}
+
 /**
  * The reply to a POSTed message: the endpoint's exchange as JSON (the response alone) or as an
  * SSE stream, with its status. A legacy-era exchange names its session and may be resumable
- * (`sessions/session-reply.ts`); a modern one never is.
+ * (`sessions/session-reply.ts`); a modern one never is. Without a session id or SSE polling, no
+ * promise is made beyond the exchange's first read, and the reply is built in its callback.
  */
-export async function replyFromExchange(
+export function replyFromExchange(
   endpoint: McpEndpoint,
   message: unknown,
   context: RequestContext,
   request: IncomingHttpRequest,
   mode: ResponseMode,
   config: HandlerConfig,
-  corsHeaders: Record<string, string> | undefined,
-): Promise<HttpReply> {
-  let cors = corsHeaders;
+  cors: Record<string, string> | undefined,
+): HttpReply | Promise<HttpReply> {
   const id = readableId(message);
   const notification = expectsNoAnswer(message);
+  const polls = mode !== 'json' && config.resumable.pollAfterMs > 0;
+  if (polls || (endpoint.sessions !== undefined && request.headers.has('mcp-session-id'))) {
+    return replyFromSessionExchange(
+      endpoint,
+      message,
+      context,
+      request,
+      mode,
+      config,
+      cors,
+      id,
+      notification,
+    );
+  }
+  let posted: Posted;
+  let reading: Promise<IteratorResult<EndpointItem>>;
+  try {
+    const exchange = endpoint.handle(message, context);
+    const iterator = exchange[Symbol.asyncIterator]();
+    reading = iterator.next();
+    posted = { exchange, iterator, id, notification, request, mode, config, cors };
+  } catch (error) {
+    return failedReply(error, id, notification, request, cors);
+  }
+  const onFailure = (error: unknown) => failedReply(error, id, notification, request, cors);
+  return reading.then((first) => {
+    if (mode === 'json' && !first.done && !('response' in first.value)) {
+      return skipToResponse(posted.iterator, first).then((item) => replyToFirst(item, posted), onFailure);
+    }
+    return replyToFirst(first, posted);
+  }, onFailure);
+}
+
+/** `replyFromExchange` for a request that names a session or may be answered by SSE polling. */
+async function replyFromSessionExchange(
+  endpoint: McpEndpoint,
+  message: unknown,
+  context: RequestContext,
+  request: IncomingHttpRequest,
+  mode: ResponseMode,
+  config: HandlerConfig,
+  cors: Record<string, string> | undefined,
+  id: RequestId | undefined,
+  notification: boolean,
+): Promise<HttpReply> {
   let exchange: EndpointExchange;
   let iterator: AsyncIterator<EndpointItem>;
   let first: IteratorResult<EndpointItem>;
@@ -102,12 +181,17 @@ export async function replyFromExchange(
     first = await reading;
     if (handOff?.handedOff) return { kind: 'none' };
     if (handOff) handOff.replying = true;
-    // A client that takes only JSON gets the response without the notifications before it.
-    while (mode === 'json' && !first.done && !('response' in first.value)) first = await iterator.next();
+    if (mode === 'json') first = await skipToResponse(iterator, first);
   } catch (error) {
-    if (request.cancellation.aborted) return { kind: 'none' };
-    return jsonReply(errorFinal(error, id), notification, cors);
+    return failedReply(error, id, notification, request, cors);
   }
+  return replyToFirst(first, { exchange, iterator, id, notification, request, mode, config, cors });
+}
+
+/** The reply once the exchange's first item (the response alone, for a JSON-only client) is read. */
+function replyToFirst(first: IteratorResult<EndpointItem>, posted: Posted): HttpReply {
+  const { exchange, iterator, id, notification, request, mode, config } = posted;
+  let { cors } = posted;
   // A legacy-era exchange names its session: the client echoes it on every later request (B-11).
   const session = exchange.session;
   if (session?.id !== undefined) cors = { ...cors, 'mcp-session-id': session.id };

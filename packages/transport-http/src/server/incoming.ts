@@ -35,8 +35,11 @@ export interface IncomingHttpRequest {
   url(): string;
   /** The client's address and port, when the runtime tells them (Node: the socket's remote end). */
   network?(): NetworkPeer;
-  /** Reads the whole body, giving up as soon as it exceeds `limit` bytes. */
-  readBody(limit: number): Promise<BodyRead>;
+  /**
+   * Reads the whole body, giving up as soon as it exceeds `limit` bytes; a body a framework read
+   * already comes back at once.
+   */
+  readBody(limit: number): BodyRead | Promise<BodyRead>;
 }
 
 /** Why an exchange is cancelled when its client goes away. */
