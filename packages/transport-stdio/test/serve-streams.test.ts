@@ -1,6 +1,8 @@
+import { PassThrough, Readable } from 'node:stream';
 import { isRequestId, type McpEndpoint, McpError } from '@mcpkit/protocol';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { serveStreams } from '../src/server/serve-streams.js';
 import { streamPeer } from './helpers/stream-peer.js';
 import { echo, endpoint, final, gate, type Message, result } from './helpers/test-endpoint.js';
 
@@ -107,6 +109,37 @@ describe('serveStreams: framing and answers', () => {
     );
     const messages = await peer.until((m) => m.length === 1);
     expect(messages[0]).toMatchObject({ error: { code: -32700, message: expect.stringContaining('UTF-8') } });
+  });
+
+  it('P-2: reads every line of a chunk before its stream may reuse the chunk, the broken ones too', async () => {
+    const { endpoint: e } = endpoint({ echo });
+    const input = new Readable({ read() {} });
+    const output = new PassThrough();
+    serveStreams(e, { input, output });
+    const answers: string[] = [];
+    output.setEncoding('utf8');
+    output.on('data', (text: string) => answers.push(...text.split('\n').filter(Boolean)));
+    const chunk = Buffer.concat([
+      Buffer.from('{"jsonrpc":"2.0","id":1,"method":"echo"}\n{"jsonrpc":"2.0","id":2,"method":"echo","x":"'),
+      Buffer.from([0xc3, 0x28]),
+      Buffer.from('"}\n{"jsonrpc":"2.0","id":3,"method":"echo"}\n'),
+    ]);
+    await new Promise((resolve) => setImmediate(resolve)); // the server reads: a push is handed over at once
+    input.push(chunk);
+    // A stream that reads into one buffer over and over: the lines after the first wait their turn.
+    chunk.fill(0x20);
+    while (answers.length < 3) await new Promise((resolve) => setImmediate(resolve));
+    // Answered as each finishes: the broken line's error first.
+    const messages = answers.map((line) => JSON.parse(line));
+    expect(messages).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ id: 1, result: expect.objectContaining({ resultType: 'complete' }) }),
+        expect.objectContaining({
+          error: expect.objectContaining({ code: -32700, message: expect.stringContaining('UTF-8') }),
+        }),
+        expect.objectContaining({ id: 3, result: expect.objectContaining({ resultType: 'complete' }) }),
+      ]),
+    );
   });
 
   it('reads a multi-megabyte message split across many chunks', async () => {

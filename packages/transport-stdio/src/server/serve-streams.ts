@@ -44,9 +44,24 @@ export interface ServerStreams {
 
 const DEFAULT_SHUTDOWN_GRACE_MS = 1500;
 
+/**
+ * What `#startLater` chains the next line on: a `then` on a settled promise is the same microtask
+ * as `queueMicrotask`, without the async resource and bound function Node builds for each of those.
+ */
+const settled = Promise.resolve();
+
 /** One line of output: the endpoint's own text for a final response, else the message's JSON. */
 function line(item: EndpointItem | ExchangeMessage): string {
   return `${'response' in item ? responseText(item) : JSON.stringify(item)}\n`;
+}
+
+/**
+ * A line's text; bytes that are not UTF-8 stay bytes (copied with `keep`, when they outlive the
+ * chunk), for `parseJson` to report (P-2).
+ */
+function decodeLine(bytes: Buffer, keep: boolean): string | Buffer {
+  if (isUtf8(bytes)) return bytes.toString();
+  return keep ? Buffer.from(bytes) : bytes;
 }
 
 /**
@@ -93,8 +108,11 @@ class StreamConnection implements StreamServer {
   readonly #endOutput: boolean;
   /** The exchanges: what each message starts, cancels, and writes back. */
   readonly #mux: ServerMux;
-  /** Lines read but not started yet (see `#startLater`), and the index of the next one to start. */
-  #unstarted: Array<Buffer | undefined> | undefined;
+  /**
+   * Lines read but not started yet (see `#startLater`), decoded (the bytes of a line that is not
+   * UTF-8), and the index of the next one to start.
+   */
+  #unstarted: Array<string | Buffer | undefined> | undefined;
   #nextUnstarted = 0;
   #accepting = true;
   #finished = false;
@@ -139,8 +157,8 @@ class StreamConnection implements StreamServer {
       },
     });
     this.#splitter = new LineSplitter(options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES, {
-      // Lines come as bytes and are decoded when started: a line waiting its turn keeps its own
-      // bytes, outside V8's heap, rather than a slice of the whole chunk's decoded text.
+      // Lines come as bytes, each decoded on its own: a line waiting its turn keeps its own text
+      // rather than a slice of the whole chunk's decoded text, which would keep the chunk alive.
       line: (bytes) => this.#startLater(bytes),
       oversized: (limit) => this.#mux.reject(McpError.parseError(`the message exceeds ${limit} bytes`)),
     });
@@ -181,14 +199,15 @@ class StreamConnection implements StreamServer {
    */
   #startLater(line: Buffer): void {
     if (this.#unstarted !== undefined) {
-      // A view into the chunk, which the stream's writer may reuse once the chunk is read.
-      this.#unstarted.push(Buffer.from(line));
+      // Decoded now (not copied): the view is into the chunk, which the stream's writer may reuse
+      // once it is read.
+      this.#unstarted.push(decodeLine(line, true));
       return;
     }
     this.#unstarted = [];
     this.#nextUnstarted = 0;
-    queueMicrotask(this.#startNext);
-    this.#onLine(line);
+    settled.then(this.#startNext);
+    this.#onLine(decodeLine(line, false));
   }
 
   readonly #startNext = (): void => {
@@ -200,14 +219,13 @@ class StreamConnection implements StreamServer {
     }
     const line = unstarted[this.#nextUnstarted]!;
     unstarted[this.#nextUnstarted++] = undefined;
-    queueMicrotask(this.#startNext);
+    settled.then(this.#startNext);
     this.#onLine(line);
   };
 
-  #onLine(line: Buffer): void {
+  #onLine(line: string | Buffer): void {
     if (!this.#accepting) return;
-    // Bytes that are not UTF-8 go to `parseJson` as they are, which reports it (P-2).
-    const parsed = parseJson(isUtf8(line) ? line.toString() : line);
+    const parsed = parseJson(line);
     if (parsed.ok) this.#mux.receive(parsed.value);
     else this.#mux.reject(parsed.error);
   }
