@@ -68,4 +68,46 @@ describe('which engine sends', () => {
       await new Promise((resolve) => server.close(resolve));
     }
   });
+
+  it('node:http gets the request head Node itself would write: Host, Content-Length, URL credentials', async () => {
+    const heads: { raw: string[]; body: string }[] = [];
+    const server = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => {
+        heads.push({ raw: req.rawHeaders, body: Buffer.concat(chunks).toString('utf8') });
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end('{"jsonrpc":"2.0","id":1,"result":{}}');
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as AddressInfo).port;
+    const call: JSONRPCRequest = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'é ✓' } };
+    try {
+      const transports = [
+        createHttpClientTransport(`http://us%20er:p%40ss@127.0.0.1:${port}/mcp?a=1`),
+        createHttpClientTransport(`http://us%20er:p%40ss@127.0.0.1:${port}/mcp`, {
+          headers: { Host: 'mcp.example', Authorization: 'Bearer t' },
+        }),
+      ];
+      for (const transport of transports) {
+        for await (const _ of transport.exchange(call, {}));
+        await transport.close();
+      }
+      const header = (raw: string[], name: string) =>
+        raw.filter((_, index) => index % 2 === 1 && raw[index - 1]!.toLowerCase() === name);
+      const [plain, custom] = heads;
+      expect(header(plain!.raw, 'host')).toEqual([`127.0.0.1:${port}`]);
+      expect(header(plain!.raw, 'content-length')).toEqual([String(Buffer.byteLength(plain!.body))]);
+      expect(Buffer.byteLength(plain!.body)).toBeGreaterThan(plain!.body.length);
+      expect(header(plain!.raw, 'transfer-encoding')).toEqual([]);
+      expect(header(plain!.raw, 'authorization')).toEqual([`Basic ${btoa('us er:p@ss')}`]);
+      expect(header(plain!.raw, 'connection')).toEqual(['keep-alive']);
+      expect(header(custom!.raw, 'host')).toEqual(['mcp.example']);
+      expect(header(custom!.raw, 'authorization')).toEqual(['Bearer t']);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
 });

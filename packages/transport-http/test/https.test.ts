@@ -38,7 +38,7 @@ afterAll(async () => {
 describe('the node engine over https', () => {
   it('sends through node:https, verifying the certificate, on one kept-alive connection', async () => {
     const agent = new https.Agent({ ...keepAliveAgentOptions(), ca: cert });
-    const sender = nodeSender({ http, https: () => https }, agent);
+    const sender = nodeSender({ http, https: () => https, Buffer }, agent);
     const transport = openHttpClientTransport(url, {}, sender, httpLegacyWire);
     for (let round = 0; round < 3; round++) {
       const messages = [];

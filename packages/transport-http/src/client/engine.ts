@@ -1,5 +1,5 @@
 import { checkEngineOption, globalFetchSender, noNodeEngine } from './fetch-engine.js';
-import { type HttpModule, nodeSender } from './node-sender.js';
+import { type BufferModule, type HttpModule, nodeSender } from './node-sender.js';
 import { nodeBuiltins } from './runtime.js';
 import type { Fetch, HttpSender } from './sender.js';
 import type { HttpEngine } from './transport-options.js';
@@ -13,5 +13,6 @@ export function chooseSender(engine: HttpEngine | undefined, fetchOption: Fetch 
   return nodeSender({
     http: builtin('node:http') as HttpModule,
     https: () => builtin('node:https') as HttpModule,
+    Buffer: (builtin('node:buffer') as { Buffer: BufferModule }).Buffer,
   });
 }

@@ -154,7 +154,11 @@ export function openHttpClientTransport(
     if (opening !== undefined && !initialize) await opening;
     if (initialize) session?.initializing();
     const sentSessionId = session?.sessionId;
-    let response = await sendPost(mirror, body, cancel);
+    const prepared = postRequest(mirror, body, cancel);
+    const request = prepared instanceof Promise ? await prepared : prepared;
+    let response = await sender.send(endpoint, request);
+    if (isRedirect(response))
+      response = await followRedirects(sender, endpoint, request, redirectPolicy, response);
     if (isUnauthorized(response)) {
       response = await retryUnauthorized(
         options.authProvider,
@@ -169,15 +173,26 @@ export function openHttpClientTransport(
     return response;
   }
 
-  /** One POST of `body`, its headers merged anew (an auth provider's proof is per request). */
-  async function sendPost(mirror: Record<string, string>, body: string, cancel: RequestCancel) {
+  /**
+   * The POST of `body`, its headers merged anew for each send (an auth provider's proof is per
+   * request); a promise only when the headers come from a function or provider.
+   */
+  function postRequest(
+    mirror: Record<string, string>,
+    body: string,
+    cancel: RequestCancel,
+  ): HttpRequestSpec | Promise<HttpRequestSpec> {
     const merged = buildHeaders(mirror);
-    const headers = merged instanceof Promise ? await merged : merged;
-    const request: HttpRequestSpec = { method: 'POST', headers, body, signal: cancel };
-    const response = await sender.send(endpoint, request);
-    return isRedirect(response)
-      ? followRedirects(sender, endpoint, request, redirectPolicy, response)
-      : response;
+    if (merged instanceof Promise)
+      return merged.then((headers) => ({ method: 'POST', headers, body, signal: cancel }));
+    return { method: 'POST', headers: merged, body, signal: cancel };
+  }
+
+  /** `post`'s request sent again, after an auth provider's fresh credentials. */
+  async function sendPost(mirror: Record<string, string>, body: string, cancel: RequestCancel) {
+    const prepared = postRequest(mirror, body, cancel);
+    const request = prepared instanceof Promise ? await prepared : prepared;
+    return sendFollowingRedirects(sender, endpoint, request, redirectPolicy);
   }
 
   /** Why an exchange failed, as the caller should see it. */

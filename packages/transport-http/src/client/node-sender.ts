@@ -15,10 +15,20 @@ export interface HttpModule {
   Agent: new (options: Http.AgentOptions) => Http.Agent;
 }
 
-/** `node:http`, and `node:https` loaded on the first `https:` request only: it brings TLS with it. */
+/** What the sender uses of `node:buffer`'s `Buffer`: the UTF-8 length and bytes of a string. */
+export interface BufferModule {
+  byteLength(text: string): number;
+  from(text: string): { toString(encoding: 'base64'): string };
+}
+
+/**
+ * `node:http`, `node:buffer`, and `node:https` loaded on the first `https:` request only: it
+ * brings TLS with it.
+ */
 export interface NodeHttpModules {
   http: HttpModule;
   https: () => HttpModule;
+  Buffer: BufferModule;
 }
 
 /**
@@ -45,7 +55,8 @@ const EMPTY = Promise.resolve({ done: true, value: undefined } as ReadableStream
  */
 class IncomingBody implements ByteSource {
   readonly #response: Http.IncomingMessage;
-  #queued: Uint8Array[] = [];
+  /** Chunks that arrived before a read asked for them; made only when one does (`readAll` needs none). */
+  #queued: Uint8Array[] | undefined;
   #ended = false;
   #failure: unknown;
   #listening = false;
@@ -58,7 +69,7 @@ class IncomingBody implements ByteSource {
   }
 
   read(): Promise<ReadableStreamReadResult<Uint8Array>> {
-    const queued = this.#queued.shift();
+    const queued = this.#queued?.shift();
     if (queued !== undefined) return Promise.resolve({ done: false, value: queued });
     if (this.#failure !== undefined) return Promise.reject(this.#failure);
     if (this.#ended) return EMPTY;
@@ -104,7 +115,7 @@ class IncomingBody implements ByteSource {
 
   /** Stops reading: a body that has fully arrived is drained, so its socket is reused; else it is closed. */
   cancel(): Promise<void> {
-    this.#queued = [];
+    this.#queued = undefined;
     if (!this.#ended && this.#failure === undefined) {
       this.#failure = new Error('The response body was cancelled');
       if (this.#response.complete) this.#response.resume();
@@ -119,6 +130,7 @@ class IncomingBody implements ByteSource {
     response.on('data', (chunk: Uint8Array) => {
       const waiter = this.#waiter;
       if (waiter === undefined) {
+        this.#queued ??= [];
         this.#queued.push(chunk);
         response.pause();
         return;
@@ -209,25 +221,58 @@ class NodeReply implements HttpReply {
   }
 }
 
-/** The request options for `url`, parsed once per distinct URL (a transport sends to one or two). */
-function targetOf(url: string): Http.RequestOptions & { secure: boolean } {
+/**
+ * What a request to `url` needs, worked out once per distinct URL (a transport sends to one or
+ * two): the `node:http` options, and the `Host` and `Authorization` headers Node would add itself
+ * (it adds none to a request whose headers come as a list, see `headerList`).
+ */
+interface Target {
+  secure: boolean;
+  options: Http.RequestOptions;
+  host: string;
+  /** `Basic` credentials from the URL's user and password, as Node sends them. */
+  authorization: string | undefined;
+}
+
+function targetOf(url: string, buffer: BufferModule): Target {
   const parsed = new URL(url);
+  const user = decodeURIComponent(parsed.username);
+  const password = decodeURIComponent(parsed.password);
   return {
     secure: parsed.protocol === 'https:',
-    protocol: parsed.protocol,
-    hostname: parsed.hostname.startsWith('[') ? parsed.hostname.slice(1, -1) : parsed.hostname,
-    port: parsed.port,
-    path: parsed.pathname + parsed.search,
-    auth:
-      parsed.username || parsed.password
-        ? `${decodeURIComponent(parsed.username)}:${decodeURIComponent(parsed.password)}`
-        : undefined,
+    options: {
+      protocol: parsed.protocol,
+      hostname: parsed.hostname.startsWith('[') ? parsed.hostname.slice(1, -1) : parsed.hostname,
+      port: parsed.port,
+      path: parsed.pathname + parsed.search,
+    },
+    host: parsed.host,
+    authorization:
+      user || password ? `Basic ${buffer.from(`${user}:${password}`).toString('base64')}` : undefined,
   };
+}
+
+/**
+ * The request's headers as the flat name/value list `node:http` writes as it is: given an object,
+ * it copies each header into a map of its own through `setHeader` first. A list gets no `Host`,
+ * no `Authorization` from the URL and, written before the body is known, no `Content-Length`
+ * (the body would go chunked), so they are added here as Node would add them.
+ */
+function headerList(target: Target, spec: HttpRequestSpec, buffer: BufferModule): string[] {
+  const headers = spec.headers;
+  const list: string[] = [];
+  for (const name in headers) list.push(name, headers[name]!);
+  if (headers.host === undefined) list.push('host', target.host);
+  if (target.authorization !== undefined && headers.authorization === undefined)
+    list.push('authorization', target.authorization);
+  if (spec.body !== undefined || spec.method === 'POST')
+    list.push('content-length', String(spec.body === undefined ? 0 : buffer.byteLength(spec.body)));
+  return list;
 }
 
 /** One URL's request options, with the module and keep-alive agent that send to it. */
 interface Route {
-  options: ReturnType<typeof targetOf>;
+  target: Target;
   module: HttpModule;
   agent: Http.Agent;
 }
@@ -267,36 +312,36 @@ export function nodeSender(modules: NodeHttpModules, agent?: Http.Agent): HttpSe
 
   /** The target of `url` with the module and agent that reach it, kept per distinct URL. */
   function route(url: string): Route {
-    let target = targets.get(url);
-    if (target !== undefined) return target;
-    const parsed = targetOf(url);
-    if (!parsed.secure) {
+    let found = targets.get(url);
+    if (found !== undefined) return found;
+    const target = targetOf(url, modules.Buffer);
+    if (!target.secure) {
       plainAgent ??= new modules.http.Agent(keepAliveAgentOptions());
-      target = { options: parsed, module: modules.http, agent: plainAgent };
+      found = { target, module: modules.http, agent: plainAgent };
     } else {
       if (secure === undefined) {
         const https = modules.https();
         secure = { module: https, agent: agent ?? new https.Agent(keepAliveAgentOptions()) };
       }
-      target = { options: parsed, module: secure.module, agent: secure.agent };
+      found = { target, module: secure.module, agent: secure.agent };
     }
     if (targets.size > 16) targets.clear();
-    targets.set(url, target);
-    return target;
+    targets.set(url, found);
+    return found;
   }
 
   function attempt(url: string, spec: HttpRequestSpec, retried: boolean): Promise<HttpReply> {
-    const { options: target, module, agent: chosen } = route(url);
+    const { target, module, agent: chosen } = route(url);
+    const { protocol, hostname, port, path } = target.options;
     const cancel = spec.signal;
     return new Promise((resolve, reject) => {
       const request = module.request({
-        protocol: target.protocol,
-        hostname: target.hostname,
-        port: target.port,
-        path: target.path,
-        auth: target.auth,
+        protocol,
+        hostname,
+        port,
+        path,
         method: spec.method,
-        headers: spec.headers,
+        headers: headerList(target, spec, modules.Buffer),
         agent: chosen,
       });
       listenForCancel(cancel, request);

@@ -130,7 +130,7 @@ export function transportFor(engine: Engine) {
     return openHttpClientTransport(
       url,
       rest,
-      nodeSender({ http, https: () => https }, agent),
+      nodeSender({ http, https: () => https, Buffer }, agent),
       httpLegacyWire,
     );
   };
