@@ -28,10 +28,10 @@ describe('LineWriter', () => {
     expect(writes).toEqual(['0\n1\n2\n3\n4\n5\n', '6\n']);
   });
 
-  it('writes a batch as soon as it reaches the high-water mark, so a burst cannot pile up in memory', () => {
+  it('writes a batch as soon as it fills a pipe (64 KiB, not the 16 KiB mark), so a burst cannot pile up in memory', () => {
     const writes: string[] = [];
     const stream = new Writable({
-      highWaterMark: 8,
+      highWaterMark: 16 * 1024,
       decodeStrings: false,
       write(chunk: string, _encoding, callback) {
         writes.push(chunk);
@@ -39,8 +39,9 @@ describe('LineWriter', () => {
       },
     });
     const writer = new LineWriter(stream);
-    for (const line of ['a\n', 'bbb\n', 'cccc\n', 'd\n']) writer.write(line);
-    expect(writes).toEqual(['a\nbbb\ncccc\n']);
+    const line = `${'x'.repeat(1023)}\n`;
+    for (let i = 0; i < 65; i++) writer.write(line);
+    expect(writes.map((text) => text.length)).toEqual([64 * 1024]);
   });
 
   it('flush() writes the batched lines now', () => {
@@ -64,6 +65,7 @@ describe('LineWriter', () => {
     const blockedChanges: boolean[] = [];
     const writer = new LineWriter(stream, { onBlockedChange: (blocked) => blockedChanges.push(blocked) });
     expect(writer.write('first\n')).toBeUndefined();
+    writer.flush(); // as at the end of the turn
     expect(writer.blocked).toBe(true);
     const waits = ['a\n', 'b\n', 'c\n'].map((line) => writer.write(line));
     for (const wait of waits) expect(wait).toBeInstanceOf(Promise);
@@ -85,6 +87,7 @@ describe('LineWriter', () => {
     const { stream, writes, release } = heldStream(1);
     const writer = new LineWriter(stream);
     writer.write('a\n');
+    writer.flush();
     const waitB = writer.write('b\n');
     const waitC = writer.write('c\n');
     expect(waitB).toBeInstanceOf(Promise);
@@ -103,6 +106,7 @@ describe('LineWriter', () => {
     const { stream, writes } = heldStream(1);
     const writer = new LineWriter(stream);
     writer.write('x\n');
+    writer.flush();
     const wait = writer.write('y\n');
     writer.abandon();
     await wait;

@@ -32,8 +32,9 @@ function setup() {
 
 describe('Outbox (client write backpressure)', () => {
   it('writes at once while the pipe has room, then holds requests unserialized until it drains, in order with notifications', async () => {
-    const { outbox, writes, serialized, flushAll } = setup();
+    const { outbox, writer, writes, serialized, flushAll } = setup();
     outbox.sendRequest(exchange(1));
+    writer.flush(); // the turn ends: the request is written and fills the pipe
     expect(serialized).toEqual([1]);
     outbox.sendRequest(exchange(2));
     const notified = outbox.sendNotification('note\n');
@@ -47,9 +48,10 @@ describe('Outbox (client write backpressure)', () => {
   });
 
   it('a withdrawn exchange is never serialized nor written', async () => {
-    const { outbox, writes, serialized, flushAll } = setup();
+    const { outbox, writer, writes, serialized, flushAll } = setup();
     const [first, second, third] = [exchange(1), exchange(2), exchange(3)];
     outbox.sendRequest(first);
+    writer.flush();
     outbox.sendRequest(second);
     outbox.sendRequest(third);
     expect(outbox.withdraw(second)).toBe(true);
@@ -60,8 +62,9 @@ describe('Outbox (client write backpressure)', () => {
   });
 
   it('drop() forgets what waits: notifications resolve, requests are never written', async () => {
-    const { outbox, writes, serialized, flushAll } = setup();
+    const { outbox, writer, writes, serialized, flushAll } = setup();
     outbox.sendRequest(exchange(1));
+    writer.flush();
     outbox.sendRequest(exchange(2));
     const notified = outbox.sendNotification('note\n');
     outbox.drop();
