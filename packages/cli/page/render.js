@@ -53,13 +53,27 @@ export function contentBlock(item) {
   }
 }
 
-/** A tool's result: its content blocks, then its structured content. */
-export function toolResult(result) {
+/** Whether the structured content fits the tool's output schema, as the inspector checked it. */
+function outputVerdict(check) {
+  if (!check) return '';
+  return check.valid
+    ? h('p', {}, 'Valid: it fits the output schema')
+    : h('p', { className: 'error' }, `Invalid: ${check.reason}`);
+}
+
+/** A tool call's answer (`{ result, outputCheck }`): content blocks, then structured content and its check. */
+export function toolResult({ result, outputCheck }) {
   return [
     result.isError ? h('p', { className: 'error' }, 'The tool reported an error') : '',
     (result.content ?? []).map(contentBlock),
-    result.structuredContent !== undefined
-      ? [h('h3', {}, 'Structured content'), h('pre', {}, json(result.structuredContent))]
+    result.structuredContent !== undefined || outputCheck
+      ? h(
+          'section',
+          { 'aria-label': 'Structured content' },
+          h('h3', {}, 'Structured content'),
+          outputVerdict(outputCheck),
+          result.structuredContent !== undefined ? h('pre', {}, json(result.structuredContent)) : '',
+        )
       : '',
   ];
 }

@@ -1,6 +1,7 @@
 // The Tasks pane: each task a tool call became, with its status, a Cancel button and its result.
 import { run } from './api.js';
 import { h, json } from './dom.js';
+import { errorName } from './render.js';
 
 const FINAL = new Set(['completed', 'failed', 'cancelled']);
 /** The pane's list, and each task's entry by id: `{ item, status, detail, cancel }`. */
@@ -50,6 +51,8 @@ export function update({ tool, task }) {
   entry.detail.replaceChildren(
     task.statusMessage ? h('p', {}, task.statusMessage) : '',
     task.result ? h('pre', { 'aria-label': `Result of task ${task.taskId}` }, json(task.result)) : '',
-    task.error ? h('p', { className: 'error' }, `Error ${task.error.code}: ${task.error.message}`) : '',
+    task.error
+      ? h('p', { className: 'error' }, `Error ${errorName(task.error.code)}: ${task.error.message}`)
+      : '',
   );
 }

@@ -2,7 +2,7 @@
 import { run } from './api.js';
 import { h } from './dom.js';
 import { objectFields, readObject } from './form.js';
-import { toolResult } from './render.js';
+import { errorName, toolResult } from './render.js';
 
 let calls = 0;
 /** The progress bar of the latest call of each tool view, by call number: `{ bar, result }`. */
@@ -51,7 +51,8 @@ function toolView(tool, detail) {
           .filter(Boolean),
       );
     } catch (error) {
-      result.replaceChildren(h('p', { className: 'error' }, `Call failed: ${error.message}`));
+      const code = typeof error.code === 'number' ? `${errorName(error.code)}: ` : '';
+      result.replaceChildren(h('p', { className: 'error' }, `Call failed: ${code}${error.message}`));
     } finally {
       if (!bar.hasAttribute('value')) bar.remove();
     }

@@ -79,6 +79,8 @@ export interface ConnectOptions {
   onLog?: (message: LoggingMessageNotificationParams) => void;
   /** Declares the tasks extension and follows the tasks calls become. Default: off. */
   tasks?: TaskSupport;
+  /** Refuse a tool result whose structured content breaks the tool's output schema. Default: true. */
+  validateStructuredContent?: boolean;
 }
 
 /** Whether `-H` already gives credentials, which then replace a saved login. */
@@ -127,6 +129,9 @@ export async function connect(target: Target, options: ConnectOptions = {}): Pro
     ...(options.logLevel === undefined ? {} : { logLevel: options.logLevel }),
     ...(options.onLog === undefined ? {} : { onLog: options.onLog }),
     ...(options.tasks === undefined ? {} : { tasks: options.tasks }),
+    ...(options.validateStructuredContent === undefined
+      ? {}
+      : { validateStructuredContent: options.validateStructuredContent }),
   });
   try {
     const server = await client.connect();

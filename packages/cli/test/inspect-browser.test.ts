@@ -1,9 +1,9 @@
 // The inspector's page in real headless Chromium (the system's, as the runtime matrix finds it),
 // driven by role and accessible name as a person would. The screenshots in docs/ come from here.
-import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type Inspector, startInspector } from './inspector.js';
+import { shoot } from './page.js';
 import { EVERYTHING_STDIO, type RunningServer, startEverythingHttp } from './run.js';
 
 const CHROMIUM = new URL('../../../runtimes/lib/chromium.mjs', import.meta.url).href;
@@ -11,14 +11,6 @@ const { ensureChromium } = (await import(CHROMIUM)) as {
   ensureChromium(): { path?: string; missing?: string };
 };
 const chromiumBinary = ensureChromium();
-/**
- * Where a screenshot goes: into docs/ (shown in the README) with `UPDATE_SCREENSHOTS=1`, else
- * nowhere, so that a test run leaves the tree as it was (ports and times differ each run).
- */
-const SHOTS = (name: string) =>
-  process.env.UPDATE_SCREENSHOTS === '1'
-    ? fileURLToPath(new URL(`../docs/${name}.png`, import.meta.url))
-    : undefined;
 /** A name that the browser resolves to 127.0.0.1, as a DNS rebinding attack would make it. */
 const REBOUND = 'rebound.example';
 
@@ -68,11 +60,6 @@ afterEach(async () => {
   for (const page of context?.pages() ?? []) await page.close();
   expect(consoleErrors.splice(0)).toEqual([]);
 });
-
-async function shoot(page: Page, name: string): Promise<void> {
-  const path = SHOTS(name);
-  await page.screenshot(path === undefined ? {} : { path });
-}
 
 async function selectTool(page: Page, name: string): Promise<void> {
   await page.getByRole('list', { name: 'Tools' }).getByRole('button', { name, exact: true }).click();

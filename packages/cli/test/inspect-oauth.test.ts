@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type Inspector, startInspector } from './inspector.js';
+import { shoot } from './page.js';
 import { type RunningServer, startServer } from './run.js';
 
 const require = createRequire(import.meta.url);
@@ -114,6 +115,7 @@ describe.skipIf(chromiumBinary.path === undefined)('the inspector Authorize flow
     }
     const tools = page.getByRole('list', { name: 'Tools' });
     await tools.getByRole('button', { name: 'test_simple_text', exact: true }).waitFor();
+    await shoot(page, 'inspector-authorize');
     await page.getByRole('button', { name: 'test_simple_text', exact: true }).click();
     await page.getByRole('button', { name: 'Call' }).click();
     await page
@@ -136,8 +138,8 @@ describe.skipIf(chromiumBinary.path === undefined)('the inspector Authorize flow
     expect(new URL((await stepUp.getAttribute('href'))!).searchParams.get('scope')).toContain('notes:write');
     const [stepUpPage] = await Promise.all([context.waitForEvent('page'), stepUp.click()]);
     await stepUpPage.getByText('Signed in: the inspector goes on.').waitFor();
-    const answer = (await (await call).json()) as { result?: { content: { text: string }[] } };
-    expect(answer.result?.content[0]?.text).toBe('demo-user wrote: hello');
+    const answer = (await (await call).json()) as { result?: { result: { content: { text: string }[] } } };
+    expect(answer.result?.result.content[0]?.text).toBe('demo-user wrote: hello');
     expect(await step(page, 'Step-up authorization').getAttribute('aria-label')).toBe(
       'Step-up authorization: done',
     );

@@ -6,6 +6,7 @@ import { InspectorAuthorization } from './authorization.js';
 import { type ConnectionChoice, choiceProblem, eraSettings } from './choice.js';
 import type { EventHub } from './events.js';
 import { Listening } from './listening.js';
+import { OutputSchemas } from './output-check.js';
 import { Questions } from './questions.js';
 import { recordingFetch, recordTransport } from './recorder.js';
 import { callFollowingTask } from './tasks.js';
@@ -29,13 +30,20 @@ const record = (value: unknown): Params =>
   typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Params) : {};
 
 const OPERATIONS: Readonly<Record<string, Operation>> = {
-  'tools/list': async ({ client }) => ({ tools: await allTools(() => client.iterateTools()) }),
-  'tools/call': ({ client }, params, session) =>
-    callFollowingTask(client, session.hub, {
-      name: text(params.name),
+  'tools/list': async ({ client }, _params, session) => {
+    const tools = await allTools(() => client.iterateTools());
+    session.outputSchemas.learn(tools);
+    return { tools };
+  },
+  'tools/call': async ({ client }, params, session) => {
+    const name = text(params.name);
+    const result = (await callFollowingTask(client, session.hub, {
+      name,
       arguments: record(params.arguments),
       call: params.call,
-    }),
+    })) as { isError?: boolean; structuredContent?: unknown };
+    return { result, outputCheck: session.outputSchemas.check(name, result) };
+  },
   'tasks/get': ({ client }, params) => client.getTask(text(params.taskId)),
   'tasks/cancel': async ({ client }, params) => {
     await client.cancelTask(text(params.taskId));
@@ -83,6 +91,7 @@ export class InspectorSession {
   readonly questions: Questions;
   readonly authorization: InspectorAuthorization;
   readonly listening: Listening;
+  readonly outputSchemas = new OutputSchemas();
   readonly #launch: InspectTarget;
   #choice: ConnectionChoice;
   #authProvider: HttpAuthProvider | undefined;
@@ -144,6 +153,8 @@ export class InspectorSession {
       logLevel: 'debug',
       onLog: (message) => this.hub.emit('log', { message }),
       tasks: followTasks(),
+      // The inspector checks structured content itself, to show a result that breaks its schema.
+      validateStructuredContent: false,
       ...(target.kind === 'http' ? { fetch: recordingFetch(this.hub) } : {}),
       ...(this.#authProvider === undefined ? {} : { authProvider: this.#authProvider }),
       ...(headers === undefined ? {} : { headers }),
