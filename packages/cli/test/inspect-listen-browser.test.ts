@@ -99,6 +99,12 @@ describe.skipIf(chromiumBinary.path === undefined)('resource templates and the L
     await page.getByRole('region', { name: 'Result' }).getByText('count=2').waitFor();
     await page.getByRole('button', { name: 'Listen', exact: true }).click();
     expect(await changesHeard(page).count()).toBe(1);
+
+    // Subscribing by URI works as well.
+    const byUri = page.getByRole('form', { name: 'Subscribe to a resource' });
+    await byUri.getByRole('textbox', { name: 'Resource URI' }).fill('test://counter');
+    await byUri.getByRole('button', { name: 'Subscribe' }).click();
+    await page.getByText('and to updates of test://counter').waitFor();
   });
 
   it('hears a tool list change live and lists the tools again', async () => {

@@ -115,8 +115,20 @@ describe.skipIf(chromiumBinary.path === undefined)('what the inspector shows of 
     await task.getByText(/all stages done/).waitFor();
   });
 
-  it('goes from the tool list to a call and its dialog with the keyboard alone', async () => {
+  it('goes from connecting to a tool, its call and its dialog with the keyboard alone', async () => {
     const page = await openConnected(browser, everything.url);
+    const discovers = () =>
+      page.evaluate(
+        () =>
+          [...document.querySelectorAll('[aria-label="Protocol messages"] > li')].filter((item) =>
+            item.textContent?.startsWith('->server/discover'),
+          ).length,
+      );
+    const before = await discovers();
+    await tabTo(page, 'Reconnect');
+    await page.keyboard.press('Enter');
+    await expect.poll(discovers).toBe(before + 1);
+    await expect.poll(() => page.getByRole('status').textContent()).toMatch(/^Connected to /);
     await tabTo(page, 'test_input_required_result_elicitation');
     await page.keyboard.press('Enter');
     await tabTo(page, 'Call');
