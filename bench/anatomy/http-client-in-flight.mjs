@@ -1,8 +1,9 @@
 // `node http-client-in-flight.mjs [--server mcpkit|official] [--levels 1,8,64,256] [--rounds 3] [--ms 1500]
-// [--clients floor,mcpkit] [--sockets 8,64,…]`: HTTP clients against one server process, so that only the
+// [--clients floor,mcpkit,transport] [--sockets 8,64,…]`: HTTP clients against one server process, so that only the
 // client differs. Each round runs every in-flight level, and within a level every client back to back
 // (A B A B …), each on fresh connections after a warm-up. Prints calls/s and this process's CPU per call
-// (client-side only: the server is a child process), median and min–max across rounds.
+// (client-side only: the server is a child process), median and min–max across rounds. `transport` is
+// mcpkit's transport without `McpClient`, which tells the engine's cost from the client's call chain.
 // `--sockets 8,64,Infinity` adds `mcpkit/8`, …: mcpkit's client with its agent's `maxSockets` set to each
 // (default 64).
 // `--base <dir>` adds `base`: mcpkit's client over the transport-http `dist` found in <dir> (e.g. a copy
@@ -11,7 +12,7 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createHttpClientTransport } from '@mcpkit/transport-http';
 import { startHttpServer } from '../lib/http-server.mjs';
-import { ECHO_TEXT, expectEcho } from '../lib/mcp-wire.mjs';
+import { callEchoRequest, ECHO_TEXT, echoTextOf, expectEcho } from '../lib/mcp-wire.mjs';
 import { spread } from '../lib/stats.mjs';
 import { connect as connectFloor } from '../subjects/floor/http-node.mjs';
 import { connectClient } from '../subjects/mcpkit/client.mjs';
@@ -37,7 +38,8 @@ const clients = new Map();
 for (const name of options.clients.split(',').filter(Boolean)) {
   if (name === 'floor') clients.set(name, connectFloor);
   else if (name === 'mcpkit') clients.set(name, (url) => connectClient(createHttpClientTransport(url)));
-  else throw new Error(`unknown client ${name}: floor or mcpkit (see --sockets and --base)`);
+  else if (name === 'transport') clients.set(name, (url) => connectTransport(createHttpClientTransport(url)));
+  else throw new Error(`unknown client ${name}: floor, mcpkit or transport (see --sockets and --base)`);
 }
 for (const sockets of options.sockets.split(',').filter(Boolean)) {
   clients.set(`mcpkit/${sockets}`, (url) =>
@@ -47,6 +49,19 @@ for (const sockets of options.sockets.split(',').filter(Boolean)) {
 if (options.base !== undefined) {
   const base = await import(pathToFileURL(`${options.base}/index.js`).href);
   clients.set('base', (url) => connectClient(base.createHttpClientTransport(url)));
+}
+
+/** mcpkit's HTTP transport alone, without `McpClient`: the same POST, so the difference is the client's. */
+function connectTransport(transport) {
+  let nextId = 1;
+  return {
+    callEcho: async (text) => {
+      let answer;
+      for await (const message of transport.exchange(callEchoRequest(nextId++, text), {})) answer = message;
+      return echoTextOf(answer.result);
+    },
+    close: () => transport.close(),
+  };
 }
 
 /**
