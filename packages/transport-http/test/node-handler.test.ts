@@ -1,5 +1,5 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
-import type { ExchangeMessage, JSONRPCNotification } from '@mcpkit/protocol';
+import type { EndpointItem, ExchangeMessage, JSONRPCNotification, McpEndpoint } from '@mcpkit/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createNodeHandler } from '../src/node/index.js';
 import { aborted, echo, gate, progress, request, result, scripted, silent } from './helpers/endpoints.js';
@@ -124,6 +124,24 @@ describe('createNodeHandler over loopback sockets', () => {
     expect((await raw(url, { headers: forged, chunks: [JSON.stringify(request(1))] })).status).toBe(403);
     expect((await raw(url, { method: 'GET', headers: { accept: 'text/event-stream' } })).status).toBe(405);
     expect(endedOnReturn).toEqual([true, true]);
+  });
+
+  it('serves an exchange whose next() returns its item without a promise, as awaiting it would', async () => {
+    const endpoint: McpEndpoint = {
+      handle: (message) => ({
+        [Symbol.asyncIterator]: () => ({
+          next: () =>
+            ({
+              done: false,
+              value: { response: result((message as { id: number }).id) },
+            }) as unknown as Promise<IteratorResult<EndpointItem>>,
+        }),
+      }),
+    };
+    const url = await serve(createNodeHandler(endpoint));
+    const response = await raw(url, { headers: mcpHeaders(), chunks: [JSON.stringify(request(3))] });
+    expect(response.status).toBe(200);
+    expect(JSON.parse(response.body)).toMatchObject({ id: 3, result: { resultType: 'complete' } });
   });
 
   it('uses a body Express or Fastify already parsed (req.body)', async () => {

@@ -129,7 +129,8 @@ export function replyFromExchange(
   try {
     const exchange = endpoint.handle(message, context);
     const iterator = exchange[Symbol.asyncIterator]();
-    reading = iterator.next();
+    // The same promise when `next()` returns one (no allocation); adopted when it returns a thenable.
+    reading = Promise.resolve(iterator.next());
     posted = { exchange, iterator, id, notification, request, mode, config, cors };
   } catch (error) {
     return failedReply(error, id, notification, request, cors);
