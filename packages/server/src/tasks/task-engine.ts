@@ -83,8 +83,8 @@ export class TaskEngine implements TaskHost {
   private readonly pollIntervalMs: number;
   private readonly authorize: (access: TaskAccess) => boolean | Promise<boolean>;
   private readonly live = new Map<string, LiveTask>();
-  /** Written into every task this server creates, so a later start can tell its tasks were lost. */
-  private readonly runner: TaskRunner;
+  private readonly instanceId: string;
+  private started: TaskRunner | undefined;
 
   constructor(
     options: TasksOptions,
@@ -99,8 +99,19 @@ export class TaskEngine implements TaskHost {
       options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS,
     );
     this.authorize = options.authorize ?? sameOwner;
-    this.runner = { instanceId: options.instanceId ?? 'default', startId: crypto.randomUUID() };
+    this.instanceId = options.instanceId ?? 'default';
+    // A relay must listen before this server's first task exists, so it takes the runner now.
     this.store.relay?.serve(this.runner, (taskId, request) => this.deliver(taskId, request));
+  }
+
+  /**
+   * Written into every task this server creates, so a later start can tell its tasks were lost.
+   * Without a relay its start id is drawn at first use, not when the server is built: Cloudflare
+   * Workers refuse random values in a module's global scope, where a server is usually built.
+   */
+  private get runner(): TaskRunner {
+    this.started ??= { instanceId: this.instanceId, startId: crypto.randomUUID() };
+    return this.started;
   }
 
   /** A request for a task this server runs, from another instance (`TaskStore.relay`). */
