@@ -23,6 +23,7 @@ import type { Middleware, ServerMiddleware } from './pipeline/middleware.js';
 import { handleMessage } from './pipeline/pipeline.js';
 import type { ServerRuntime } from './pipeline/runtime.js';
 import { CachePolicy } from './registration/caching.js';
+import { checkRegistration } from './registration/check-arguments.js';
 import { DEFAULT_PAGE_SIZE } from './registration/pagination.js';
 import {
   compilePrompt,
@@ -145,9 +146,9 @@ export class McpServerCore implements McpEndpoint {
   /**
    * Registers a tool. With a zod or Standard Schema `inputSchema`, or a shape of such fields
    * (`{ a: z.number() }`), the handler's `args` are typed and parsed; with raw JSON Schema they are
-   * validated and passed as is. Throws a `TypeError` for a bad name (S-17), a taken name, a schema
-   * the spec does not allow, or a field an extension refuses (`taskSupport` on a server without
-   * `options.tasks`).
+   * validated and passed as is. Throws a `TypeError` for a missing or wrong argument, a bad name
+   * (S-17), a taken name, a schema the spec does not allow, or a field an extension refuses
+   * (`taskSupport` on a server without `options.tasks`).
    *
    * @example
    * ```ts
@@ -181,6 +182,7 @@ export class McpServerCore implements McpEndpoint {
     type I = SchemaInput | undefined;
     type O = SchemaInput | undefined;
     const config: AnyToolConfig = isInputSchemaArgument(second) ? { inputSchema: second } : second;
+    checkRegistration('tool', name, config, handler);
     this.runtime.extensions.checkTool(name, config);
     const registration = register(
       this.runtime.tools,
@@ -206,6 +208,7 @@ export class McpServerCore implements McpEndpoint {
     config: ResourceConfig,
     read: ResourceReader,
   ): RegistrationHandle<Partial<ResourceConfig> & { read?: ResourceReader }> {
+    checkRegistration('resource', uri, config, read);
     const registration = register(
       this.runtime.resources.resources,
       uri,
@@ -230,6 +233,7 @@ export class McpServerCore implements McpEndpoint {
     config: ResourceTemplateConfig<T>,
     read: TemplateReader<T>,
   ): RegistrationHandle<Partial<ResourceTemplateConfig<T>> & { read?: TemplateReader<T> }> {
+    checkRegistration('resourceTemplate', uriTemplate, config, read);
     const registration = register(
       this.runtime.resources.templates,
       uriTemplate,
@@ -254,6 +258,7 @@ export class McpServerCore implements McpEndpoint {
     config: PromptConfig<A>,
     handler: PromptHandler<A>,
   ): RegistrationHandle<Partial<PromptConfig<A>> & { handler?: PromptHandler<A> }> {
+    checkRegistration('prompt', name, config, handler);
     const registration = register(
       this.runtime.prompts,
       name,
