@@ -1,3 +1,4 @@
+import { sleep } from '@mcpkit/protocol/internal';
 import type { McpServer, ToolResult } from '@mcpkit/server';
 
 /** The resource whose updates `increment` announces; its text is the counter's value. */
@@ -13,20 +14,10 @@ function text(value: string): ToolResult {
   return { content: [{ type: 'text', text: value }] };
 }
 
-/** Waits `ms`, or rejects at once when `signal` aborts. */
-function pause(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(signal.reason);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    };
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
+/** Waits `ms`, or rejects at once with its reason when `signal` aborts (the client cancelled or went away). */
+async function pause(ms: number, signal: AbortSignal): Promise<void> {
+  await sleep(ms, signal);
+  signal.throwIfAborted();
 }
 
 const integer = (minimum: number, maximum: number) => ({ type: 'integer', minimum, maximum }) as const;

@@ -1,3 +1,4 @@
+import { sleep } from '@mcpkit/protocol/internal';
 import type { HandlerContext, ToolResult } from '@mcpkit/server';
 
 /** A tool result holding one text block. */
@@ -5,20 +6,10 @@ export function textResult(text: string): ToolResult {
   return { content: [{ type: 'text', text }] };
 }
 
-/** Waits `ms`, or rejects at once when `signal` aborts (the client cancelled or went away). */
-export function pause(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(signal.reason);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    };
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
+/** Waits `ms`, or rejects at once with its reason when `signal` aborts (the client cancelled or went away). */
+export async function pause(ms: number, signal: AbortSignal): Promise<void> {
+  await sleep(ms, signal);
+  signal.throwIfAborted();
 }
 
 /** A tool handler that logs three messages at info level, 50 ms apart (the logging scenarios of both eras). */

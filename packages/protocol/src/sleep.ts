@@ -1,6 +1,6 @@
 /**
- * Waits `ms` milliseconds, or less: it resolves as soon as `signal` aborts, and never rejects.
- * A caller that must stop on abort checks the signal after it.
+ * Waits `ms` milliseconds, or less: it resolves as soon as `signal` (if given) aborts, and never
+ * rejects. A caller that must stop on abort checks the signal after it.
  *
  * @example
  * ```ts
@@ -8,15 +8,15 @@
  * signal.throwIfAborted();
  * ```
  */
-export function sleep(ms: number, signal: AbortSignal): Promise<void> {
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
-    if (signal.aborted) return resolve();
+    if (signal?.aborted) return resolve();
     const done = () => {
       clearTimeout(timer);
-      signal.removeEventListener('abort', done);
+      signal?.removeEventListener('abort', done);
       resolve();
     };
     const timer = setTimeout(done, ms);
-    signal.addEventListener('abort', done, { once: true });
+    signal?.addEventListener('abort', done, { once: true });
   });
 }

@@ -9,6 +9,12 @@ describe('sleep', () => {
     expect(performance.now() - started).toBeGreaterThanOrEqual(25);
   });
 
+  it('without a signal, resolves after the time', async () => {
+    const started = performance.now();
+    await sleep(30);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(25);
+  });
+
   it('resolves, never rejects, as soon as the signal aborts (or at once when it already did)', async () => {
     const controller = new AbortController();
     const waiting = sleep(60_000, controller.signal);

@@ -1,3 +1,4 @@
+import { sleep } from '@mcpkit/protocol/internal';
 import type { EventStore, StoredEvent, StoredReplay } from '@mcpkit/transport-http';
 import { type RedisLink, script } from './link.js';
 
@@ -94,7 +95,7 @@ export class RedisEventStore implements EventStore {
         after = event.id.slice(streamId.length + 1);
         yield event;
       }
-      if (entries.length === 0) await pause(this.intervalMs, signal);
+      if (entries.length === 0) await sleep(this.intervalMs, signal);
     }
   }
 
@@ -105,16 +106,4 @@ export class RedisEventStore implements EventStore {
   private keys(streamId: string): string[] {
     return [this.link.key('sse', streamId), this.link.key('sse-owner', streamId)];
   }
-}
-
-function pause(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    }
-    signal.addEventListener('abort', done, { once: true });
-  });
 }

@@ -16,15 +16,7 @@ export const final = (id: unknown, fields: Record<string, unknown> = {}): FinalR
   ({ response: result(id, fields) }) as FinalResponse;
 
 /** Resolves after `ms`, or at once when `signal` aborts. */
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-  });
-}
+export { sleep } from '@mcpkit/protocol/internal';
 
 /** A controllable gate: exchanges wait on it until the test opens it. */
 export function gate() {
