@@ -5,6 +5,7 @@ import type {
   Method,
   RequestId,
   ResultOf,
+  SessionEnd,
 } from '@mcpkit/protocol';
 import type { CacheableCallOptions, InputCallOptions } from './options.js';
 import type { ToolEntry } from './tools.js';
@@ -119,6 +120,13 @@ export interface ClientHooks {
   call?: ClientMiddleware;
   send?: MessageMiddleware;
   receive?: MessageMiddleware;
+  /**
+   * Called once when the client's session ends: `close()` (reason `closed`), or the transport
+   * restarted on a new server (`lost`, with the `error`). The session opens when the client first
+   * connects (the probe answered, or `initialize` in the 2025 era); in the 2026 era, which keeps no
+   * session, it is the time the client was connected. One that throws is reported to `onWarning`.
+   */
+  sessionEnded?: (session: SessionEnd) => void;
 }
 
 let nextCallId = 1;

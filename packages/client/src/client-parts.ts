@@ -9,6 +9,7 @@ import { cacheStep } from './cache-step.js';
 import { CallChain } from './call-chain.js';
 import { checkInputRounds, clientTimeoutLimits, clientToolLimits } from './call-limits.js';
 import { declaredCapabilities } from './capabilities.js';
+import { ClientSession } from './client-session.js';
 import { Connection } from './connection.js';
 import { connectEra } from './era-connect.js';
 import type { LegacyEraSeam, LegacyEraSupport } from './era-seam.js';
@@ -38,6 +39,7 @@ export interface ClientParts {
   listenHost: ListenHost;
   legacy: LegacyEraSeam | undefined;
   tasks: TaskFollower | undefined;
+  session: ClientSession;
 }
 
 /**
@@ -89,6 +91,8 @@ export function assembleClient(
       },
       server: () => connection.server,
     });
+  const session = new ClientSession(transport, () => requester.version);
+  if (options.protocolVersion !== undefined) session.opened();
   connection = new Connection({
     requester,
     connect: async (cacheMode) => {
@@ -113,6 +117,7 @@ export function assembleClient(
     limits,
     lifetime,
     fixedVersion: options.protocolVersion !== undefined,
+    connected: () => session.opened(),
   });
   const tools = new ToolCatalog(chain, {
     autoListTools: options.autoListTools !== false,
@@ -143,7 +148,7 @@ export function assembleClient(
     reopenDelayMs: options.reopenDelayMs ?? ((attempt) => Math.min(250 * 2 ** (attempt - 1), 10_000)),
     subscriptions: new Set(),
   };
-  return { capabilities, limits, requester, connection, chain, tools, listenHost, legacy, tasks };
+  return { capabilities, limits, requester, connection, chain, tools, listenHost, legacy, tasks, session };
 }
 
 /** The extra capabilities to declare: the application's, plus the tasks extension when it is on. */

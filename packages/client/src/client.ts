@@ -23,6 +23,7 @@ import type { ClientHooks, ClientMiddleware } from './call.js';
 import type { CallChain } from './call-chain.js';
 import { startCall, waitUnless } from './call-limits.js';
 import { assembleClient } from './client-parts.js';
+import type { ClientSession } from './client-session.js';
 import type { Connection } from './connection.js';
 import type { LegacyEraSeam, LegacyEraSupport } from './era-seam.js';
 import { RequestAbortedError } from './errors.js';
@@ -63,6 +64,7 @@ export class McpClientCore {
   readonly #stopRestartListener: (() => void) | undefined;
   readonly #legacy: LegacyEraSeam | undefined;
   readonly #tasks: TaskFollower | undefined;
+  readonly #session: ClientSession;
 
   protected constructor(transport: ClientTransport, options: McpClientOptions);
   /**
@@ -83,6 +85,7 @@ export class McpClientCore {
     this.#listenHost = parts.listenHost;
     this.#legacy = parts.legacy;
     this.#tasks = parts.tasks;
+    this.#session = parts.session;
     this.#stopRestartListener = transport.onRestart?.(() => this.#restarted());
   }
 
@@ -117,6 +120,7 @@ export class McpClientCore {
     if (middleware.call !== undefined) this.#chain.use(middleware.call.bind(middleware));
     if (middleware.send !== undefined) this.#requester.useSend(middleware.send.bind(middleware));
     if (middleware.receive !== undefined) this.#requester.useReceive(middleware.receive.bind(middleware));
+    if (middleware.sessionEnded !== undefined) this.#session.use(middleware.sessionEnded.bind(middleware));
     return this;
   }
 
@@ -358,15 +362,20 @@ export class McpClientCore {
   async close(): Promise<void> {
     if (this.#lifetime.signal.aborted) return;
     this.#lifetime.abort(new TransportError('closed', 'the client is closed'));
+    this.#session.ended('closed', this.#hookFailed);
     this.#stopRestartListener?.();
     this.#legacy?.stop();
     for (const subscription of this.#listenHost.subscriptions) subscription.close();
     await this.#transport.close();
   }
 
+  readonly #hookFailed = (error: unknown): void => this.#listenHost.warn({ kind: 'hook-failed', error });
+
   /** The transport reconnected to a new peer: re-probe it and re-open the listens (C-43, T-17). */
   #restarted(): void {
     if (this.#lifetime.signal.aborted) return;
+    const lost = new TransportError('restarted', 'the transport restarted on a new server');
+    this.#session.ended('lost', this.#hookFailed, lost);
     void this.#connection.restarted();
     for (const subscription of this.#listenHost.subscriptions) subscription.transportRestarted();
     this.#tasks?.transportRestarted();

@@ -20,6 +20,8 @@ export interface ConnectionConfig {
   lifetime: AbortSignal;
   /** The application fixed the version: no probe, nothing known about the server. */
   fixedVersion: boolean;
+  /** Called each time a probe's answer is adopted (the client is connected). */
+  connected?: () => void;
 }
 
 /**
@@ -61,6 +63,7 @@ export class Connection {
           this.#server = description;
           this.#config.requester.version = description.protocolVersion;
           this.#readyNow = ready;
+          this.#config.connected?.();
         }
         return description;
       },

@@ -113,7 +113,9 @@ export type ClientWarning =
   /** The server did not acknowledge part of a listen filter (C-40). */
   | { kind: 'subscription-degraded'; missing: Record<string, unknown> }
   /** The cache store failed; the call went on without it. */
-  | { kind: 'cache-failed'; error: unknown };
+  | { kind: 'cache-failed'; error: unknown }
+  /** A `sessionEnded` hook (`client.use({ sessionEnded })`) threw; the other hooks still heard. */
+  | { kind: 'hook-failed'; error: unknown };
 
 /** Response cache settings. */
 export interface CacheOptions {

@@ -54,11 +54,16 @@ export function factsOf(message: MessageLike, role: Role): OperationFacts {
   };
 }
 
-/** A 2025-era session that ended, as the side that held it reports it. */
+/**
+ * A session that ended, as the side that held it reports it (`@mcpkit/protocol`'s `SessionEnd`):
+ * a server's 2025-era session, or a client's connection.
+ */
 export interface SessionEndLike {
   readonly side: 'client' | 'server';
   /** When the session opened (`initialize` answered), in ms since the epoch (`Date.now()`). */
   readonly openedAt: number;
+  /** When it ended, in ms since the epoch; now when absent. */
+  readonly endedAt?: number;
   readonly protocolVersion: string | undefined;
   readonly network: MessageLike['network'];
   /** What ended it, when it ended in error (the server gone, a transport failure). */

@@ -49,7 +49,10 @@ export interface OtelMiddleware {
   receive<C extends MessageLike>(ctx: C, next: OtelNext<C>): Promise<unknown>;
   /** An INTERNAL span around a client call that may take several requests (input rounds, a task). */
   call<C extends CallLike, R>(call: C, next: (call: C) => Promise<R>): Promise<R>;
-  /** Records `mcp.client.session.duration` or `mcp.server.session.duration` for a 2025-era session that ended. */
+  /**
+   * Records `mcp.client.session.duration` or `mcp.server.session.duration` for a session that
+   * ended: the server calls it for a 2025-era session, the client when it closes or loses its server.
+   */
   sessionEnded(session: SessionEndLike): void;
 }
 

@@ -64,13 +64,13 @@ export class Telemetry {
     this.end(span, facts, role, started, outcomeOfError(error));
   }
 
-  /** Records how long a 2025-era session lasted, on the histogram of the side that held it. */
+  /** Records how long a session lasted, on the histogram of the side that held it. */
   sessionEnded(session: SessionEndLike): void {
     const { clientSession, serverSession, recording } = this.recording.instruments;
     if (!recording) return;
     const role = session.side;
     const outcome = session.error === undefined ? undefined : outcomeOfError(session.error);
-    const seconds = Math.max(0, Date.now() - session.openedAt) / 1000;
+    const seconds = Math.max(0, (session.endedAt ?? Date.now()) - session.openedAt) / 1000;
     (role === 'client' ? clientSession : serverSession).record(
       seconds,
       sessionAttributes(sessionFactsOf(session), role, outcome),

@@ -196,6 +196,25 @@ describe.each([
     expect(served.map((span) => span.parentSpanId)).toContain(sent.at(-1)!.spanId);
   });
 
+  it('session durations: the client its connection, the server a 2025-era session only, in seconds', () => {
+    const clientSessions = client.metrics.find((metric) => metric.name === 'mcp.client.session.duration');
+    const serverSessions = server.metrics.find((metric) => metric.name === 'mcp.server.session.duration');
+    expect(clientSessions?.unit).toBe('s');
+    expect(clientSessions?.points).toStrictEqual([
+      {
+        ...transportAttributes(),
+        ...(transport === 'http' ? { 'server.address': '127.0.0.1', 'server.port': expect.any(Number) } : {}),
+      },
+    ]);
+    if (era === 'modern') {
+      expect(serverSessions?.points ?? []).toStrictEqual([]);
+    } else {
+      expect(serverSessions?.unit).toBe('s');
+      // Ended by the client's DELETE over HTTP, by the connection closing over stdio.
+      expect(serverSessions?.points).toStrictEqual([transportAttributes()]);
+    }
+  });
+
   it('histograms: one per side, in seconds, with the conventions attributes only', () => {
     const clientHistogram = client.metrics.find((metric) => metric.name === 'mcp.client.operation.duration')!;
     const serverHistogram = server.metrics.find((metric) => metric.name === 'mcp.server.operation.duration')!;

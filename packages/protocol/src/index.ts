@@ -143,6 +143,7 @@ export {
   type Middleware,
   type MiddlewareHooks,
   type Next,
+  type SessionEnd,
 } from './middleware.js';
 export type { NetworkPeer } from './network.js';
 export type { ResultDecodeOptions } from './read-result.js';

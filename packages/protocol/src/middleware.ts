@@ -136,6 +136,42 @@ export type MessageMiddleware = Middleware<MessageContext, unknown>;
 export interface MiddlewareHooks {
   send?: MessageMiddleware;
   receive?: MessageMiddleware;
+  /**
+   * Called once when a session of this side ends (see `SessionEnd`): on a server, a 2025-era
+   * session (its connection closed, `DELETE`, expired in the session store, the server closed);
+   * on a client, its connection (`close()`, or the transport lost). Not called per message.
+   */
+  sessionEnded?(session: SessionEnd): void;
+}
+
+/**
+ * A session that ended, as `MiddlewareHooks.sessionEnded` reports it: how long it lasted, over
+ * what, and why it ended.
+ *
+ * @example
+ * ```ts
+ * server.use({ sessionEnded: (s) => console.error(s.reason, (s.endedAt - s.openedAt) / 1000, 's') });
+ * ```
+ */
+export interface SessionEnd {
+  readonly side: 'client' | 'server';
+  /** The 2025-era session id (HTTP `Mcp-Session-Id`), when it had one. */
+  readonly sessionId: string | undefined;
+  /** When it opened (`initialize` answered; a client: connected), ms since the epoch. */
+  readonly openedAt: number;
+  /** When it ended, ms since the epoch; for an expired session, its last use plus the store's TTL. */
+  readonly endedAt: number;
+  /** The version the session spoke; `undefined` when it ended before one was agreed. */
+  readonly protocolVersion: string | undefined;
+  readonly network: NetworkPeer;
+  /**
+   * `closed`: its connection closed or `close()` was called; `deleted`: the client ended it
+   * (`DELETE`); `expired`: unused for the store's TTL; `server-closed`: the server closed;
+   * `lost`: the transport failed (then `error` says how).
+   */
+  readonly reason: 'closed' | 'deleted' | 'expired' | 'server-closed' | 'lost';
+  /** What ended it, when it ended in error. */
+  readonly error?: unknown;
 }
 
 const PIPE: NetworkPeer = Object.freeze({ transport: 'pipe' });

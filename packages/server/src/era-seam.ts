@@ -6,6 +6,7 @@ import type {
   MessageContext,
   RequestContext,
   ServerCapabilities,
+  SessionEnd,
   SessionEndpoint,
 } from '@mcpkit/protocol';
 import type { LegacyMethod, LegacyRequestInfo } from './pipeline/middleware.js';
@@ -39,6 +40,12 @@ export interface LegacyHost {
   ): void;
   /** The server's send hooks, composed; `undefined` while there are none. */
   sendChain(): Chain<MessageContext, unknown> | undefined;
+  /**
+   * Tells the server's `sessionEnded` hooks that a session ended; `wantsSessionEnds` says whether
+   * there are any (so nothing is built for none).
+   */
+  sessionEnded(session: SessionEnd): void;
+  wantsSessionEnds(): boolean;
   /** Calls `listener` for every event of the server's bus; returns the unsubscribe function. */
   subscribe(listener: (event: ServerEvent) => void): () => void;
   /**
@@ -65,6 +72,8 @@ export interface LegacyEraSeam {
   handle(message: unknown, context: RequestContext): EndpointExchange;
   /** The `GET` stream and `DELETE` of 2025-era HTTP sessions; `undefined` when none are kept. */
   readonly sessions: SessionEndpoint | undefined;
+  /** The server closed: the sessions of its open connections end (HTTP sessions live on in the store). */
+  close(): void;
 }
 
 /** Builds the 2025 era onto the core that offers `host`: what the package entry passes to the core. */

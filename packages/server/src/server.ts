@@ -131,6 +131,8 @@ export class McpServerCore implements McpEndpoint {
       handleModern: (message, context) => handleMessage(runtime, message, context),
       subscribe: (listener) => this.bus.subscribe(listener),
       receiveHooks: () => this.middleware.receiveHooks,
+      sessionEnded: (session) => this.middleware.sessionEnded(session, this.onError),
+      wantsSessionEnds: () => this.middleware.wantsSessionEnds,
       sendChain: () => this.middleware.send,
       notified: (message, context, session) => notified(this.middleware, message, context, report, session),
       withMiddleware: (method, params, info, context, handler) =>
@@ -351,9 +353,14 @@ export class McpServerCore implements McpEndpoint {
     return this.legacy?.sessions;
   }
 
-  /** Ends every open listen stream with its final result (S-50). Later listens close at once. */
+  /**
+   * Ends every open listen stream with its final result (S-50). Later listens close at once. The
+   * 2025-era sessions of open connections (stdio) end too, as `sessionEnded` hooks hear; HTTP
+   * sessions live on in the session store, which another instance may share.
+   */
   async close(): Promise<void> {
     this.runtime.listens.close();
+    this.legacy?.close();
   }
 
   private changed(kind: 'tools' | 'prompts' | 'resources'): void {

@@ -6,10 +6,10 @@ import type {
   SessionRefusal,
   StreamOpening,
 } from '@mcpkit/protocol';
-import { errorFinal, httpStatusFor } from '@mcpkit/protocol/internal';
+import { errorFinal, httpStatusFor, networkOf } from '@mcpkit/protocol/internal';
 import { SessionStream } from './live-peer.js';
 import { type PeerDirectory, unknownSession } from './peers.js';
-import type { SessionStore } from './session-store.js';
+import type { SessionRecord, SessionStore } from './session-store.js';
 import { errorResponse } from './translate.js';
 
 const refused = (status: number, final?: FinalResponse): SessionRefusal =>
@@ -60,8 +60,9 @@ export class HttpSessions implements SessionEndpoint {
     const id = context.headers?.get('mcp-session-id') ?? null;
     // Without a session id this is a modern client's DELETE: 405, as a modern server answers (B-21).
     if (id === null) return refused(405);
+    let session: SessionRecord | undefined;
     try {
-      const session = await this.store.get(id);
+      session = await this.store.get(id);
       const theirs = session !== undefined && session.principal === context.auth?.principal;
       if (!theirs || !(await this.store.delete(id))) return refused(404, unknownSession());
     } catch (error) {
@@ -69,6 +70,7 @@ export class HttpSessions implements SessionEndpoint {
       return refused(statusOf(final), final);
     }
     this.peers.end(id);
+    this.peers.httpSessionEnded(session!, networkOf(context.transport, context.network));
     return { kind: 'ended' };
   }
 }

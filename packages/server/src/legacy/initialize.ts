@@ -76,6 +76,7 @@ export function newSession(
     protocolVersion: version,
     clientCapabilities: modernClientCapabilities(request.capabilities),
     clientInfo: request.clientInfo,
+    openedAt: Date.now(),
     subscriptions: [],
   };
   return principal === undefined ? session : { ...session, principal };

@@ -18,6 +18,7 @@ import {
   loadedSchemas,
   loadSchemas,
   McpError,
+  networkOf,
 } from '@mcpkit/protocol/internal';
 import type { LegacyEraSeam, LegacyHost } from '../era-seam.js';
 import { AnswerDelivery } from './answer-delivery.js';
@@ -85,6 +86,7 @@ export class LegacyLayer implements LegacyEraSeam {
       stateless: this.stateless,
       capabilities: () => host.capabilities(),
       subscribe: (listener) => host.subscribe(listener),
+      ends: host,
     });
     this.answers = new AnswerDelivery(this.peers, options.answerRouter);
     this.target = {
@@ -95,6 +97,10 @@ export class LegacyLayer implements LegacyEraSeam {
       requestTimeoutMs: options.requestTimeoutMs ?? 60_000,
     };
     this.sessions = reject || this.stateless ? undefined : new HttpSessions(this.peers, this.store);
+  }
+
+  close(): void {
+    this.peers.close();
   }
 
   /** The era of `message` (see `eraOf`); a connection's first readable message fixes its era. */
@@ -244,7 +250,12 @@ export class LegacyLayer implements LegacyEraSeam {
     };
     const info = sessionCallInfo('initialize', request, session, context, ex.cancellation);
     const result = await this.host.withMiddleware('initialize', params, info, context, async () => {
-      if (channel !== undefined) this.peers.openConnection(this.unopened(channel), session);
+      if (channel !== undefined)
+        this.peers.openConnection(
+          this.unopened(channel),
+          session,
+          networkOf(context.transport, context.network),
+        );
       else if (this.stateless) ex.session = { id: undefined, resumable: false };
       else {
         if (!(await this.store.create(session))) {

@@ -1,6 +1,7 @@
 import type {
   FinalResponse,
   JSONRPCRequest,
+  NetworkPeer,
   PeerChannel,
   RequestContext,
   ServerCapabilities,
@@ -9,6 +10,7 @@ import { errorFinal, McpError } from '@mcpkit/protocol/internal';
 import type { ServerEvent } from '../subscriptions/event-bus.js';
 import type { Era } from './era.js';
 import { LivePeer } from './live-peer.js';
+import { EXPIRED_NETWORK, reportEnd, type SessionEndSink } from './session-ends.js';
 import type { SessionRecord, SessionStore } from './session-store.js';
 import { errorResponse } from './translate.js';
 
@@ -25,6 +27,8 @@ export interface PeerSource {
   readonly stateless: boolean;
   capabilities(): ServerCapabilities;
   subscribe(listener: (event: ServerEvent) => void): () => void;
+  /** Hears of sessions that ended. */
+  readonly ends: SessionEndSink;
 }
 
 function missingSession(id?: JSONRPCRequest['id']): FinalResponse {
@@ -46,11 +50,17 @@ export class PeerDirectory {
   /** HTTP sessions with requests running or a `GET` stream open in this process. */
   private readonly live = new Map<string, LivePeer>();
   private readonly listeners = new Set<LivePeer>();
+  /** The connections with a session open, and where their peer is: each ends once (closed, or the server closed). */
+  private readonly openConnections = new Map<LivePeer, NetworkPeer>();
   private stopEvents: (() => void) | undefined;
 
   constructor(private readonly source: PeerSource) {
     // A session ended on another instance ends here too.
     source.store.onEnded?.((sessionId) => this.end(sessionId));
+    source.store.onExpired?.((session, expiredAt) => {
+      this.end(session.id);
+      reportEnd(source.ends, session, 'expired', EXPIRED_NETWORK, true, expiredAt);
+    });
   }
 
   /** The era a connection's first message fixed, if any. */
@@ -68,18 +78,37 @@ export class PeerDirectory {
   }
 
   /** Opens the session of a connection; it ends, and stops hearing events, when the connection closes. */
-  openConnection(channel: PeerChannel, session: SessionRecord): void {
+  openConnection(channel: PeerChannel, session: SessionRecord, network: NetworkPeer): void {
     const peer = new LivePeer(session, channel);
     this.connections.set(channel, { era: 'legacy', peer });
+    this.openConnections.set(peer, network);
     this.listen(peer);
     channel.closed.addEventListener(
       'abort',
       () => {
         this.listeners.delete(peer);
         this.release(peer);
+        this.connectionEnded(peer, 'closed');
       },
       { once: true },
     );
+  }
+
+  /** The server closed: the sessions of its open connections end. */
+  close(): void {
+    for (const peer of [...this.openConnections.keys()]) this.connectionEnded(peer, 'server-closed');
+  }
+
+  /** Reports the end of an HTTP session (`DELETE`). */
+  httpSessionEnded(session: SessionRecord, network: NetworkPeer): void {
+    reportEnd(this.source.ends, session, 'deleted', network, true);
+  }
+
+  private connectionEnded(peer: LivePeer, reason: 'closed' | 'server-closed'): void {
+    const network = this.openConnections.get(peer);
+    if (network === undefined) return;
+    this.openConnections.delete(peer);
+    reportEnd(this.source.ends, peer.session, reason, network, false);
   }
 
   /**

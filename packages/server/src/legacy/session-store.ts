@@ -27,6 +27,11 @@ export interface SessionRecord {
    * the session: any other is answered as if the session did not exist (404).
    */
   readonly principal?: string;
+  /**
+   * When `initialize` opened the session, ms since the epoch: how long it lasted is reported when
+   * it ends (`sessionEnded` hooks). Absent in records stored by versions before it.
+   */
+  readonly openedAt?: number;
   /** Set by `logging/setLevel`; until then the server sends no log messages. */
   logLevel?: LoggingLevel;
   /** URIs named by `resources/subscribe`. */
@@ -58,6 +63,12 @@ export interface SessionStore {
    * requests). Returns the function that stops listening.
    */
   onEnded?(listener: (sessionId: string) => void): () => void;
+  /**
+   * Calls `listener` with each session the store ended by itself, unused for its TTL, and when
+   * (`expiredAt`, ms since the epoch: its last use plus the TTL), so the server ends what it holds
+   * of it and its `sessionEnded` hooks hear. Returns the function that stops listening.
+   */
+  onExpired?(listener: (session: SessionRecord, expiredAt: number) => void): () => void;
 }
 
 /** Options of `InMemorySessionStore`. */
@@ -115,6 +126,7 @@ export class InMemorySessionStore implements SessionStore {
   /** Live sessions of each principal that has some. */
   private readonly perPrincipal = new Map<string, number>();
   private heldBytes = 0;
+  private readonly expiredListeners = new Set<(session: SessionRecord, expiredAt: number) => void>();
   private readonly ttlMs: number;
   private readonly maxSessions: number;
   private readonly maxPerPrincipal: number;
@@ -185,6 +197,14 @@ export class InMemorySessionStore implements SessionStore {
     return true;
   }
 
+  onExpired(listener: (session: SessionRecord, expiredAt: number) => void): () => void {
+    const entry = (session: SessionRecord, expiredAt: number) => listener(session, expiredAt);
+    this.expiredListeners.add(entry);
+    return () => {
+      this.expiredListeners.delete(entry);
+    };
+  }
+
   private forget(id: string, entry: Entry): void {
     this.sessions.delete(id);
     this.heldBytes -= entry.bytes;
@@ -200,6 +220,7 @@ export class InMemorySessionStore implements SessionStore {
     for (const [id, entry] of this.sessions) {
       if (entry.seen > oldest) return;
       this.forget(id, entry);
+      for (const listener of this.expiredListeners) listener(entry.session, entry.seen + this.ttlMs);
     }
   }
 }

@@ -4,6 +4,7 @@ import type {
   MessageMiddleware,
   MiddlewareHooks,
   RequestContext,
+  SessionEnd,
 } from '@mcpkit/protocol';
 import { compose, isRecord } from '@mcpkit/protocol/internal';
 import type { McpRequestInfo } from './context.js';
@@ -27,6 +28,7 @@ export class ServerMiddlewareChains {
   readonly #typedLayers: MessageMiddleware[] = [];
   readonly #hookLayers: MessageMiddleware[] = [];
   readonly #sendLayers: MessageMiddleware[] = [];
+  readonly #sessionHooks: ((session: SessionEnd) => void)[] = [];
   /** Every layer around what the server receives; `undefined` while there is none. */
   receive: Chain<MessageContext, unknown> | undefined;
   /**
@@ -54,8 +56,11 @@ export class ServerMiddlewareChains {
       this.#receiveLayers.push(layer);
       this.#typedLayers.push(layer);
       this.#typed = compose(this.#typedLayers, 'server receive');
-    } else if (isRecord(middleware) && (isHook(middleware.receive) || isHook(middleware.send))) {
-      const { receive, send } = middleware as MiddlewareHooks;
+    } else if (
+      isRecord(middleware) &&
+      (isHook(middleware.receive) || isHook(middleware.send) || isHook(middleware.sessionEnded))
+    ) {
+      const { receive, send, sessionEnded } = middleware as MiddlewareHooks;
       // Bound once here: hooks may be methods of an object that reads `this`.
       if (receive !== undefined) {
         const layer = receive.bind(middleware);
@@ -65,13 +70,30 @@ export class ServerMiddlewareChains {
         this.everyMessage = true;
       }
       if (send !== undefined) this.#sendLayers.push(send.bind(middleware));
+      if (sessionEnded !== undefined) this.#sessionHooks.push(sessionEnded.bind(middleware));
     } else {
       throw new TypeError(
-        'server.use takes a middleware function, (ctx, next) => next(), or hooks: { receive?, send? } with at least one function',
+        'server.use takes a middleware function, (ctx, next) => next(), or hooks: { receive?, send?, sessionEnded? } with at least one function',
       );
     }
     if (this.#receiveLayers.length > 0) this.receive = compose(this.#receiveLayers, 'server receive');
     if (this.#sendLayers.length > 0) this.send = compose(this.#sendLayers, 'server send');
+  }
+
+  /** Whether some hook wants to hear of ended sessions. */
+  get wantsSessionEnds(): boolean {
+    return this.#sessionHooks.length > 0;
+  }
+
+  /** Tells every `sessionEnded` hook; one that throws is reported to `onError`, and the others still hear. */
+  sessionEnded(session: SessionEnd, onError: (error: unknown) => void): void {
+    for (const hook of this.#sessionHooks) {
+      try {
+        hook(session);
+      } catch (error) {
+        onError(error);
+      }
+    }
   }
 }
 
