@@ -107,9 +107,11 @@ export type ClientMiddleware = (call: ClientCall, next: ClientNext) => Promise<C
  * `params` (rewrite `_meta` with `next({ ...ctx, params })`), era, protocol version, the server's
  * `network` and `call: { id, round }`: every input round and task poll of one call is its own
  * request with the same `call.id`. `next()` resolves with the result, or rejects with the
- * `McpError` of an error response, a timeout or a transport error. `receive` sees each request a
- * 2025-era server sends (`elicitation/create`, `sampling/createMessage`, `roots/list`, `ping`);
- * `next()` resolves with the client's answer, or rejects with its error as an `McpError`.
+ * `McpError` of an error response, a timeout or a transport error; each opening of a listen and
+ * the client's own notifications (`notifications/initialized`) pass it too. `receive` sees each
+ * request a 2025-era server sends (`elicitation/create`, `sampling/createMessage`, `roots/list`,
+ * `ping`) and each 2026 input request of an `input_required` result or a task (no `id`);
+ * `next()` resolves with the client's answer, or rejects with its error.
  *
  * @example
  * ```ts

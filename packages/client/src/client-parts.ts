@@ -129,7 +129,14 @@ export function assembleClient(
   chain.add(connection.step);
   chain.add(tools.step);
   if (cache) chain.add(cacheStep(cache, requester));
-  chain.add(inputRoundsStep({ handlers, maxRounds: options.maxInputRounds ?? 10, lifetime }));
+  chain.add(
+    inputRoundsStep({
+      handlers,
+      maxRounds: options.maxInputRounds ?? 10,
+      lifetime,
+      receiveHooks: () => requester.receiveHooks,
+    }),
+  );
   chain.add(resendStep({ requester, connection, limits, tools }));
   const tasks = followerFor(options.tasks, { requester, handlers, limits, lifetime });
   if (tasks) chain.add(tasks.step);

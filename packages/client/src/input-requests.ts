@@ -16,6 +16,7 @@ import {
 } from '@mcpkit/protocol/internal';
 import { InputRequiredError, RequestAbortedError } from './errors.js';
 import type { InputHandlerContext, InputHandlers } from './handlers.js';
+import { hookedInputRequest, type WireHooks } from './wire-hooks.js';
 
 /** A check of a schema of the schema set, which loads on the first answer a handler gives. */
 function answerCheck(
@@ -34,20 +35,36 @@ const createMessageResultCheck = answerCheck((schemas) => schemas.CreateMessageR
 /** What the fulfilment of one round knows. */
 export type RoundContext = Omit<InputHandlerContext, 'key'>;
 
+/** The client's receive hooks, which see each input request as a request the client serves. */
+export interface InputReceiveHooks {
+  readonly hooks: WireHooks;
+  /** The protocol version of the call's requests. */
+  readonly version: string | undefined;
+}
+
 /**
  * Answers every input request of an `input_required` result with the registered handlers (C-24,
  * C-28), one at a time in the server's order, so a user sees one question after another. The
  * answers carry the server's keys. An input no handler can give (the server broke S-56) or an
- * answer that does not fit is an `InputRequiredError`; a handler's own error propagates.
+ * answer that does not fit is an `InputRequiredError`; a handler's own error propagates. With
+ * `receive`, each request passes the client's receive hooks around its handler.
  */
 export async function fulfilInputRequests(
   inputRequests: InputRequests,
   handlers: InputHandlers,
   round: RoundContext,
+  receive?: InputReceiveHooks,
 ): Promise<InputResponses> {
   const responses: InputResponses = {};
   for (const [key, request] of Object.entries(inputRequests)) {
-    const response = await untilAborted(answer(request, handlers, { ...round, key }), round);
+    const context = { ...round, key };
+    const answered =
+      receive === undefined
+        ? answer(request, handlers, context)
+        : hookedInputRequest(receive.hooks, request, receive.version, (params) =>
+            answer({ ...request, params } as InputRequest, handlers, context),
+          );
+    const response = await untilAborted(answered, round);
     // Defined, not assigned: a key such as "__proto__" must stay an own key sent to the server.
     Object.defineProperty(responses, key, {
       value: response,

@@ -4,6 +4,7 @@ import type { Next, Step } from './call-chain.js';
 import { InputRequiredError } from './errors.js';
 import type { InputHandlers, InputRequiredMethod } from './handlers.js';
 import { fulfilInputRequests } from './input-requests.js';
+import type { WireHooks } from './wire-hooks.js';
 
 type Params = Record<string, unknown>;
 
@@ -14,6 +15,8 @@ export interface InputRoundsConfig {
   maxRounds: number;
   /** Aborts when the client closes. */
   lifetime: AbortSignal;
+  /** The client's receive hooks, if any: they see each input request answered. */
+  receiveHooks: () => WireHooks | undefined;
 }
 
 /** Whether `method`'s result may be `input_required` (S-53). */
@@ -62,12 +65,13 @@ async function inputRounds(call: CallState, next: Next, config: InputRoundsConfi
     if (inputRequests !== undefined) {
       const signal = call.signal ? AbortSignal.any([call.signal, config.lifetime]) : config.lifetime;
       const asked = Date.now();
-      retry.inputResponses = await fulfilInputRequests(inputRequests, config.handlers, {
-        signal,
-        method,
-        params,
-        round,
-      });
+      const hooks = config.receiveHooks();
+      retry.inputResponses = await fulfilInputRequests(
+        inputRequests,
+        config.handlers,
+        { signal, method, params, round },
+        hooks === undefined ? undefined : { hooks, version: call.version },
+      );
       call.deadline += Date.now() - asked;
     }
     if (requestState !== undefined) retry.requestState = requestState;

@@ -1,4 +1,4 @@
-import type { JSONRPCNotification, RequestId, SubscriptionFilter } from '@mcpkit/protocol';
+import type { JSONRPCNotification, JSONRPCRequest, RequestId, SubscriptionFilter } from '@mcpkit/protocol';
 import {
   abortable,
   decodeMessage,
@@ -22,33 +22,47 @@ import type { Requester } from './requester.js';
  */
 export function listenExchange(requester: Requester): Next {
   return async (call: CallState): Promise<CallResult> => {
-    const { sink } = call as ListenCall;
     const version = requester.version;
     call.version = version;
-    const request = requester.build('subscriptions/listen', call.params, version, call.options);
-    const id = request.id;
-    call.requestId = id;
-    sink.opened(id);
-    const exchange = requester.transport.exchange(request, { signal: call.signal });
-    for await (const message of abortable(exchange, call.signal)) {
-      const decoded = decodeMessage(message);
-      if (!decoded.ok || decoded.kind === 'request') continue;
-      if (decoded.kind === 'notification') {
-        deliver(sink, decoded.message, id);
-        continue;
-      }
-      if (decoded.message.id !== id && decoded.message.id !== undefined) continue;
-      if (decoded.kind === 'response') return decoded.message.result as CallResult;
-      const { error } = decoded.message;
-      if (error.code !== ErrorCode.UnsupportedProtocolVersion) {
-        throw peerError(decoded.message, request.method, {});
-      }
-      const noCommonVersion = requester.adoptVersionAfterRefusal(error.data, version);
-      if (noCommonVersion) throw noCommonVersion;
-      throw new TransportError('connection-lost', 'the server refused the version');
-    }
-    throw new TransportError('connection-lost', 'the listen stream ended without a response');
+    const built = requester.build('subscriptions/listen', call.params, version, call.options);
+    return requester.sendThroughHooks(built, call, version, (request) =>
+      readStream(requester, request, call, version),
+    );
   };
+}
+
+/**
+ * Opens the stream of `request` and reads it: its notifications go to the call's sink; resolves
+ * with the final response, or fails as `listenExchange` says.
+ */
+async function readStream(
+  requester: Requester,
+  request: JSONRPCRequest,
+  call: CallState,
+  version: string,
+): Promise<CallResult> {
+  const { sink } = call as ListenCall;
+  const id = request.id;
+  sink.opened(id);
+  const exchange = requester.transport.exchange(request, { signal: call.signal });
+  for await (const message of abortable(exchange, call.signal)) {
+    const decoded = decodeMessage(message);
+    if (!decoded.ok || decoded.kind === 'request') continue;
+    if (decoded.kind === 'notification') {
+      deliver(sink, decoded.message, id);
+      continue;
+    }
+    if (decoded.message.id !== id && decoded.message.id !== undefined) continue;
+    if (decoded.kind === 'response') return decoded.message.result as CallResult;
+    const { error } = decoded.message;
+    if (error.code !== ErrorCode.UnsupportedProtocolVersion) {
+      throw peerError(decoded.message, request.method, {});
+    }
+    const noCommonVersion = requester.adoptVersionAfterRefusal(error.data, version);
+    if (noCommonVersion) throw noCommonVersion;
+    throw new TransportError('connection-lost', 'the server refused the version');
+  }
+  throw new TransportError('connection-lost', 'the listen stream ended without a response');
 }
 
 /** Hands one notification of the stream to `sink`, if it belongs to the listen `id`. */

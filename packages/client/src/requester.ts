@@ -3,6 +3,7 @@ import type {
   ClientTransport,
   Implementation,
   JSONRPCErrorResponse,
+  JSONRPCNotification,
   JSONRPCRequest,
   JSONRPCResultResponse,
   LoggingLevel,
@@ -16,7 +17,7 @@ import { awaitResponse, awaitResult, type CallDefaults, type TimeoutLimits } fro
 import type { LogListener } from './logs.js';
 import type { CallOptions } from './options.js';
 import { versionAfterRefusal } from './version.js';
-import { hookedResponse, hookedResult, type WireHooks, wireHooks } from './wire-hooks.js';
+import { hookedNotification, hookedResponse, hookedResult, type WireHooks, wireHooks } from './wire-hooks.js';
 
 /** What every request the client sends has in common. */
 export interface RequesterConfig {
@@ -154,6 +155,33 @@ export class Requester {
     return hookedResult(hooks, request, call, era, version, (sent) =>
       awaitResult(this.transport, sent, call, this.#defaults, this.#deadlines),
     );
+  }
+
+  /**
+   * Runs `run`, which sends a request this class built but does not send itself (a listen, whose
+   * notifications its caller reads), through the send hooks; `run` alone without hooks. `call` is
+   * undefined for a request of no call (the listen that follows tasks).
+   */
+  sendThroughHooks(
+    request: JSONRPCRequest,
+    call: CallState | undefined,
+    version: string,
+    run: (request: JSONRPCRequest) => Promise<CallResult>,
+  ): Promise<CallResult> {
+    if (call !== undefined) call.requestId = request.id;
+    const hooks = this.#hooks;
+    return hooks === undefined ? run(request) : hookedResult(hooks, request, call, 'modern', version, run);
+  }
+
+  /**
+   * Sends a notification of the client's own (`notifications/initialized`) in `version`, through
+   * the send hooks.
+   */
+  notify(notification: JSONRPCNotification, era: 'modern' | 'legacy', version: string): Promise<void> {
+    const send = (sent: JSONRPCNotification) => this.transport.notify?.(sent) ?? Promise.resolve();
+    const hooks = this.#hooks;
+    if (hooks === undefined) return send(notification);
+    return hookedNotification(hooks, notification, era, version, send);
   }
 
   /**

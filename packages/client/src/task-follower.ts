@@ -247,12 +247,14 @@ export class TaskFollower {
     if (!any) return false;
     let responses: Record<string, unknown>;
     try {
-      responses = await fulfilInputRequests(fresh, this.#config.handlers, {
-        signal,
-        method: 'tools/call',
-        params: call.params,
-        round,
-      });
+      const { requester } = this.#config;
+      const hooks = requester.receiveHooks;
+      responses = await fulfilInputRequests(
+        fresh,
+        this.#config.handlers,
+        { signal, method: 'tools/call', params: call.params, round },
+        hooks === undefined ? undefined : { hooks, version: requester.version },
+      );
     } catch (error) {
       if (!signal.aborted) await this.cancel(state.taskId, call.options).catch(() => {});
       throw error;

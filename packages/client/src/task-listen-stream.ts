@@ -1,5 +1,13 @@
-import type { DetailedTask, JSONRPCNotification, RequestId } from '@mcpkit/protocol';
-import { abortable, decodeMessage, ErrorCode, subscriptionIdOf } from '@mcpkit/protocol/internal';
+import type { DetailedTask, JSONRPCNotification, JSONRPCRequest, RequestId } from '@mcpkit/protocol';
+import {
+  abortable,
+  decodeMessage,
+  ErrorCode,
+  subscriptionIdOf,
+  TransportError,
+} from '@mcpkit/protocol/internal';
+import type { CallResult } from './call.js';
+import { peerError } from './errors.js';
 import { isAcknowledgement } from './listen-checks.js';
 import type { Requester } from './requester.js';
 import { loadedTaskChecks } from './task-checks.js';
@@ -22,6 +30,8 @@ export class TaskListenStream {
   readonly #controller = new AbortController();
   readonly #events: TaskListenEvents;
   #closed = false;
+  /** The server answered that it does not know `subscriptions/listen`. */
+  #unsupported = false;
 
   constructor(requester: Requester, taskIds: ReadonlySet<string>, events: TaskListenEvents) {
     this.taskIds = taskIds;
@@ -42,27 +52,36 @@ export class TaskListenStream {
   }
 
   async #read(requester: Requester, request: ReturnType<Requester['build']>): Promise<void> {
-    const signal = this.#controller.signal;
-    let unsupported = false;
     try {
-      const exchange = requester.transport.exchange(request, { signal });
-      for await (const message of abortable(exchange, signal)) {
-        const decoded = decodeMessage(message);
-        if (!decoded.ok) continue;
-        // A response (the server closed the stream) or an error: either way, no more news here.
-        if (decoded.kind !== 'notification') {
-          unsupported = decoded.kind === 'error' && decoded.message.error.code === ErrorCode.MethodNotFound;
-          break;
-        }
-        this.#notification(decoded.message, request.id);
-      }
+      await requester.sendThroughHooks(request, undefined, requester.version, (sent) =>
+        this.#stream(requester, sent),
+      );
     } catch {
       // A lost stream is an ended one: its tasks are polled instead.
     }
     if (!this.#closed) {
       this.#closed = true;
-      this.#events.ended(this, unsupported);
+      this.#events.ended(this, this.#unsupported);
     }
+  }
+
+  /** Reads the stream of `request`; resolves with its final result, rejects with its error. */
+  async #stream(requester: Requester, request: JSONRPCRequest): Promise<CallResult> {
+    const signal = this.#controller.signal;
+    const exchange = requester.transport.exchange(request, { signal });
+    for await (const message of abortable(exchange, signal)) {
+      const decoded = decodeMessage(message);
+      if (!decoded.ok || decoded.kind === 'request') continue;
+      if (decoded.kind === 'notification') {
+        this.#notification(decoded.message, request.id);
+        continue;
+      }
+      // A response (the server closed the stream) or an error: either way, no more news here.
+      if (decoded.kind === 'response') return decoded.message.result as CallResult;
+      this.#unsupported = decoded.message.error.code === ErrorCode.MethodNotFound;
+      throw peerError(decoded.message, request.method, request.params ?? {});
+    }
+    throw new TransportError('connection-lost', 'the listen stream ended without a response');
   }
 
   #notification(notification: JSONRPCNotification, id: RequestId): void {

@@ -1,7 +1,10 @@
 import type {
   Chain,
   ClientTransport,
+  InputRequest,
+  InputResponse,
   JSONRPCErrorResponse,
+  JSONRPCNotification,
   JSONRPCRequest,
   JSONRPCResultResponse,
   LegacyClientWire,
@@ -35,7 +38,7 @@ export function wireHooks(chain: Chain<MessageContext, unknown>, transport: Clie
 function sendContext(
   hooks: WireHooks,
   request: JSONRPCRequest,
-  call: CallState,
+  call: CallState | undefined,
   era: 'modern' | 'legacy',
   version: string,
 ): MessageContext {
@@ -52,7 +55,7 @@ function sendContext(
     protocolVersion: version,
     sessionId: era === 'legacy' ? hooks.legacy?.sessionId?.() : undefined,
     network: hooks.network,
-    call: { id: call.id, round: call.round },
+    call: call === undefined ? undefined : { id: call.id, round: call.round },
     taskId: typeof taskId === 'string' ? taskId : undefined,
   };
 }
@@ -62,11 +65,11 @@ function withParams(request: JSONRPCRequest, ctx: MessageContext): JSONRPCReques
   return ctx.params === request.params ? request : { ...request, params: ctx.params };
 }
 
-/** Sends `request` through the hooks, then `send`; resolves with the decoded result. */
+/** Sends `request` (of `call`, or of none: a task's listen) through the hooks, then `send`; resolves with the decoded result. */
 export function hookedResult(
   hooks: WireHooks,
   request: JSONRPCRequest,
-  call: CallState,
+  call: CallState | undefined,
   era: 'modern' | 'legacy',
   version: string,
   send: (request: JSONRPCRequest) => Promise<CallResult>,
@@ -152,4 +155,61 @@ export function hookedServerRequest(
       return { jsonrpc: '2.0', id: request.id, error: { code: ErrorCode.InternalError, message } };
     },
   );
+}
+
+/**
+ * An input request of an `input_required` result (the 2026 era: elicitation, sampling, roots) as
+ * the receive hooks see it: a request the server makes inside a result, with no JSON-RPC id of its
+ * own; `next()` resolves with the client's answer (what `answer` gives for the params handed on).
+ */
+export function hookedInputRequest(
+  hooks: WireHooks,
+  request: InputRequest,
+  version: string | undefined,
+  answer: (params: Record<string, unknown>) => Promise<InputResponse>,
+): Promise<InputResponse> {
+  const ctx: MessageContext = {
+    side: 'client',
+    direction: 'receive',
+    kind: 'request',
+    method: request.method,
+    params: (request.params ?? {}) as Record<string, unknown>,
+    id: undefined,
+    era: 'modern',
+    protocolVersion: version,
+    sessionId: undefined,
+    network: hooks.network,
+  };
+  return hooks.chain(ctx, (handed) => answer(handed.params)) as Promise<InputResponse>;
+}
+
+/**
+ * A notification the client sends (`notifications/initialized`) through the send hooks, then
+ * `send`; `next()` resolves once it is handed to the transport.
+ */
+export function hookedNotification(
+  hooks: WireHooks,
+  notification: JSONRPCNotification,
+  era: 'modern' | 'legacy',
+  version: string,
+  send: (notification: JSONRPCNotification) => Promise<void>,
+): Promise<void> {
+  const params = notification.params ?? {};
+  const ctx: MessageContext = {
+    side: 'client',
+    direction: 'send',
+    kind: 'notification',
+    method: notification.method,
+    params,
+    id: undefined,
+    era,
+    protocolVersion: version,
+    sessionId: era === 'legacy' ? hooks.legacy?.sessionId?.() : undefined,
+    network: hooks.network,
+  };
+  return hooks
+    .chain(ctx, (handed) =>
+      send(handed.params === params ? notification : { ...notification, params: handed.params }),
+    )
+    .then(() => undefined);
 }

@@ -21,7 +21,12 @@ async function scenario(client: McpClient, era: Era): Promise<void> {
   await client.callTool('nope', {}).catch(() => undefined);
   await client.callTool('fail', {});
   await client.callTool('book', {});
-  if (era === 'modern') await client.callTool('build', {});
+  if (era === 'modern') {
+    await client.callTool('build', {});
+    const subscription = client.listen({ toolsListChanged: true });
+    await subscription.acknowledged;
+    subscription.close();
+  }
 }
 
 const named = (spans: SpanRecord[], name: string, kind: SpanKind) =>
@@ -161,6 +166,13 @@ describe.each([
     expect(served.map((span) => span.parentSpanId).sort()).toStrictEqual(
       requests.map((span) => span.spanId).sort(),
     );
+    if (era === 'modern') {
+      // The server asks inside its result: the client serves that input request under the call.
+      const answered = one(client.spans, 'elicitation/create', SpanKind.SERVER);
+      expect(answered.parentSpanId).toBe(call.spanId);
+      expect(answered.attributes).toMatchObject({ 'mcp.method.name': 'elicitation/create' });
+      expect(answered.attributes).not.toHaveProperty('jsonrpc.request.id');
+    }
     if (era === 'legacy') {
       // The server asks with a real elicitation/create: it is the CLIENT of that request.
       const asked = one(server.spans, 'elicitation/create', SpanKind.CLIENT);
@@ -185,6 +197,32 @@ describe.each([
       const createdOnServer = one(server.spans, 'tools/call build', SpanKind.SERVER);
       for (const poll of named(server.spans, 'tasks/get', SpanKind.SERVER))
         expect(poll.links).toContain(createdOnServer.spanId);
+    },
+  );
+
+  it.runIf(era === 'modern')(
+    'listens (the application’s, the one that follows tasks): a CLIENT span each, a SERVER span its child',
+    () => {
+      const opened = named(client.spans, 'subscriptions/listen', SpanKind.CLIENT);
+      expect(opened.length).toBeGreaterThanOrEqual(2);
+      for (const span of opened) {
+        const served = named(server.spans, 'subscriptions/listen', SpanKind.SERVER).filter(
+          (child) => child.parentSpanId === span.spanId,
+        );
+        expect(served).toHaveLength(1);
+        expect(served[0]!.traceId).toBe(span.traceId);
+        expect(served[0]!.attributes['jsonrpc.request.id']).toBe(span.attributes['jsonrpc.request.id']);
+      }
+    },
+  );
+
+  it.runIf(era === 'legacy')(
+    'the client’s notifications/initialized: a CLIENT span, the server’s SERVER span its child',
+    () => {
+      const sent = one(client.spans, 'notifications/initialized', SpanKind.CLIENT);
+      const served = one(server.spans, 'notifications/initialized', SpanKind.SERVER);
+      expect(served.parentSpanId).toBe(sent.spanId);
+      expect(sent.attributes).not.toHaveProperty('jsonrpc.request.id');
     },
   );
 

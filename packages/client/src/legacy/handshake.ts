@@ -66,7 +66,7 @@ export async function enter(
   result: InitializeResult,
 ): Promise<ServerDescription> {
   wire.beginSession({ protocolVersion: version });
-  await requester.transport.notify?.({ jsonrpc: '2.0', method: 'notifications/initialized' });
+  await requester.notify({ jsonrpc: '2.0', method: 'notifications/initialized' }, 'legacy', version);
   return {
     era: 'legacy',
     protocolVersion: version,

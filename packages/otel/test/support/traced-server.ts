@@ -90,10 +90,13 @@ export async function tracedServer(kind: TransportKind): Promise<TracedServer> {
   }
   const recorder = new Recorder();
   const { tracerProvider, meterProvider } = recorder;
-  const http = await serveHttp(createTestServer(otel({ tracerProvider, meterProvider })), { port: 0 });
+  const server = createTestServer(otel({ tracerProvider, meterProvider }));
+  const http = await serveHttp(server, { port: 0 });
   return {
     transport: createHttpClientTransport(http.url),
     async finish() {
+      // Ends the listens still open (their streams' ends may not have reached the server yet).
+      await server.close();
       await http.close();
       return recorded(recorder);
     },
