@@ -1,7 +1,8 @@
-// Workload: what @mcpkit/otel costs on an in-process tools/call (client and server in one process,
-// `otel()` on the server), against the same calls without it, in alternating short windows of one
-// process: installed with no OpenTelemetry SDK registered (the API's no-op tracer; target at most
-// 1.05x), then recording with the SDK's batch span processor and a meter provider.
+// Workload: what @mcpkit/otel costs on an in-process tools/call (client and server in one process),
+// `otel()` on the server alone and on both sides (`client.use(otel())` too), against the same calls
+// without it, in alternating short windows of one process: installed with no OpenTelemetry SDK
+// registered (the API's no-op tracer; target at most 1.05x), then recording with the SDK's batch
+// span processor and a meter provider.
 import { ECHO_TEXT, expectEcho } from '../lib/mcp-wire.mjs';
 import { sequential } from '../lib/measure.mjs';
 import { median } from '../lib/stats.mjs';
@@ -22,6 +23,20 @@ export const metrics = () => [
     better: 'lower',
   },
   { id: 'recordingRatio', label: 'otel() recording ÷ without', unit: '×', better: 'lower' },
+  {
+    id: 'bothNoop',
+    label: 'otel() on client and server, no SDK, CPU per call',
+    unit: 'µs',
+    better: 'lower',
+  },
+  { id: 'bothNoopRatio', label: 'otel() on both sides, no SDK ÷ without', unit: '×', better: 'lower' },
+  {
+    id: 'bothRecording',
+    label: 'otel() on client and server recording, CPU per call',
+    unit: 'µs',
+    better: 'lower',
+  },
+  { id: 'bothRecordingRatio', label: 'otel() on both sides recording ÷ without', unit: '×', better: 'lower' },
 ];
 
 /** Alternates the windows of `a` and `b` over one `measureMs` in `slices`; the median CPU per call of each. */
@@ -47,10 +62,17 @@ export async function sample(subject, config) {
   const noop = await open({});
   const [plainCpu, noopCpu] = await alternate(calling(plain), calling(noop), config);
   await noop.close();
+  const bothNoop = await open({}, 'both');
+  const [plainBoth, bothNoopCpu] = await alternate(calling(plain), calling(bothNoop), config);
+  await bothNoop.close();
   // From here on the SDK is registered, as in an application that records.
-  const recording = await open(startRecording());
+  const sdk = startRecording();
+  const recording = await open(sdk);
   const [plainAgain, recordingCpu] = await alternate(calling(plain), calling(recording), config);
   await recording.close();
+  const bothRecording = await open(sdk, 'both');
+  const [plainLast, bothRecordingCpu] = await alternate(calling(plain), calling(bothRecording), config);
+  await bothRecording.close();
   await plain.close();
   return {
     plain: plainCpu,
@@ -58,5 +80,9 @@ export async function sample(subject, config) {
     noopRatio: noopCpu / plainCpu,
     recording: recordingCpu,
     recordingRatio: recordingCpu / plainAgain,
+    bothNoop: bothNoopCpu,
+    bothNoopRatio: bothNoopCpu / plainBoth,
+    bothRecording: bothRecordingCpu,
+    bothRecordingRatio: bothRecordingCpu / plainLast,
   };
 }

@@ -1,5 +1,5 @@
 // mcpkit with @mcpkit/otel: client and server in one process over the in-memory transport, with
-// `otel()` on the server or without it, and the OpenTelemetry SDK that records when asked.
+// `otel()` on the server, on both sides, or on neither, and the OpenTelemetry SDK that records when asked.
 import { otel } from '@mcpkit/otel';
 import { createInMemoryTransport } from '@mcpkit/protocol';
 import { context } from '@opentelemetry/api';
@@ -33,12 +33,13 @@ export function startRecording() {
   };
 }
 
-/** `McpClient` over `createInMemoryTransport(server)`, with `otel(options)` on both sides when given. */
-export function open(otelOptions) {
+/**
+ * `McpClient` over `createInMemoryTransport(server)`, with `otel(options)` when given: on the server
+ * only (`sides: 'server'`), or on the client too (`'both'`).
+ */
+export function open(otelOptions, sides = 'server') {
   const server = createEchoServer(1);
   if (otelOptions !== undefined) server.use(otel(otelOptions));
-  return connectClient(
-    createInMemoryTransport(server),
-    otelOptions === undefined ? undefined : otel(otelOptions),
-  );
+  const clientHooks = otelOptions !== undefined && sides === 'both' ? otel(otelOptions) : undefined;
+  return connectClient(createInMemoryTransport(server), clientHooks);
 }
