@@ -36,7 +36,7 @@ const createMessageResultCheck = answerCheck((schemas) => schemas.CreateMessageR
 export type RoundContext = Omit<InputHandlerContext, 'key'>;
 
 /** The client's receive hooks, which see each input request as a request the client serves. */
-export interface InputReceiveHooks {
+interface InputReceiveHooks {
   readonly hooks: WireHooks;
   /** The protocol version of the call's requests. */
   readonly version: string | undefined;
