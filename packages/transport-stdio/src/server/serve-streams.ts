@@ -1,4 +1,3 @@
-import { isUtf8 } from 'node:buffer';
 import type { Readable, Writable } from 'node:stream';
 import type {
   EndpointItem,
@@ -56,15 +55,6 @@ function line(item: EndpointItem | ExchangeMessage): string {
 }
 
 /**
- * A line's text; bytes that are not UTF-8 stay bytes (copied with `keep`, when they outlive the
- * chunk), for `parseJson` to report (P-2).
- */
-function decodeLine(bytes: Buffer, keep: boolean): string | Buffer {
-  if (isUtf8(bytes)) return bytes.toString();
-  return keep ? Buffer.from(bytes) : bytes;
-}
-
-/**
  * Serves `endpoint` over a pair of byte streams with the stdio framing (T-2, T-7): one compact
  * JSON-RPC message per line in each direction. Requests run concurrently and are answered as they
  * finish; `notifications/cancelled` aborts the matching exchange's `context.signal` and nothing
@@ -109,8 +99,8 @@ class StreamConnection implements StreamServer {
   /** The exchanges: what each message starts, cancels, and writes back. */
   readonly #mux: ServerMux;
   /**
-   * Lines read but not started yet (see `#startLater`), decoded (the bytes of a line that is not
-   * UTF-8), and the index of the next one to start.
+   * Lines read but not started yet (see `#startLater`): text, or the bytes of a line that is not
+   * UTF-8; and the index of the next one to start.
    */
   #unstarted: Array<string | Buffer | undefined> | undefined;
   #nextUnstarted = 0;
@@ -157,8 +147,9 @@ class StreamConnection implements StreamServer {
       },
     });
     this.#splitter = new LineSplitter(options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES, {
-      // Lines come as bytes, each decoded on its own: a line waiting its turn keeps its own text
-      // rather than a slice of the whole chunk's decoded text, which would keep the chunk alive.
+      // A chunk is checked and decoded once; its lines are slices of that text.
+      text: (text) => this.#startLater(text),
+      // Only lines that are not UTF-8 come as bytes; parsing them reports that (P-2).
       line: (bytes) => this.#startLater(bytes),
       oversized: (limit) => this.#mux.reject(McpError.parseError(`the message exceeds ${limit} bytes`)),
     });
@@ -197,17 +188,16 @@ class StreamConnection implements StreamServer {
    * whole chunk's: what survives collections is what makes V8 grow its young generation, and a
    * server's memory with it.
    */
-  #startLater(line: Buffer): void {
+  #startLater(line: string | Buffer): void {
     if (this.#unstarted !== undefined) {
-      // Decoded now (not copied): the view is into the chunk, which the stream's writer may reuse
-      // once it is read.
-      this.#unstarted.push(decodeLine(line, true));
+      // Bytes are a view into the chunk, which the stream's writer may reuse once it is read.
+      this.#unstarted.push(typeof line === 'string' ? line : Buffer.from(line));
       return;
     }
     this.#unstarted = [];
     this.#nextUnstarted = 0;
     settled.then(this.#startNext);
-    this.#onLine(decodeLine(line, false));
+    this.#onLine(line);
   }
 
   readonly #startNext = (): void => {
