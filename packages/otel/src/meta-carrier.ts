@@ -10,6 +10,8 @@ interface Injection {
   keys: Meta | undefined;
 }
 
+const carrier: Injection = { keys: undefined };
+
 const setter: TextMapSetter<Injection> = {
   set(carrier, key, value) {
     carrier.keys ??= {};
@@ -39,9 +41,14 @@ export function injectMeta(
   context: Context,
   params: Readonly<Record<string, unknown>>,
 ): Readonly<Record<string, unknown>> {
-  const injection: Injection = { keys: undefined };
-  propagation.inject(context, injection, setter);
-  const { keys } = injection;
+  // One carrier for every message: `inject` is synchronous, and the carrier is emptied again whatever happens.
+  let keys: Meta | undefined;
+  try {
+    propagation.inject(context, carrier, setter);
+    keys = carrier.keys;
+  } finally {
+    carrier.keys = undefined;
+  }
   return keys === undefined ? params : { ...params, _meta: { ...metaOf(params), ...keys } };
 }
 
