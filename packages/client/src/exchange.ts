@@ -43,6 +43,9 @@ const CORE_RESULTS = {};
 
 type Response = JSONRPCResultResponse | JSONRPCErrorResponse;
 
+/** Handles a rejection nobody waits for; one function for every request. */
+const ignore = (): void => {};
+
 /**
  * Sends one request of `call` through the transport and resolves with its response (result or
  * error), giving up when nothing arrives for the call's `timeoutMs` or at its hard `deadline`, at
@@ -178,7 +181,7 @@ class PendingResponse implements Expiring {
       this.#reject = reject;
     });
     deadlines.add(this);
-    void this.#read(transport, call.paramHeaders);
+    this.#read(transport, call.paramHeaders);
     // Listening after the transport (which starts listening on its first read) lets it cancel
     // with the caller's reason before this call gives up on the exchange.
     if (!this.#settled) this.#signal?.addEventListener('abort', this, { once: true });
@@ -198,40 +201,50 @@ class PendingResponse implements Expiring {
     );
   }
 
-  async #read(
+  /** Opens the exchange and asks for its first message; `#onStep` asks for each next one. */
+  #read(
     transport: ClientTransport,
     paramHeaders: Record<string, string | number | boolean> | undefined,
-  ): Promise<void> {
+  ): void {
     try {
       const exchange = transport.exchange(this.#request, { signal: this.#signal, paramHeaders });
       const iterator = exchange[Symbol.asyncIterator]();
       this.#iterator = iterator;
-      for (;;) {
-        const step = await iterator.next();
-        if (this.#settled) return;
-        if (step.done) {
-          const { method } = this.#request;
-          this.#fail(
-            new TransportError('connection-lost', `the stream of ${method} ended without a response`),
-          );
-          return;
-        }
-        const response = this.#take(step.value);
-        if (response !== undefined) {
-          const call = this.#decodeFor;
-          const value =
-            call === undefined ? response : decodeResponse(call, response, this.#defaults.taskResults);
-          this.#settle();
-          // Only a result that needs the schemas is a promise; the common one resolves at once.
-          if (value instanceof Promise) value.then(this.#resolve, this.#reject);
-          else this.#resolve(value);
-          return;
-        }
-      }
+      iterator.next().then(this.#onStep, this.#onError);
     } catch (error) {
       this.#fail(error);
     }
   }
+
+  /** One message of the exchange, or its end: a field, so reading costs no closure per message. */
+  readonly #onStep = (step: IteratorResult<ExchangeMessage>): void => {
+    if (this.#settled) return;
+    try {
+      if (step.done) {
+        const { method } = this.#request;
+        this.#fail(new TransportError('connection-lost', `the stream of ${method} ended without a response`));
+        return;
+      }
+      const response = this.#take(step.value);
+      if (response === undefined) {
+        this.#iterator!.next().then(this.#onStep, this.#onError);
+        return;
+      }
+      const call = this.#decodeFor;
+      const value =
+        call === undefined ? response : decodeResponse(call, response, this.#defaults.taskResults);
+      this.#settle();
+      // Only a result that needs the schemas is a promise; the common one resolves at once.
+      if (value instanceof Promise) value.then(this.#resolve, this.#reject);
+      else this.#resolve(value);
+    } catch (error) {
+      this.#fail(error);
+    }
+  };
+
+  readonly #onError = (error: unknown): void => {
+    this.#fail(error);
+  };
 
   /** Handles one message of the exchange; returns it when it is the response. */
   #take(message: ExchangeMessage): Response | undefined {
@@ -276,7 +289,7 @@ class PendingResponse implements Expiring {
     this.#deadlines.delete(this);
     this.#signal?.removeEventListener('abort', this);
     try {
-      this.#iterator?.return?.()?.catch(() => {});
+      this.#iterator?.return?.()?.catch(ignore);
     } catch {
       // A transport whose return() throws has ended the exchange all the same.
     }

@@ -39,9 +39,9 @@ export function inputRoundsStep(config: InputRoundsConfig): Step {
   return (call, next) => (mayAskForInput(call.method) ? inputRounds(call, next, config) : next(call));
 }
 
-async function inputRounds(call: CallState, next: Next, config: InputRoundsConfig): Promise<CallResult> {
+/** The first round, with no suspended frame: a result that asks for nothing passes straight through. */
+function inputRounds(call: CallState, next: Next, config: InputRoundsConfig): Promise<CallResult> {
   const { options } = call;
-  const method = call.method as InputRequiredMethod;
   const params = call.params;
   if (options.inputResponses !== undefined || options.requestState !== undefined) {
     const continued: Params = { ...params };
@@ -49,10 +49,26 @@ async function inputRounds(call: CallState, next: Next, config: InputRoundsConfi
     if (options.requestState !== undefined) continued.requestState = options.requestState;
     call.params = continued;
   }
+  const first = next(call);
+  if (options.inputRequired === 'manual') return first;
+  return first.then((result) =>
+    result.resultType === 'input_required' ? answerRounds(call, next, config, params, result) : result,
+  );
+}
+
+/** The rounds after a first `input_required` result, each sent with the original `params` and its answers. */
+async function answerRounds(
+  call: CallState,
+  next: Next,
+  config: InputRoundsConfig,
+  params: Params,
+  first: CallResult,
+): Promise<CallResult> {
+  const { options } = call;
+  const method = call.method as InputRequiredMethod;
   const maxRounds = options.maxInputRounds ?? config.maxRounds;
-  for (let round = 1; ; round++) {
-    const result = await next(call);
-    if (result.resultType !== 'input_required' || options.inputRequired === 'manual') return result;
+  let result = first;
+  for (let round = 1; result.resultType === 'input_required'; round++) {
     if (round > maxRounds) {
       throw new InputRequiredError(
         method,
@@ -77,5 +93,7 @@ async function inputRounds(call: CallState, next: Next, config: InputRoundsConfi
     if (requestState !== undefined) retry.requestState = requestState;
     call.params = retry;
     call.round = round;
+    result = await next(call);
   }
+  return result;
 }

@@ -51,17 +51,48 @@ export function resendStep(context: ResendContext): Step {
   return (call, next) => resend(call, next, context);
 }
 
-async function resend(call: CallState, next: Next, context: ResendContext): Promise<CallResult> {
+/** The first attempt, with no suspended frame: a request that needs no retry passes straight through. */
+function resend(call: CallState, next: Next, context: ResendContext): Promise<CallResult> {
+  let first: Promise<CallResult>;
+  try {
+    first = next(call);
+  } catch (error) {
+    first = Promise.reject(error);
+  }
+  return first.then(
+    (result) => finished(call, result, context),
+    (error: unknown) => resendAfter(call, next, context, error),
+  );
+}
+
+/** A result that ends the request: a tool's is checked against its `outputSchema` (C-20). */
+function finished(
+  call: CallState,
+  result: CallResult,
+  context: ResendContext,
+): CallResult | Promise<CallResult> {
+  return call.method === 'tools/call' ? context.tools.checked(call, result) : result;
+}
+
+/** The attempts after the first failed with `error`, for as long as `recover` allows another. */
+async function resendAfter(
+  call: CallState,
+  next: Next,
+  context: ResendContext,
+  error: unknown,
+): Promise<CallResult> {
   const attempts: Attempts = { versionRetried: false, reissues: 0 };
+  let failure = error;
   for (;;) {
+    await recover(call, failure, attempts, context);
     let result: CallResult;
     try {
       result = await next(call);
-    } catch (error) {
-      await recover(call, error, attempts, context);
+    } catch (retryError) {
+      failure = retryError;
       continue;
     }
-    return call.method === 'tools/call' ? context.tools.checked(call, result) : result;
+    return finished(call, result, context);
   }
 }
 

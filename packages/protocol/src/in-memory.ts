@@ -37,6 +37,9 @@ const CLOSED_ITERATOR: AsyncIterator<ExchangeMessage> = {
   next: () => Promise.reject(new TransportError('closed', 'in-memory transport is closed')),
 };
 
+/** Handles a rejection nobody waits for; one function for every exchange. */
+const ignore = (): void => {};
+
 function roundTrip<T>(value: T): T {
   return JSON.parse(JSON.stringify(value)) as T;
 }
@@ -58,6 +61,20 @@ interface Link {
    * per-request objects keeps finished exchanges alive into the old generation on Node 20.
    */
   first: InMemoryExchange | undefined;
+  closed: boolean;
+}
+
+/** The exchange of one message, as `exchange` hands it to the client: a class, so no closure per request. */
+class InMemoryExchangeStart implements Exchange {
+  constructor(
+    private readonly link: Link,
+    private readonly message: JSONRPCRequest | JSONRPCNotification,
+    private readonly signal: AbortSignal | undefined,
+  ) {}
+
+  [Symbol.asyncIterator](): AsyncIterator<ExchangeMessage> {
+    return this.link.closed ? CLOSED_ITERATOR : new InMemoryExchange(this.link, this.message, this.signal);
+  }
 }
 
 /**
@@ -98,37 +115,43 @@ class InMemoryExchange implements AsyncIterator<ExchangeMessage> {
       }
     }
     return new Promise((resolve, reject) => {
-      const read = { resolve, reject };
-      this.pending = read;
-      this.source!.next().then(
-        (result) => {
-          if (this.pending !== read) return;
-          this.pending = undefined;
-          if (result.done) {
-            this.end(EXCHANGE_ENDED);
-            resolve(DONE);
-            return;
-          }
-          let value: ExchangeMessage;
-          try {
-            value = received(result.value, this.link.copying);
-          } catch (error) {
-            // What the endpoint yielded cannot go on a wire: the exchange ends with that error.
-            this.end(EXCHANGE_ENDED);
-            reject(error);
-            return;
-          }
-          resolve({ done: false, value });
-        },
-        (error) => {
-          if (this.pending !== read) return;
-          this.pending = undefined;
-          this.end(EXCHANGE_ENDED);
-          reject(error);
-        },
-      );
+      this.pending = { resolve, reject };
+      this.source!.next().then(this.onItem, this.onFailure);
     });
   }
+
+  /**
+   * What the endpoint yielded, for the read in progress: a field, so a read costs no closures.
+   * A read that `end` settled early is no longer pending, and what comes after it is dropped.
+   */
+  private readonly onItem = (result: IteratorResult<EndpointItem>): void => {
+    const read = this.pending;
+    if (read === undefined) return;
+    this.pending = undefined;
+    if (result.done) {
+      this.end(EXCHANGE_ENDED);
+      read.resolve(DONE);
+      return;
+    }
+    let value: ExchangeMessage;
+    try {
+      value = received(result.value, this.link.copying);
+    } catch (error) {
+      // What the endpoint yielded cannot go on a wire: the exchange ends with that error.
+      this.end(EXCHANGE_ENDED);
+      read.reject(error);
+      return;
+    }
+    read.resolve({ done: false, value });
+  };
+
+  private readonly onFailure = (error: unknown): void => {
+    const read = this.pending;
+    if (read === undefined) return;
+    this.pending = undefined;
+    this.end(EXCHANGE_ENDED);
+    read.reject(error);
+  };
 
   /** Ending early cancels the exchange; a read in progress ends at once. */
   return(): Promise<IteratorResult<ExchangeMessage>> {
@@ -154,7 +177,7 @@ class InMemoryExchange implements AsyncIterator<ExchangeMessage> {
     this.unlink();
     this.signal?.removeEventListener('abort', this);
     this.context?.abort(reason);
-    this.source?.return?.()?.catch(() => {});
+    this.source?.return?.()?.catch(ignore);
     const read = this.pending;
     this.pending = undefined;
     read?.reject(reason);
@@ -198,12 +221,10 @@ export function createInMemoryTransport(
     baseContext: options.context ?? { transport: 'memory' },
     copying: options.jsonRoundTrip !== false,
     first: undefined,
+    closed: false,
   };
-  let closed = false;
-
-  const exchange = (message: JSONRPCRequest | JSONRPCNotification, signal?: AbortSignal): Exchange => ({
-    [Symbol.asyncIterator]: () => (closed ? CLOSED_ITERATOR : new InMemoryExchange(link, message, signal)),
-  });
+  const exchange = (message: JSONRPCRequest | JSONRPCNotification, signal?: AbortSignal): Exchange =>
+    new InMemoryExchangeStart(link, message, signal);
 
   return {
     network: IN_PROCESS,
@@ -216,7 +237,7 @@ export function createInMemoryTransport(
       }
     },
     async close() {
-      closed = true;
+      link.closed = true;
       const reason = new TransportError('closed', 'in-memory transport closed');
       while (link.first) link.first.end(reason);
     },
