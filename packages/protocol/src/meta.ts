@@ -54,6 +54,12 @@ export function invalidMetaKeys(meta: Record<string, unknown>): string[] {
   return invalid;
 }
 
+/** The first key of `meta` that breaks the grammar: what every request checks, with no array. */
+function firstInvalidMetaKey(meta: Record<string, unknown>): string | undefined {
+  for (const key in meta) if (!WELL_FORMED.has(key) && !isValidMetaKey(key)) return key;
+  return undefined;
+}
+
 /** The per-request fields a client sends in `params._meta` (P-34, C-1..C-8). */
 export interface RequestMetaFields {
   protocolVersion: string;
@@ -104,9 +110,9 @@ export function readRequestMeta(params: unknown): RequestMetaFields | McpError {
   if (!isClientCapabilities(clientCapabilities)) {
     return McpError.invalidRequestMeta(`Missing or invalid _meta["${MetaKey.clientCapabilities}"]`);
   }
-  const badKeys = invalidMetaKeys(record);
-  if (badKeys.length > 0) {
-    return McpError.invalidRequestMeta(`Invalid _meta key: ${JSON.stringify(badKeys[0])}`);
+  const badKey = firstInvalidMetaKey(record);
+  if (badKey !== undefined) {
+    return McpError.invalidRequestMeta(`Invalid _meta key: ${JSON.stringify(badKey)}`);
   }
   const fields: RequestMetaFields = {
     protocolVersion,

@@ -11,7 +11,7 @@ import { paginate } from '../registration/pagination.js';
 import { type PromptEntry, runPrompt } from '../registration/prompts.js';
 import type { Registry } from '../registration/registry.js';
 import { readResource } from '../registration/resources.js';
-import { runTool, type ToolEntry, toolError } from '../registration/tools.js';
+import { failedResult, finishTool, startTool, type ToolEntry, toolError } from '../registration/tools.js';
 import type { RequestScope } from './context.js';
 import { markReusable } from './reusable-results.js';
 import type { ServerRuntime } from './runtime.js';
@@ -105,6 +105,15 @@ function withInput(
   );
 }
 
+/** What `produce` returns, or throws, as a promise. */
+function outcome(produce: () => Result | Promise<Result>): Promise<Result> {
+  try {
+    return Promise.resolve(produce());
+  } catch (error) {
+    return Promise.reject(error);
+  }
+}
+
 /** The outcome of a handler that asked questions: its result or error, or `input_required`. */
 async function settleRound(
   runtime: ServerRuntime,
@@ -175,9 +184,32 @@ const toolsCall: Route<'tools/call', ToolEntry> = {
     runtime.extensions.prepareToolCall(scope as InputScope, entry);
     return afterRound(openRound(runtime, scope as InputScope, params), entry);
   },
+  // `withInput` in the handler's own reaction: a handler that asked nothing costs no second one.
   run(runtime, scope, params, entry) {
     const input = scope as InputScope;
-    return withInput(runtime, input, params, runTool(entry, params.arguments, input, runtime.onError));
+    const report = runtime.onError;
+    return startTool(entry, params.arguments, input).then(
+      (value) => {
+        if (input.asked)
+          return withInput(
+            runtime,
+            input,
+            params,
+            outcome(() => finishTool(entry, value)),
+          );
+        const result = finishTool(entry, value);
+        return result instanceof Promise ? withInput(runtime, input, params, result) : result;
+      },
+      (error: unknown) =>
+        input.asked
+          ? withInput(
+              runtime,
+              input,
+              params,
+              outcome(() => failedResult(entry, error, input, report)),
+            )
+          : failedResult(entry, error, input, report),
+    );
   },
 };
 

@@ -213,51 +213,52 @@ function messageOf(error: unknown): string {
 }
 
 /**
- * Runs a tool call (S-18): arguments that fail the input schema and errors the handler throws
- * become `isError` results; an `McpError` stays a JSON-RPC error; a result that breaks the
- * output schema or the result shape is a server fault, `-32603` (S-19).
+ * Starts a tool call (S-18): checks the arguments against the input schema and calls the handler.
+ * Resolves with what the handler returned, for `finishTool`; arguments that fail the input schema
+ * resolve with an `isError` result, which `finishTool` checks as any other (it passes).
  */
-export function runTool(
+export function startTool(
   entry: ToolEntry,
   args: Record<string, unknown> | undefined,
   ctx: InputScope,
-  report: ServerErrorHandler,
-): Promise<Record<string, unknown>> {
+): Promise<unknown> {
   const parsed = entry.input.validate(args ?? {});
   return parsed instanceof Promise
-    ? parsed.then((checked) => runChecked(entry, checked, ctx, report))
-    : runChecked(entry, parsed, ctx, report);
+    ? parsed.then((checked) => callHandler(entry, checked, ctx))
+    : callHandler(entry, parsed, ctx);
 }
 
-function runChecked(
-  entry: ToolEntry,
-  parsed: Validation,
-  ctx: InputScope,
-  report: ServerErrorHandler,
-): Promise<Record<string, unknown>> {
+function callHandler(entry: ToolEntry, parsed: Validation, ctx: InputScope): Promise<unknown> {
   if (!parsed.ok) {
     return Promise.resolve(
       toolError(`Invalid arguments for tool ${entry.definition.name}: ${parsed.message}`),
     );
   }
-  let returned: unknown;
   try {
     // The server's extensions gave `ctx` the members `ToolContext` adds (`ExtensionSet`).
-    returned = entry.handler(parsed.value, ctx as unknown as ToolContext);
+    return Promise.resolve(entry.handler(parsed.value, ctx as unknown as ToolContext));
   } catch (error) {
-    returned = Promise.reject(error);
+    return Promise.reject(error);
   }
-  return Promise.resolve(returned).then(
-    (value) => (value instanceof ExtensionResult ? value.result : checkToolResult(entry, value)),
-    (error) => failedResult(entry, error, ctx, report),
-  );
+}
+
+/**
+ * What a handler returned, as the call's result: an extension's result as it is, anything else
+ * checked (`checkToolResult`); a result that breaks the output schema or the result shape is a
+ * server fault, `-32603` (S-19).
+ */
+export function finishTool(
+  entry: ToolEntry,
+  value: unknown,
+): Record<string, unknown> | Promise<Record<string, unknown>> {
+  return value instanceof ExtensionResult ? value.result : checkToolResult(entry, value);
 }
 
 /**
  * What a handler's error becomes: an `isError` result, reported to `onError` (the model sees the
  * message, the server's owner the stack), or (protocol errors, MRTR, cancellation) the error itself.
  */
-function failedResult(
+export function failedResult(
   entry: ToolEntry,
   error: unknown,
   ctx: InputScope,
