@@ -10,7 +10,6 @@ import type {
 import {
   type Check,
   type ClientSchemaSet,
-  compileCheck,
   loadClientSchemas,
   loadJsonSchemaCompiler,
 } from '@mcpkit/protocol/internal';
@@ -19,18 +18,16 @@ import type { InputHandlerContext, InputHandlers } from './handlers.js';
 import { hookedInputRequest, type WireHooks } from './wire-hooks.js';
 
 /** A check of a schema of the schema set, which loads on the first answer a handler gives. */
-function answerCheck(
-  pick: (schemas: ClientSchemaSet) => Parameters<typeof compileCheck>[0],
-): () => Promise<Check> {
+function answerCheck(pick: (schemas: ClientSchemaSet) => Check): () => Promise<Check> {
   let check: Promise<Check> | undefined;
   return () => {
-    check ??= loadClientSchemas().then((schemas) => compileCheck(pick(schemas)));
+    check ??= loadClientSchemas().then(pick);
     return check;
   };
 }
 
-const elicitResultCheck = answerCheck((schemas) => schemas.ElicitResultSchema);
-const createMessageResultCheck = answerCheck((schemas) => schemas.CreateMessageResultSchema);
+const elicitResultCheck = answerCheck((schemas) => schemas.isElicitResult);
+const createMessageResultCheck = answerCheck((schemas) => schemas.isCreateMessageResult);
 
 /** What the fulfilment of one round knows. */
 export type RoundContext = Omit<InputHandlerContext, 'key'>;

@@ -1,4 +1,4 @@
-import { type Check, type ClientSchemaSet, compileCheck, loadClientSchemas } from '@mcpkit/protocol/internal';
+import { type Check, type ClientSchemaSet, loadClientSchemas } from '@mcpkit/protocol/internal';
 
 /** The checks of what a task's requests and notifications carry, from the protocol's schemas. */
 export interface TaskChecks {
@@ -17,8 +17,8 @@ let loaded: TaskChecks | undefined;
 export function loadTaskChecks(): Promise<TaskChecks> {
   loading ??= loadClientSchemas().then((schemas) => {
     loaded = {
-      isCreateTaskResult: compileCheck(schemas.CreateTaskResultSchema),
-      isDetailedTask: compileCheck(schemas.DetailedTaskSchema),
+      isCreateTaskResult: schemas.isCreateTaskResult,
+      isDetailedTask: schemas.isDetailedTask,
       decodeResult: schemas.decodeResult,
     };
     return loaded;

@@ -54,10 +54,21 @@ describe('start-up: what a first tool call loads', () => {
     expect(loaded.filter(fromZod)).toEqual([]);
   });
 
-  it('C-15: a malformed result loads the schemas and is refused with the path they name', async () => {
+  it('C-15: a malformed result is refused with the path it fails at, without loading zod', async () => {
     const { outcome, loaded } = await firstCall('--bad-result');
     expect(outcome).toMatchObject({ ok: false, name: 'InvalidResponseError' });
-    expect(outcome.message).toContain('Invalid result.content[0].text');
-    expect(loaded.some(fromZod)).toBe(true);
+    expect(outcome.message).toContain(
+      'Invalid result.content[0].text: Invalid input: expected string, received undefined',
+    );
+    expect(loaded.some((url) => url.includes('/protocol/dist/client-schema-set'))).toBe(true);
+    expect(loaded.filter(fromZod)).toEqual([]);
+    expect(loaded.filter((url) => /\/protocol\/dist\/(index|schema-set)/.test(url))).toEqual([]);
+  });
+
+  it('C-24: an input_required round is checked and answered without loading zod', async () => {
+    const { outcome, loaded } = await firstCall('--input-round');
+    expect(outcome).toMatchObject({ ok: true, result: { content: [{ type: 'text', text: 'hello' }] } });
+    expect(loaded.some((url) => url.includes('/protocol/dist/client-schema-set'))).toBe(true);
+    expect(loaded.filter(fromZod)).toEqual([]);
   });
 });

@@ -9,12 +9,17 @@ import { type Method, methods } from './methods.js';
  */
 
 export { safeParse, toJSONSchema } from 'zod/v4/mini';
-export * from './client-schema-set.js';
+export { decodeLegacyParams, decodeLegacyResult } from './legacy/decode.js';
 export { methods } from './methods.js';
+export { decodeResult } from './results.js';
+export { ElicitResultSchema } from './schemas/elicitation.js';
+export { InputRequestSchema } from './schemas/input-required.js';
 export { GetPromptResultSchema } from './schemas/prompts.js';
 export { ReadResourceResultSchema } from './schemas/resources.js';
 export { ListRootsResultSchema } from './schemas/roots.js';
+export { CreateMessageResultSchema } from './schemas/sampling.js';
 export { CallToolResultSchema } from './schemas/tools.js';
+export { CreateTaskResultSchema, DetailedTaskSchema } from './tasks.js';
 
 const paramChecks: Partial<Record<Method, Check>> = {};
 

@@ -5,7 +5,7 @@ import type {
   ServerRequestHandler,
   ServerRequestResponse,
 } from '@mcpkit/protocol';
-import { type Check, compileCheck, ErrorCode, loadClientSchemas } from '@mcpkit/protocol/internal';
+import { type Check, ErrorCode, loadClientSchemas } from '@mcpkit/protocol/internal';
 import type { Era } from '../era.js';
 import { InputRequiredError } from '../errors.js';
 import type { InputHandlers, InputRequiredMethod } from '../handlers.js';
@@ -17,7 +17,7 @@ let inputRequestCheck: Promise<Check> | undefined;
 
 /** The check of an input request's shape; the schemas load with the first server request. */
 function isInputRequest(): Promise<Check> {
-  inputRequestCheck ??= loadClientSchemas().then((schemas) => compileCheck(schemas.InputRequestSchema));
+  inputRequestCheck ??= loadClientSchemas().then((schemas) => schemas.isInputRequest);
   return inputRequestCheck;
 }
 const INPUT_METHODS = new Set(['tools/call', 'prompts/get', 'resources/read']);

@@ -28,7 +28,7 @@ export function decodeLegacyParams<M extends LegacyMethod>(
  *
  * @example
  * ```ts
- * const { decodeLegacyResult } = await loadClientSchemas();
+ * const { decodeLegacyResult } = await loadSchemas();
  * const read = decodeLegacyResult('initialize', response.result);
  * if (read.ok) read.value.capabilities.tools;
  * ```

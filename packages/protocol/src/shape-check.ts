@@ -1,0 +1,207 @@
+/*
+ * The interpreter of the shape tables `scripts/client-shapes.ts` generates from the zod schemas
+ * (`client-shapes.generated.ts`): a client checks results with them without loading zod. A node
+ * is an array whose first element names its kind; nodes refer to each other by index, so
+ * recursive schemas (JSON values) are plain cycles.
+ *
+ *   ['unknown'] | ['string'] | ['boolean'] | ['null']
+ *   ['number', int, min, minInclusive, max, maxInclusive]   bounds are null when absent
+ *   ['literal', ...values] | ['enum', ...values]
+ *   ['optional', node] | ['nullable', node]
+ *   ['array', element, maxLength]                          maxLength is null when absent
+ *   ['record', valueNode]                                   string keys
+ *   ['object', [key, node, key, node, ...]]                 unknown keys pass, as zod's strip and loose do
+ *   ['union', ...options]
+ *   ['tagged', key, [tag, option, tag, option, ...]]        a discriminated union
+ */
+
+/** One node of a shape table (see the kinds above). */
+export type Shape = readonly unknown[];
+
+/** Where a value fails its shape: the path from the root and what was wrong there. */
+interface Failure {
+  readonly path: Array<string | number>;
+  readonly message: string;
+}
+
+function fail(message: string): Failure {
+  return { path: [], message };
+}
+
+function received(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  if (typeof value === 'number' && Number.isNaN(value)) return 'NaN';
+  return typeof value;
+}
+
+function expected(kind: string, value: unknown): Failure {
+  return fail(`Invalid input: expected ${kind}, received ${received(value)}`);
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function within(failure: Failure | undefined, key: string | number): Failure | undefined {
+  failure?.path.push(key);
+  return failure;
+}
+
+function checkNumber(node: Shape, value: unknown, lenient: boolean): Failure | undefined {
+  const [, int, min, minInclusive, max, maxInclusive] = node as [string, boolean, ...unknown[]];
+  if (typeof value !== 'number' || !Number.isFinite(value)) return expected('number', value);
+  if (int && !Number.isInteger(value)) return expected('int', value);
+  if (int && !lenient && !Number.isSafeInteger(value)) {
+    return fail(`Too ${value > 0 ? 'big' : 'small'}: expected a safe integer, received ${value}`);
+  }
+  if (lenient) return undefined;
+  if (typeof min === 'number' && (minInclusive ? value < min : value <= min)) {
+    return fail(`Too small: expected number to be ${minInclusive ? '>=' : '>'}${min}`);
+  }
+  if (typeof max === 'number' && (maxInclusive ? value > max : value >= max)) {
+    return fail(`Too big: expected number to be ${maxInclusive ? '<=' : '<'}${max}`);
+  }
+  return undefined;
+}
+
+function oneOf(values: readonly unknown[]): string {
+  return values.map((v) => JSON.stringify(v)).join('|');
+}
+
+function checkObject(
+  table: readonly Shape[],
+  node: Shape,
+  value: unknown,
+  lenient: boolean,
+): Failure | undefined {
+  if (!isObject(value)) return expected('object', value);
+  const fields = node[1] as readonly (string | number)[];
+  for (let i = 0; i < fields.length; i += 2) {
+    const key = fields[i] as string;
+    const failure = check(table, fields[i + 1] as number, value[key], lenient);
+    if (failure) return within(failure, key);
+  }
+  return undefined;
+}
+
+function checkTagged(
+  table: readonly Shape[],
+  node: Shape,
+  value: unknown,
+  lenient: boolean,
+): Failure | undefined {
+  if (!isObject(value)) return expected('object', value);
+  const key = node[1] as string;
+  const options = node[2] as readonly unknown[];
+  const tags: unknown[] = [];
+  for (let i = 0; i < options.length; i += 2) {
+    if (options[i] === value[key]) return check(table, options[i + 1] as number, value, lenient);
+    tags.push(options[i]);
+  }
+  return within(fail(`Invalid input: expected one of ${oneOf(tags)}`), key);
+}
+
+/**
+ * A union fails as zod's does: where exactly one option fails only its refinements (bounds and
+ * lengths, which zod does not abort on), with that option's failure; else at the union itself.
+ */
+function checkUnion(
+  table: readonly Shape[],
+  node: Shape,
+  value: unknown,
+  lenient: boolean,
+): Failure | undefined {
+  for (let i = 1; i < node.length; i++) if (!check(table, node[i] as number, value)) return undefined;
+  let near: number | undefined;
+  let nearCount = 0;
+  for (let i = 1; i < node.length; i++) {
+    if (!check(table, node[i] as number, value, true)) {
+      near = node[i] as number;
+      nearCount++;
+    }
+  }
+  if (nearCount !== 1) return fail('Invalid input');
+  return lenient ? undefined : check(table, near!, value);
+}
+
+function check(table: readonly Shape[], index: number, value: unknown, lenient = false): Failure | undefined {
+  const node = table[index]!;
+  switch (node[0]) {
+    case 'unknown':
+      return undefined;
+    case 'string':
+      return typeof value === 'string' ? undefined : expected('string', value);
+    case 'boolean':
+      return typeof value === 'boolean' ? undefined : expected('boolean', value);
+    case 'null':
+      return value === null ? undefined : expected('null', value);
+    case 'number':
+      return checkNumber(node, value, lenient);
+    case 'literal':
+    case 'enum': {
+      for (let i = 1; i < node.length; i++) if (node[i] === value) return undefined;
+      const values = node.slice(1);
+      return node[0] === 'literal' && values.length === 1
+        ? fail(`Invalid input: expected ${JSON.stringify(values[0])}`)
+        : fail(`Invalid option: expected one of ${oneOf(values)}`);
+    }
+    case 'optional':
+      return value === undefined ? undefined : check(table, node[1] as number, value, lenient);
+    case 'nullable':
+      return value === null ? undefined : check(table, node[1] as number, value, lenient);
+    case 'array': {
+      if (!Array.isArray(value)) return expected('array', value);
+      for (let i = 0; i < value.length; i++) {
+        const failure = check(table, node[1] as number, value[i], lenient);
+        if (failure) return within(failure, i);
+      }
+      const max = node[2];
+      return !lenient && typeof max === 'number' && value.length > max
+        ? fail(`Too big: expected array to have <=${max} items`)
+        : undefined;
+    }
+    case 'record': {
+      if (!isObject(value)) return expected('record', value);
+      for (const key in value) {
+        const failure = check(table, node[1] as number, value[key], lenient);
+        if (failure) return within(failure, key);
+      }
+      return undefined;
+    }
+    case 'object':
+      return checkObject(table, node, value, lenient);
+    case 'union':
+      return checkUnion(table, node, value, lenient);
+    case 'tagged':
+      return checkTagged(table, node, value, lenient);
+    default:
+      throw new Error(`Unknown shape kind ${String(node[0])}; regenerate the shape table`);
+  }
+}
+
+/**
+ * Checks `value` against node `root` of `table`: `undefined` when it fits, else a one-line
+ * description naming the first failing path (prefixed with `label`), as `describeFailure` does.
+ *
+ * @example
+ * ```ts
+ * describeShapeFailure(CLIENT_SHAPES, CLIENT_SHAPE_ROOTS['tools/list'], result, 'result');
+ * // 'Invalid result.tools[3].inputSchema.type: Invalid input: expected "object"'
+ * ```
+ */
+export function describeShapeFailure(
+  table: readonly Shape[],
+  root: number,
+  value: unknown,
+  label: string,
+): string | undefined {
+  const failure = check(table, root, value);
+  if (!failure) return undefined;
+  let path = label;
+  for (let i = failure.path.length - 1; i >= 0; i--) {
+    const key = failure.path[i]!;
+    path += typeof key === 'number' ? `[${key}]` : `.${key}`;
+  }
+  return `Invalid ${path}: ${failure.message}`;
+}
