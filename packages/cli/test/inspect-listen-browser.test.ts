@@ -56,7 +56,7 @@ describe.skipIf(chromiumBinary.path === undefined)('resource templates and the L
     expect(await id.inputValue()).toBe('123');
     await form.getByRole('button', { name: 'Read resource' }).click();
     const contents = page.getByRole('region', { name: 'Resource contents' });
-    await contents.getByText('test://template/123/data').waitFor();
+    await contents.getByText('test://template/123/data', { exact: true }).waitFor();
     await contents.getByText('"data":"Data for ID: 123"').waitFor();
   });
 
