@@ -1,4 +1,4 @@
-import { sleep } from '@mcpkit/protocol/internal';
+import { setTimeout as delay } from 'node:timers/promises';
 import type { McpServer, ToolResult } from '@mcpkit/server';
 
 /** The resource whose updates `increment` announces; its text is the counter's value. */
@@ -16,8 +16,7 @@ function text(value: string): ToolResult {
 
 /** Waits `ms`, or rejects at once with its reason when `signal` aborts (the client cancelled or went away). */
 async function pause(ms: number, signal: AbortSignal): Promise<void> {
-  await sleep(ms, signal);
-  signal.throwIfAborted();
+  await delay(ms, undefined, { signal }).catch(() => signal.throwIfAborted());
 }
 
 const integer = (minimum: number, maximum: number) => ({ type: 'integer', minimum, maximum }) as const;

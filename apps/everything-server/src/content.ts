@@ -1,4 +1,4 @@
-import { sleep } from '@mcpkit/protocol/internal';
+import { setTimeout as delay } from 'node:timers/promises';
 import type { HandlerContext, ToolResult } from '@mcpkit/server';
 
 /** A tool result holding one text block. */
@@ -8,8 +8,7 @@ export function textResult(text: string): ToolResult {
 
 /** Waits `ms`, or rejects at once with its reason when `signal` aborts (the client cancelled or went away). */
 export async function pause(ms: number, signal: AbortSignal): Promise<void> {
-  await sleep(ms, signal);
-  signal.throwIfAborted();
+  await delay(ms, undefined, { signal }).catch(() => signal.throwIfAborted());
 }
 
 /** A tool handler that logs three messages at info level, 50 ms apart (the logging scenarios of both eras). */
