@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import * as shapes from '../src/client-schema-set.js';
 import { decodeLegacyResult } from '../src/legacy/decode.js';
 import type { Method } from '../src/methods.js';
 import { decodeResult } from '../src/results.js';
+import { loadClientSchemas } from '../src/schema-loader.js';
 
 // The client's decoders (shape table, no zod) answer as the schema set's (zod) do: verdict, the
 // failing path the message names, and rule, on the cases the client meets. The message then says
@@ -28,6 +28,8 @@ const cases: Array<[Method, unknown]> = [
   ['server/discover', { supportedVersions: 'x' }],
   ['subscriptions/listen', {}],
 ];
+
+const shapes = await loadClientSchemas();
 
 describe('client decoders without zod', () => {
   for (const [method, result] of cases) {
