@@ -111,8 +111,14 @@ export function warningText(warning: ClientWarning): string {
     case 'subscription-degraded':
       return `warning: the server does not send ${Object.keys(warning.missing).join(', ')}`;
     case 'cache-failed':
-      return `warning: the response cache failed: ${warning.error instanceof Error ? warning.error.message : String(warning.error)}`;
+      return `warning: the response cache failed: ${errorText(warning.error)}`;
+    case 'hook-failed':
+      return `warning: a client hook failed when the session ended: ${errorText(warning.error)}`;
   }
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
 
 function describeError(error: unknown): string {
