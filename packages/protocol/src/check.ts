@@ -140,7 +140,8 @@ function objectCheck(def: Def): Check {
   const shape = def.shape as Record<string, AnySchema>;
   const keys = Object.keys(shape);
   const checks = keys.map((key) => compileNow(shape[key]!));
-  const required = keys.map((key) => defOf(shape[key]!).type !== 'optional');
+  // zod lets a key be absent when its schema says so (`optin`), an optional behind a lazy included.
+  const required = keys.map((key) => (shape[key] as { _zod: { optin?: string } })._zod.optin !== 'optional');
   const count = keys.length;
   return (v) => {
     if (!isRecord(v)) return false;

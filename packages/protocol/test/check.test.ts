@@ -47,6 +47,13 @@ describe('compileCheck', () => {
     expect(compileCheck(schema)({ data: null })).toBe(true);
   });
 
+  it('lets a key be missing when its schema is optional behind a lazy, as zod does', () => {
+    const schema = z.object({ note: z.lazy(() => z.optional(z.string())) });
+    expect(schema.safeParse({}).success).toBe(true);
+    expect(compileCheck(schema)({})).toBe(true);
+    expect(compileCheck(schema)({ note: 1 })).toBe(false);
+  });
+
   it('handles each schema kind it compiles', () => {
     const schema = z.object({
       s: z.string().check(z.maxLength(3)),
