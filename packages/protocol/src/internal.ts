@@ -5,14 +5,16 @@
  *
  * Importing it loads no schema library: it also re-exports, unchanged, the parts of the public API
  * that need none, so a package that imports only from here starts without zod. The schemas come
- * through `loadSchemas` when a message needs them, and the JSON Schema validator through
- * `loadJsonSchemaCompiler` (or `@mcpkit/protocol/json-schema`, for code that needs it at once).
+ * through `loadSchemas` of `@mcpkit/protocol/schema-loader` when a message needs them, and the JSON
+ * Schema validator through `loadJsonSchemaCompiler` (or `@mcpkit/protocol/json-schema`, for code that
+ * needs it at once).
  *
  * @internal
  * @packageDocumentation
  */
 export { abortable } from './abortable.js';
 export { type Check, compileCheck } from './check.js';
+export { type ClientSchemaSet, loadClientSchemas } from './client-schema-loader.js';
 export { clipForMessage } from './clip.js';
 export { closeQuietly } from './close-quietly.js';
 export {
@@ -78,13 +80,7 @@ export {
 export { surelyCallToolResult, surelyValidParams } from './quick-checks.js';
 export { applyResultDefaults, decodeResultWithoutSchemas } from './read-result.js';
 export { type BodyChunks, type ByteSource, joinChunks, readWithin } from './read-within.js';
-export {
-  type ClientSchemaSet,
-  loadClientSchemas,
-  loadedSchemas,
-  loadSchemas,
-  type SchemaSet,
-} from './schema-loader.js';
+export type { SchemaSet } from './schema-loader.js';
 export { sleep } from './sleep.js';
 export {
   isTaskMethod,

@@ -1,7 +1,13 @@
-import { McpError } from './errors.js';
-import { methodInfo } from './method-info.js';
-import { applyResultDefaults, decodeResultWithoutSchemas, rejectedResult } from './read-result.js';
-
+/**
+ * `@mcpkit/protocol/schema-loader`: the protocol's zod schemas (`schema-set.ts`), loaded on first need.
+ * An entry of its own, not part of `@mcpkit/protocol/internal`, because bundlers (esbuild, Rollup)
+ * make a chunk of every `import()` they see in a module they read, used or not: in `internal`, this
+ * one gave every client bundle a zod chunk it never loads and cut the first chunk in two around the
+ * modules that chunk shares with it.
+ *
+ * @internal
+ * @packageDocumentation
+ */
 /** The schemas the packages check rarer messages with: `schema-set.ts`, loaded on first need. */
 export type SchemaSet = typeof import('./schema-set.js');
 
@@ -23,27 +29,4 @@ export function loadSchemas(): Promise<SchemaSet> {
 /** The schema set if `loadSchemas` has finished, so a caller can stay synchronous once it has. */
 export function loadedSchemas(): SchemaSet | undefined {
   return loaded;
-}
-
-/** The checks a client makes of rarer messages: `client-schema-set.ts`, loaded on first need. */
-export type ClientSchemaSet = ReturnType<typeof import('./client-schema-set.js').clientSchemaSet>;
-
-let clientLoading: Promise<ClientSchemaSet> | undefined;
-
-/**
- * Loads the client's checks once: the shape table generated from the protocol's schemas and its
- * interpreter, without zod, so a client needs none installed. A client that meets only the
- * results the hand-written checks accept (`decodeResultWithoutSchemas`) never calls this.
- */
-export function loadClientSchemas(): Promise<ClientSchemaSet> {
-  clientLoading ??= import('./client-schema-set.js').then(({ clientSchemaSet }) =>
-    clientSchemaSet({
-      McpError,
-      methodInfo,
-      applyResultDefaults,
-      decodeResultWithoutSchemas,
-      rejectedResult,
-    }),
-  );
-  return clientLoading;
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { loadClientSchemas } from '../src/client-schema-loader.js';
 import { decodeLegacyResult } from '../src/legacy/decode.js';
 import type { Method } from '../src/methods.js';
 import { decodeResult } from '../src/results.js';
-import { loadClientSchemas } from '../src/schema-loader.js';
 
 // The client's decoders (shape table, no zod) answer as the schema set's (zod) do: verdict, the
 // failing path the message names, and rule, on the cases the client meets. The message then says

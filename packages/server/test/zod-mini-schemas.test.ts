@@ -1,4 +1,4 @@
-import { loadedSchemas } from '@mcpkit/protocol/internal';
+import { loadedSchemas } from '@mcpkit/protocol/schema-loader';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { McpServer } from '../src/index.js';

@@ -4,11 +4,11 @@ import {
   type CompiledJsonSchema,
   compileCheck,
   describeFailure,
-  loadedSchemas,
   McpError,
   type SchemaSet,
 } from '@mcpkit/protocol/internal';
 import { compileJsonSchema } from '@mcpkit/protocol/json-schema';
+import { loadedSchemas } from '@mcpkit/protocol/schema-loader';
 import { canonicalJson } from '../encoding/canonical-json.js';
 import { describeSchemaErrors } from '../registration/schema-adapter.js';
 

@@ -1,5 +1,6 @@
 import type { InputRequest } from '@mcpkit/protocol';
-import { clipForMessage, isRecord, loadedSchemas, McpError } from '@mcpkit/protocol/internal';
+import { clipForMessage, isRecord, McpError } from '@mcpkit/protocol/internal';
+import { loadedSchemas } from '@mcpkit/protocol/schema-loader';
 import type * as core from 'zod/v4/core';
 import { isStandardSchema, type StandardSchema } from '../registration/standard-schema.js';
 import type { FormSchema } from './form-types.js';

@@ -1,12 +1,6 @@
 import type { ClientCapabilities, InputRequest } from '@mcpkit/protocol';
-import {
-  type Check,
-  clipForMessage,
-  compileCheck,
-  isRecord,
-  loadedSchemas,
-  McpError,
-} from '@mcpkit/protocol/internal';
+import { type Check, clipForMessage, compileCheck, isRecord, McpError } from '@mcpkit/protocol/internal';
+import { loadedSchemas } from '@mcpkit/protocol/schema-loader';
 import { missingCapabilities } from './capabilities.js';
 import { inputRequestProblem } from './safety.js';
 

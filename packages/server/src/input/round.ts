@@ -1,5 +1,6 @@
 import type { ClientCapabilities, InputRequest } from '@mcpkit/protocol';
-import { clipForMessage, loadedSchemas, loadSchemas, McpError } from '@mcpkit/protocol/internal';
+import { clipForMessage, McpError } from '@mcpkit/protocol/internal';
+import { loadedSchemas, loadSchemas } from '@mcpkit/protocol/schema-loader';
 import { canonicalJson } from '../encoding/canonical-json.js';
 import { checkAnswer } from './answers.js';
 import { missingCapabilities } from './capabilities.js';

@@ -15,11 +15,10 @@ import {
   isRecord,
   isRequestId,
   LEGACY_PROTOCOL_VERSIONS,
-  loadedSchemas,
-  loadSchemas,
   McpError,
   networkOf,
 } from '@mcpkit/protocol/internal';
+import { loadedSchemas, loadSchemas } from '@mcpkit/protocol/schema-loader';
 import type { LegacyEraSeam, LegacyHost } from '../era-seam.js';
 import { AnswerDelivery } from './answer-delivery.js';
 import { type Era, eraOf, hasModernMeta } from './era.js';

@@ -18,8 +18,6 @@ import {
   ErrorCode,
   errorFinal,
   isRecord,
-  loadedSchemas,
-  loadSchemas,
   McpError,
   MetaKey,
   type MethodInfo,
@@ -27,6 +25,7 @@ import {
   readRequestMeta,
   surelyValidParams,
 } from '@mcpkit/protocol/internal';
+import { loadedSchemas, loadSchemas } from '@mcpkit/protocol/schema-loader';
 import { checkInputRequired } from '../input/required-check.js';
 import { receiveChainFor } from './chains.js';
 import { RequestScope, SILENT_LOGGER } from './context.js';

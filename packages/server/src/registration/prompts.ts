@@ -1,5 +1,6 @@
 import type { Icon, Prompt, PromptArgument, PromptMessage } from '@mcpkit/protocol';
-import { type Check, compileCheck, describeFailure, loadSchemas, McpError } from '@mcpkit/protocol/internal';
+import { type Check, compileCheck, describeFailure, McpError } from '@mcpkit/protocol/internal';
+import { loadSchemas } from '@mcpkit/protocol/schema-loader';
 import type * as core from 'zod/v4/core';
 import type { AskContext } from '../input/input-spec.js';
 import { contentBlockProblem, firstProblem } from './binary-content.js';

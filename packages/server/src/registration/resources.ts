@@ -11,9 +11,9 @@ import {
   clipForMessage,
   compileCheck,
   describeFailure,
-  loadSchemas,
   McpError,
 } from '@mcpkit/protocol/internal';
+import { loadSchemas } from '@mcpkit/protocol/schema-loader';
 import type { AskContext } from '../input/input-spec.js';
 import { coversUri } from '../subscriptions/listen-filter.js';
 import { firstProblem, resourceContentsProblem } from './binary-content.js';

@@ -1,5 +1,6 @@
-import { clipForMessage, loadedSchemas } from '@mcpkit/protocol/internal';
+import { clipForMessage } from '@mcpkit/protocol/internal';
 import { compileJsonSchema } from '@mcpkit/protocol/json-schema';
+import { loadedSchemas } from '@mcpkit/protocol/schema-loader';
 import type * as core from 'zod/v4/core';
 import {
   isStandardSchema,

@@ -11,11 +11,11 @@ import {
   compileCheck,
   describeFailure,
   isRecord,
-  loadSchemas,
   McpError,
   readMcpHeaderAnnotations,
   surelyCallToolResult,
 } from '@mcpkit/protocol/internal';
+import { loadSchemas } from '@mcpkit/protocol/schema-loader';
 import type * as core from 'zod/v4/core';
 import { ExtensionResult } from '../extensions/extension-result.js';
 import { InputRequiredSignal } from '../input/input-spec.js';

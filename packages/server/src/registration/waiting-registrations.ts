@@ -1,4 +1,4 @@
-import { loadSchemas } from '@mcpkit/protocol/internal';
+import { loadSchemas } from '@mcpkit/protocol/schema-loader';
 import { SchemasNeeded } from './schema-adapter.js';
 
 /**

@@ -1,5 +1,6 @@
 import type { DetailedTask, InputRequest, InputRequests, TaskError } from '@mcpkit/protocol';
-import { ErrorCode, loadedSchemas, loadSchemas, McpError } from '@mcpkit/protocol/internal';
+import { ErrorCode, McpError } from '@mcpkit/protocol/internal';
+import { loadedSchemas, loadSchemas } from '@mcpkit/protocol/schema-loader';
 import type { ToolCallSetup } from '../extensions/extension.js';
 import { checkAnswer } from '../input/answers.js';
 import { withFormSchema } from '../input/form-from-schema.js';
