@@ -113,7 +113,9 @@ export function warningText(warning: ClientWarning): string {
     case 'cache-failed':
       return `warning: the response cache failed: ${errorText(warning.error)}`;
     case 'hook-failed':
-      return `warning: a client hook failed when the session ended: ${errorText(warning.error)}`;
+      return warning.notification === undefined
+        ? `warning: a client hook failed when the session ended: ${errorText(warning.error)}`
+        : `warning: a client hook failed on ${warning.notification}, which was dropped: ${errorText(warning.error)}`;
   }
 }
 

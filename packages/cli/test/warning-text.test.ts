@@ -21,5 +21,12 @@ describe('warningText', () => {
     expect(warningText({ kind: 'hook-failed', error: 'boom' })).toBe(
       'warning: a client hook failed when the session ended: boom',
     );
+    expect(
+      warningText({
+        kind: 'hook-failed',
+        error: new Error('no logs'),
+        notification: 'notifications/message',
+      }),
+    ).toBe('warning: a client hook failed on notifications/message, which was dropped: no logs');
   });
 });

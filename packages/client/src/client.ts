@@ -118,8 +118,10 @@ export class McpClientCore {
       return this;
     }
     if (middleware.call !== undefined) this.#chain.use(middleware.call.bind(middleware));
-    if (middleware.send !== undefined) this.#requester.useSend(middleware.send.bind(middleware));
-    if (middleware.receive !== undefined) this.#requester.useReceive(middleware.receive.bind(middleware));
+    if (middleware.send !== undefined)
+      this.#requester.useSend(middleware.send.bind(middleware), this.#notificationHookFailed);
+    if (middleware.receive !== undefined)
+      this.#requester.useReceive(middleware.receive.bind(middleware), this.#notificationHookFailed);
     if (middleware.sessionEnded !== undefined) this.#session.use(middleware.sessionEnded.bind(middleware));
     return this;
   }
@@ -370,6 +372,8 @@ export class McpClientCore {
   }
 
   readonly #hookFailed = (error: unknown): void => this.#listenHost.warn({ kind: 'hook-failed', error });
+  readonly #notificationHookFailed = (error: unknown, notification: string): void =>
+    this.#listenHost.warn({ kind: 'hook-failed', error, notification });
 
   /** The transport reconnected to a new peer: re-probe it and re-open the listens (C-43, T-17). */
   #restarted(): void {

@@ -1,8 +1,10 @@
 import type {
+  CancelSender,
   ClientTransport,
   Decoded,
   ExchangeMessage,
   JSONRPCErrorResponse,
+  JSONRPCNotification,
   JSONRPCRequest,
   JSONRPCResultResponse,
   LoggingMessageNotificationParams,
@@ -19,6 +21,7 @@ import type { Deadlines, Expiring } from './deadlines.js';
 import { InvalidResponseError, peerError, RequestAbortedError, RequestTimeoutError } from './errors.js';
 import { deliverLog, type LogRoute } from './logs.js';
 import type { CallOptions, Progress } from './options.js';
+import { type ExchangeRoute, hookedServerNotification, type ReceiveRoute } from './wire-hooks.js';
 
 /** How long a request may run (C-54, P-81). */
 export interface TimeoutLimits {
@@ -62,8 +65,9 @@ export function awaitResponse(
   call: CallState,
   defaults: CallDefaults,
   deadlines: Deadlines,
+  route: ExchangeRoute | undefined,
 ): Promise<Response> {
-  return start(transport, request, call, defaults, deadlines, false) as Promise<Response>;
+  return start(transport, request, call, defaults, deadlines, false, route) as Promise<Response>;
 }
 
 /**
@@ -76,8 +80,9 @@ export function awaitResult(
   call: CallState,
   defaults: CallDefaults,
   deadlines: Deadlines,
+  route: ExchangeRoute | undefined,
 ): Promise<CallResult> {
-  return start(transport, request, call, defaults, deadlines, true) as Promise<CallResult>;
+  return start(transport, request, call, defaults, deadlines, true, route) as Promise<CallResult>;
 }
 
 /**
@@ -114,6 +119,7 @@ function start(
   defaults: CallDefaults,
   deadlines: Deadlines,
   decode: boolean,
+  route: ExchangeRoute | undefined,
 ): Promise<unknown> {
   const signal = call.signal;
   if (signal?.aborted) return Promise.reject(new RequestAbortedError(request.method, signal.reason));
@@ -122,7 +128,7 @@ function start(
     const maxMs = call.options.maxTotalTimeoutMs ?? defaults.maxTotalTimeoutMs;
     return Promise.reject(new RequestTimeoutError(request.method, 'maximum', maxMs));
   }
-  return new PendingResponse(transport, request, call, defaults, deadlines, now, decode).response;
+  return new PendingResponse(transport, request, call, defaults, deadlines, now, decode, route).response;
 }
 
 /**
@@ -149,6 +155,10 @@ class PendingResponse implements Expiring {
   /** The call whose result to decode, or `undefined` to resolve with the raw response. */
   readonly #decodeFor: CallState | undefined;
   readonly #call: CallState;
+  /** The receive hooks, which see the server's notifications on this exchange. */
+  readonly #receive: ReceiveRoute | undefined;
+  /** The send hooks, which see the `notifications/cancelled` the transport writes when this call is aborted. */
+  readonly #sendCancel: CancelSender | undefined;
   #resolve!: (response: unknown) => void;
   #reject!: (error: unknown) => void;
   #iterator: AsyncIterator<ExchangeMessage> | undefined;
@@ -162,8 +172,11 @@ class PendingResponse implements Expiring {
     deadlines: Deadlines,
     now: number,
     decode: boolean,
+    route: ExchangeRoute | undefined,
   ) {
     this.#decodeFor = decode ? call : undefined;
+    this.#receive = route?.receive;
+    this.#sendCancel = route?.sendCancel;
     this.#call = call;
     const options = call.options;
     this.#request = request;
@@ -207,7 +220,11 @@ class PendingResponse implements Expiring {
     paramHeaders: Record<string, string | number | boolean> | undefined,
   ): void {
     try {
-      const exchange = transport.exchange(this.#request, { signal: this.#signal, paramHeaders });
+      const exchange = transport.exchange(this.#request, {
+        signal: this.#signal,
+        paramHeaders,
+        sendCancel: this.#sendCancel,
+      });
       const iterator = exchange[Symbol.asyncIterator]();
       this.#iterator = iterator;
       iterator.next().then(this.#onStep, this.#onError);
@@ -252,18 +269,12 @@ class PendingResponse implements Expiring {
     const decoded = decodeMessage(message);
     if (!decoded.ok) throw new InvalidResponseError(method, decoded.error.message);
     if (decoded.kind === 'notification') {
-      const params = decoded.message.params as Record<string, unknown> | undefined;
-      if (decoded.message.method === 'notifications/progress') {
-        const { onProgress } = this.#options;
-        if (onProgress === undefined || params?.progressToken !== id) return undefined;
-        if (typeof params.progress !== 'number') return undefined;
-        if (this.#resetOnProgress) this.deadline = Math.min(Date.now() + this.#timeoutMs, this.#maxDeadline);
-        if (params.progress <= this.#call.progressDelivered) return undefined;
-        this.#call.progressDelivered = params.progress;
-        onProgress(params as unknown as Progress);
-      } else if (decoded.message.method === 'notifications/message' && params) {
-        deliverLog(params as unknown as LoggingMessageNotificationParams, this.#options, this.#defaults);
-      }
+      const receive = this.#receive;
+      if (receive === undefined) this.#notification(decoded.message);
+      else
+        hookedServerNotification(receive, decoded.message, this.#call, this.#call.version, (notification) =>
+          this.#notification(notification),
+        );
       return undefined;
     }
     if (decoded.kind === 'request') return undefined;
@@ -275,6 +286,22 @@ class PendingResponse implements Expiring {
       );
     }
     return decoded.message;
+  }
+
+  /** Hands a notification of the exchange to the call: its progress and its logs. */
+  #notification(notification: JSONRPCNotification): void {
+    const params = notification.params as Record<string, unknown> | undefined;
+    if (notification.method === 'notifications/progress') {
+      const { onProgress } = this.#options;
+      if (onProgress === undefined || params?.progressToken !== this.#request.id) return;
+      if (typeof params.progress !== 'number') return;
+      if (this.#resetOnProgress) this.deadline = Math.min(Date.now() + this.#timeoutMs, this.#maxDeadline);
+      if (params.progress <= this.#call.progressDelivered) return;
+      this.#call.progressDelivered = params.progress;
+      onProgress(params as unknown as Progress);
+    } else if (notification.method === 'notifications/message' && params) {
+      deliverLog(params as unknown as LoggingMessageNotificationParams, this.#options, this.#defaults);
+    }
   }
 
   #fail(error: unknown): void {

@@ -12,6 +12,7 @@ import { peerError } from './errors.js';
 import type { ListenCall, ListenSink } from './listen-call.js';
 import { isAcknowledgement } from './listen-checks.js';
 import type { Requester } from './requester.js';
+import { hookedServerNotification } from './wire-hooks.js';
 
 /**
  * The last step of a listen: one `subscriptions/listen` exchange with the current version. The
@@ -44,12 +45,20 @@ async function readStream(
   const { sink } = call as ListenCall;
   const id = request.id;
   sink.opened(id);
-  const exchange = requester.transport.exchange(request, { signal: call.signal });
+  const exchange = requester.transport.exchange(request, {
+    signal: call.signal,
+    sendCancel: requester.cancelModern,
+  });
   for await (const message of abortable(exchange, call.signal)) {
     const decoded = decodeMessage(message);
     if (!decoded.ok || decoded.kind === 'request') continue;
     if (decoded.kind === 'notification') {
-      deliver(sink, decoded.message, id);
+      const receive = requester.receiveModern;
+      if (receive === undefined) deliver(sink, decoded.message, id);
+      else
+        hookedServerNotification(receive, decoded.message, call, version, (handed) =>
+          deliver(sink, handed, id),
+        );
       continue;
     }
     if (decoded.message.id !== id && decoded.message.id !== undefined) continue;

@@ -114,8 +114,12 @@ export type ClientWarning =
   | { kind: 'subscription-degraded'; missing: Record<string, unknown> }
   /** The cache store failed; the call went on without it. */
   | { kind: 'cache-failed'; error: unknown }
-  /** A `sessionEnded` hook (`client.use({ sessionEnded })`) threw; the other hooks still heard. */
-  | { kind: 'hook-failed'; error: unknown };
+  /**
+   * A `sessionEnded` hook (`client.use({ sessionEnded })`) threw, the other hooks still heard; or a
+   * hook failed on a notification, `notification` naming its method: the server's (a `receive`
+   * hook) was not delivered, the client's `notifications/cancelled` (a `send` hook) not sent.
+   */
+  | { kind: 'hook-failed'; error: unknown; notification?: string };
 
 /** Response cache settings. */
 export interface CacheOptions {

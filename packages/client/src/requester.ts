@@ -1,4 +1,5 @@
 import type {
+  CancelSender,
   ClientCapabilities,
   ClientTransport,
   Implementation,
@@ -17,7 +18,16 @@ import { awaitResponse, awaitResult, type CallDefaults, type TimeoutLimits } fro
 import type { LogListener } from './logs.js';
 import type { CallOptions } from './options.js';
 import { versionAfterRefusal } from './version.js';
-import { hookedNotification, hookedResponse, hookedResult, type WireHooks, wireHooks } from './wire-hooks.js';
+import {
+  cancelThroughHooks,
+  type ExchangeRoute,
+  hookedNotification,
+  hookedResponse,
+  hookedResult,
+  type ReceiveRoute,
+  type WireHooks,
+  wireHooks,
+} from './wire-hooks.js';
 
 /** What every request the client sends has in common. */
 export interface RequesterConfig {
@@ -55,7 +65,16 @@ export class Requester {
   #receiveLayers: readonly MessageMiddleware[] = [];
   /** The receive hooks composed, around the answers to a 2025-era server's requests; undefined without any. */
   receiveHooks: WireHooks | undefined;
+  /** The receive hooks, for the server's notifications in each era; undefined without any. */
+  receiveModern: ReceiveRoute | undefined;
+  receiveLegacy: ReceiveRoute | undefined;
   #hooks: WireHooks | undefined;
+  /** What each era's exchanges need of the hooks (notifications, cancels); undefined without any. */
+  #routeModern: ExchangeRoute | undefined;
+  #routeLegacy: ExchangeRoute | undefined;
+  /** The send hooks, for the `notifications/cancelled` of a listen (2026 era); undefined without any. */
+  cancelModern: CancelSender | undefined;
+  #cancelLegacy: CancelSender | undefined;
 
   constructor(transport: ClientTransport, config: RequesterConfig) {
     this.transport = transport;
@@ -109,17 +128,35 @@ export class Requester {
 
   /**
    * Adds a send hook (`client.use({ send })`) inside those added before; the chain is composed
-   * here, once, and a client without hooks never builds a context.
+   * here, once, and a client without hooks never builds a context. `failed` hears of a hook that
+   * failed on a `notifications/cancelled`, which no caller waits for.
    */
-  useSend(hook: MessageMiddleware): void {
+  useSend(hook: MessageMiddleware, failed: (error: unknown, notification: string) => void): void {
     this.#sendLayers = [...this.#sendLayers, hook];
-    this.#hooks = wireHooks(compose(this.#sendLayers, 'client send'), this.transport);
+    const hooks = wireHooks(compose(this.#sendLayers, 'client send'), this.transport);
+    this.#hooks = hooks;
+    const version = (): string => this.version;
+    this.cancelModern = cancelThroughHooks(hooks, 'modern', version, failed);
+    this.#cancelLegacy = cancelThroughHooks(hooks, 'legacy', version, failed);
+    this.#reroute();
   }
 
-  /** Adds a receive hook (`client.use({ receive })`) inside those added before, composed here. */
-  useReceive(hook: MessageMiddleware): void {
+  /**
+   * Adds a receive hook (`client.use({ receive })`) inside those added before, composed here;
+   * `failed` hears of a hook that failed on a notification, which no caller waits for.
+   */
+  useReceive(hook: MessageMiddleware, failed: (error: unknown, notification: string) => void): void {
     this.#receiveLayers = [...this.#receiveLayers, hook];
-    this.receiveHooks = wireHooks(compose(this.#receiveLayers, 'client receive'), this.transport);
+    const hooks = wireHooks(compose(this.#receiveLayers, 'client receive'), this.transport);
+    this.receiveHooks = hooks;
+    this.receiveModern = { hooks, era: 'modern', failed };
+    this.receiveLegacy = { hooks, era: 'legacy', failed };
+    this.#reroute();
+  }
+
+  #reroute(): void {
+    this.#routeModern = { receive: this.receiveModern, sendCancel: this.cancelModern };
+    this.#routeLegacy = { receive: this.receiveLegacy, sendCancel: this.#cancelLegacy };
   }
 
   /** Sends the 2025-era `request` for `call` and returns its raw response, within the call's timeouts. */
@@ -135,10 +172,11 @@ export class Requester {
   ): Promise<JSONRPCResultResponse | JSONRPCErrorResponse> {
     call.requestId = request.id;
     const hooks = this.#hooks;
+    const route = era === 'modern' ? this.#routeModern : this.#routeLegacy;
     if (hooks === undefined)
-      return awaitResponse(this.transport, request, call, this.#defaults, this.#deadlines);
+      return awaitResponse(this.transport, request, call, this.#defaults, this.#deadlines, route);
     return hookedResponse(hooks, request, call, era, version, (sent) =>
-      awaitResponse(this.transport, sent, call, this.#defaults, this.#deadlines),
+      awaitResponse(this.transport, sent, call, this.#defaults, this.#deadlines, route),
     );
   }
 
@@ -150,10 +188,11 @@ export class Requester {
   ): Promise<CallResult> {
     call.requestId = request.id;
     const hooks = this.#hooks;
+    const route = era === 'modern' ? this.#routeModern : this.#routeLegacy;
     if (hooks === undefined)
-      return awaitResult(this.transport, request, call, this.#defaults, this.#deadlines);
+      return awaitResult(this.transport, request, call, this.#defaults, this.#deadlines, route);
     return hookedResult(hooks, request, call, era, version, (sent) =>
-      awaitResult(this.transport, sent, call, this.#defaults, this.#deadlines),
+      awaitResult(this.transport, sent, call, this.#defaults, this.#deadlines, route),
     );
   }
 

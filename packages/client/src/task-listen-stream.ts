@@ -11,6 +11,7 @@ import { peerError } from './errors.js';
 import { isAcknowledgement } from './listen-checks.js';
 import type { Requester } from './requester.js';
 import { loadedTaskChecks } from './task-checks.js';
+import { hookedServerNotification } from './wire-hooks.js';
 
 /** What a `TaskListenStream` tells its owner. */
 export interface TaskListenEvents {
@@ -68,12 +69,17 @@ export class TaskListenStream {
   /** Reads the stream of `request`; resolves with its final result, rejects with its error. */
   async #stream(requester: Requester, request: JSONRPCRequest): Promise<CallResult> {
     const signal = this.#controller.signal;
-    const exchange = requester.transport.exchange(request, { signal });
+    const exchange = requester.transport.exchange(request, { signal, sendCancel: requester.cancelModern });
     for await (const message of abortable(exchange, signal)) {
       const decoded = decodeMessage(message);
       if (!decoded.ok || decoded.kind === 'request') continue;
       if (decoded.kind === 'notification') {
-        this.#notification(decoded.message, request.id);
+        const receive = requester.receiveModern;
+        if (receive === undefined) this.#notification(decoded.message, request.id);
+        else
+          hookedServerNotification(receive, decoded.message, undefined, requester.version, (handed) =>
+            this.#notification(handed, request.id),
+          );
         continue;
       }
       // A response (the server closed the stream) or an error: either way, no more news here.

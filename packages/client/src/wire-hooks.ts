@@ -1,4 +1,5 @@
 import type {
+  CancelSender,
   Chain,
   ClientTransport,
   InputRequest,
@@ -212,4 +213,73 @@ export function hookedNotification(
       send(handed.params === params ? notification : { ...notification, params: handed.params }),
     )
     .then(() => undefined);
+}
+
+/** The receive hooks of one era: composed once, so a notification allocates no route of its own. */
+export interface ReceiveRoute {
+  readonly hooks: WireHooks;
+  readonly era: 'modern' | 'legacy';
+  /** Hears of a hook that failed on a notification (an `onWarning`), which no caller waits for. */
+  readonly failed: (error: unknown, notification: string) => void;
+}
+
+/**
+ * A server's notification through the receive hooks, then `deliver` (the chain's end): `call` is the
+ * call it belongs to (progress and logs on a request's stream, a listen's notifications), undefined for
+ * none. A hook that calls `next()` before it awaits keeps the notifications in order; one that never
+ * calls it drops the notification; one that fails leaves it undelivered and is an `onWarning`.
+ */
+export function hookedServerNotification(
+  route: ReceiveRoute,
+  notification: JSONRPCNotification,
+  call: CallState | undefined,
+  version: string | undefined,
+  deliver: (notification: JSONRPCNotification) => void,
+): void {
+  const { hooks, era, failed } = route;
+  const params = notification.params ?? {};
+  const ctx: MessageContext = {
+    side: 'client',
+    direction: 'receive',
+    kind: 'notification',
+    method: notification.method,
+    params,
+    id: undefined,
+    era,
+    protocolVersion: version,
+    sessionId: era === 'legacy' ? hooks.legacy?.sessionId?.() : undefined,
+    network: hooks.network,
+    call: call === undefined ? undefined : { id: call.id, round: call.round },
+  };
+  hooks
+    .chain(ctx, (handed) => {
+      deliver(handed.params === params ? notification : { ...notification, params: handed.params });
+      return Promise.resolve(undefined);
+    })
+    .catch((error: unknown) => failed(error, notification.method));
+}
+
+/** What an exchange of one era needs of the hooks: `receive` for the server's notifications, `sendCancel` for its cancel. */
+export interface ExchangeRoute {
+  readonly receive: ReceiveRoute | undefined;
+  readonly sendCancel: CancelSender | undefined;
+}
+
+/**
+ * The `sendCancel` of the exchanges in `era`: the `notifications/cancelled` a transport writes when
+ * a call is aborted passes the send hooks, then the transport's `write` (synchronously when each hook
+ * calls `next()` before it awaits). A hook that fails drops it and is an `onWarning`.
+ */
+export function cancelThroughHooks(
+  hooks: WireHooks,
+  era: 'modern' | 'legacy',
+  version: () => string,
+  failed: (error: unknown, notification: string) => void,
+): CancelSender {
+  return (notification, write) => {
+    hookedNotification(hooks, notification, era, version(), (handed) => {
+      write(handed);
+      return Promise.resolve();
+    }).catch((error: unknown) => failed(error, notification.method));
+  };
 }

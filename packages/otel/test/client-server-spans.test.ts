@@ -14,8 +14,16 @@ import {
 const VERSION: Record<Era, string> = { modern: '2026-07-28', legacy: '2025-11-25' };
 
 /** Every call the tests look at, in this order, on one client. */
-async function scenario(client: McpClient, era: Era): Promise<void> {
+async function scenario(client: McpClient, era: Era, transport: TransportKind): Promise<void> {
   await client.callTool('echo', { text: 'hi' });
+  if (transport === 'stdio') {
+    // Aborted once written: stdio then writes notifications/cancelled.
+    const controller = new AbortController();
+    const hung = client.callTool('hang', {}, { signal: controller.signal });
+    setTimeout(() => controller.abort(), 200);
+    await hung.catch(() => undefined);
+  }
+  await client.callTool('count', {}, { onProgress: () => {} });
   await client.getPrompt('review');
   await client.readResource('file:///notes.txt');
   await client.callTool('nope', {}).catch(() => undefined);
@@ -48,7 +56,7 @@ describe.each([
   let server: Recorded;
   beforeAll(async () => {
     const pair = await tracedPair(transport, era);
-    await scenario(pair.client, era);
+    await scenario(pair.client, era, transport);
     ({ client, server } = await pair.finish());
   });
 
@@ -212,6 +220,37 @@ describe.each([
         expect(served).toHaveLength(1);
         expect(served[0]!.traceId).toBe(span.traceId);
         expect(served[0]!.attributes['jsonrpc.request.id']).toBe(span.attributes['jsonrpc.request.id']);
+      }
+    },
+  );
+
+  it('a progress notification: the server’s CLIENT span under its tools/call, the client’s SERVER span its child', () => {
+    const sent = one(server.spans, 'notifications/progress', SpanKind.CLIENT);
+    const received = one(client.spans, 'notifications/progress', SpanKind.SERVER);
+    expect(sent.parentSpanId).toBe(one(server.spans, 'tools/call count', SpanKind.SERVER).spanId);
+    expect(received.traceId).toBe(sent.traceId);
+    expect(received.parentSpanId).toBe(sent.spanId);
+    expect(received.status.code).toBe(SpanStatusCode.UNSET);
+    expect(received.attributes).toMatchObject({
+      'mcp.method.name': 'notifications/progress',
+      ...transportAttributes(),
+    });
+    expect(received.attributes).not.toHaveProperty('jsonrpc.request.id');
+  });
+
+  it.runIf(transport === 'stdio')(
+    'aborted exchanges (the call, and in the 2026 era the listens): each notifications/cancelled is a CLIENT span',
+    () => {
+      const sent = named(client.spans, 'notifications/cancelled', SpanKind.CLIENT);
+      expect(sent.length).toBeGreaterThanOrEqual(1);
+      if (era === 'legacy') expect(sent).toHaveLength(1);
+      for (const span of sent) {
+        expect(span.status.code).toBe(SpanStatusCode.UNSET);
+        expect(span.attributes).toMatchObject({
+          'mcp.method.name': 'notifications/cancelled',
+          ...transportAttributes(),
+        });
+        expect(span.attributes).not.toHaveProperty('jsonrpc.request.id');
       }
     },
   );

@@ -1,5 +1,6 @@
 import type { AuthInfo } from './auth-info.js';
 import { brandClass } from './brand.js';
+import type { CancelSender } from './mux/cancel.js';
 import type { NetworkPeer } from './network.js';
 import type { RequestId } from './schemas/json.js';
 import type {
@@ -230,6 +231,8 @@ export interface ExchangeOptions {
   signal?: AbortSignal;
   /** `x-mcp-header` values of a `tools/call`, mirrored as `Mcp-Param-*` headers by HTTP (H-27). */
   paramHeaders?: Record<string, string | number | boolean>;
+  /** Sends the `notifications/cancelled` a transport writes (stdio, HTTP+SSE) with the transport's `write`. */
+  sendCancel?: CancelSender;
 }
 
 /** What a transport knows about a request a 2025-era server sent to the client. */

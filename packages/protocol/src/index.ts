@@ -145,6 +145,7 @@ export {
   type Next,
   type SessionEnd,
 } from './middleware.js';
+export type { CancelSender } from './mux/cancel.js';
 export type { NetworkPeer } from './network.js';
 export type { ResultDecodeOptions } from './read-result.js';
 export { type RecordedMessage, type RecordedSession, replaySession } from './replay.js';

@@ -60,7 +60,7 @@ export {
 export { MetaKey, readRequestMeta, requestMeta, subscriptionIdOf } from './meta.js';
 export { type MethodInfo, methodInfo } from './method-info.js';
 export { compose, networkOf } from './middleware.js';
-export { cancelNotification } from './mux/cancel.js';
+export { cancelNotification, writeCancel } from './mux/cancel.js';
 export { ClientMux, type ClientMuxOptions } from './mux/client-mux.js';
 export {
   type ClientMessage,

@@ -1,4 +1,8 @@
-import type { InitializeResult, LoggingMessageNotificationParams } from '@mcpkit/protocol';
+import type {
+  InitializeResult,
+  JSONRPCNotification,
+  LoggingMessageNotificationParams,
+} from '@mcpkit/protocol';
 import { TransportError } from '@mcpkit/protocol/internal';
 import type { CallResult } from '../call.js';
 import type { Step } from '../call-chain.js';
@@ -14,6 +18,7 @@ import { type ListenCall, listenFilter } from '../listen-call.js';
 import { deliverLog, type LogRoute } from '../logs.js';
 import type { ServerDescription } from '../probe.js';
 import type { Requester } from '../requester.js';
+import { hookedServerNotification } from '../wire-hooks.js';
 import { enter, openSse, sendInitialize } from './handshake.js';
 import { listenLegacy } from './listen.js';
 import { SessionLogLevel } from './log-level.js';
@@ -44,11 +49,16 @@ export class LegacyEra implements LegacyEraSeam {
     this.sse = wire.openSse !== undefined;
     this.#serverRequests = serverRequestsByEra(wire, config.handlers, config.lifetime, requester);
     this.#logLevel = new SessionLogLevel(requester, config.probeTimeoutMs);
-    this.#stream = new LegacyServerStream(wire, config.lifetime, (notification) => {
+    const take = (notification: JSONRPCNotification): void => {
       if (notification.method !== 'notifications/message') observe(notification);
       else if (notification.params !== undefined) {
         deliverLog(notification.params as unknown as LoggingMessageNotificationParams, NO_CALL, logs);
       }
+    };
+    this.#stream = new LegacyServerStream(wire, config.lifetime, (notification) => {
+      const receive = requester.receiveLegacy;
+      if (receive === undefined) take(notification);
+      else hookedServerNotification(receive, notification, undefined, requester.version, take);
     });
     this.callStep = legacyWireStep(config.server, requester, this.#logLevel);
     this.listenStep = (call, next) =>

@@ -8,7 +8,7 @@ import type {
 import { TransportError } from '../contracts.js';
 import { decodeMessage, isRequestId } from '../decode.js';
 import type { JSONRPCMessage, JSONRPCNotification, JSONRPCRequest } from '../schemas/jsonrpc.js';
-import { cancelNotification } from './cancel.js';
+import { cancelNotification, writeCancel } from './cancel.js';
 import { ClientMux } from './client-mux.js';
 import { type ExchangeOwner, PendingExchange } from './pending-exchange.js';
 
@@ -62,7 +62,7 @@ export class LinkClientTransport implements ClientTransport {
   }
 
   exchange(request: JSONRPCRequest, options: ExchangeOptions = {}): Exchange {
-    return new PendingExchange(request, options.signal, this.#owner);
+    return new PendingExchange(request, options.signal, this.#owner, options.sendCancel);
   }
 
   /** Sends a notification; a `notifications/cancelled` only for a request in flight, which it ends (C-52). */
@@ -108,6 +108,8 @@ export class LinkClientTransport implements ClientTransport {
     }
   }
 
+  readonly #postCancel = (notification: JSONRPCNotification): void => this.#post(notification);
+
   readonly #owner: ExchangeOwner = {
     open: (exchange) => {
       if (this.#closed) return exchange.fail(new TransportError('closed', 'The transport is closed'));
@@ -123,7 +125,7 @@ export class LinkClientTransport implements ClientTransport {
     },
     abandon: (exchange, reason) => {
       this.#mux.router.remove(exchange, true);
-      this.#post(cancelNotification(exchange.id, reason));
+      writeCancel(exchange.sendCancel, exchange.id, reason, this.#postCancel);
     },
   };
 }

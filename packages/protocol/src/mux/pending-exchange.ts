@@ -1,6 +1,7 @@
 import type { ExchangeMessage } from '../contracts.js';
 import type { RequestId } from '../schemas/json.js';
 import type { JSONRPCRequest } from '../schemas/jsonrpc.js';
+import type { CancelSender } from './cancel.js';
 
 /** What a pending exchange needs from the transport that owns it. */
 export interface ExchangeOwner {
@@ -22,6 +23,8 @@ export class PendingExchange implements AsyncIterableIterator<ExchangeMessage> {
   readonly request: JSONRPCRequest;
   readonly id: RequestId;
   readonly signal: AbortSignal | undefined;
+  /** How the owner sends this exchange's `notifications/cancelled` (the client's send hooks), if not itself. */
+  readonly sendCancel: CancelSender | undefined;
   /** Set by the owner once the request has been written (its position in the pipe). */
   sentSeq = 0;
   /** The connection it was written to: set and compared by the owner, opaque here. */
@@ -35,10 +38,16 @@ export class PendingExchange implements AsyncIterableIterator<ExchangeMessage> {
   #resolve: ((result: IteratorResult<ExchangeMessage>) => void) | undefined;
   #reject: ((error: unknown) => void) | undefined;
 
-  constructor(request: JSONRPCRequest, signal: AbortSignal | undefined, owner: ExchangeOwner) {
+  constructor(
+    request: JSONRPCRequest,
+    signal: AbortSignal | undefined,
+    owner: ExchangeOwner,
+    sendCancel?: CancelSender,
+  ) {
     this.request = request;
     this.id = request.id;
     this.signal = signal;
+    this.sendCancel = sendCancel;
     this.#owner = owner;
   }
 

@@ -1,4 +1,5 @@
 import type {
+  CancelSender,
   Exchange,
   ExchangeOptions,
   JSONRPCNotification,
@@ -12,6 +13,7 @@ import {
   parseJson,
   type ServerRequestSlot,
   TransportError,
+  writeCancel,
 } from '@mcpkit/protocol/internal';
 import type { AuthorizedSend } from './auth-retry.js';
 import { causeMessage } from './cause-message.js';
@@ -137,7 +139,7 @@ export class HttpSseSession {
 
   /** Sends `request` and yields its progress, then its response, as they come on the stream. */
   exchange(request: JSONRPCRequest, options: ExchangeOptions): Exchange {
-    return { [Symbol.asyncIterator]: () => this.#start(request, options.signal) };
+    return { [Symbol.asyncIterator]: () => this.#start(request, options.signal, options.sendCancel) };
   }
 
   /** POSTs a notification to the endpoint. */
@@ -157,15 +159,19 @@ export class HttpSseSession {
     this.#controller.abort(reason);
   }
 
-  #start(request: JSONRPCRequest, signal: AbortSignal | undefined): PendingSseExchange {
+  #start(
+    request: JSONRPCRequest,
+    signal: AbortSignal | undefined,
+    sendCancel: CancelSender | undefined,
+  ): PendingSseExchange {
     const onAbort = () => {
       if (pending.settled) return;
-      this.#cancel(pending, 'the request was aborted');
+      this.#cancel(pending, 'the request was aborted', sendCancel);
       pending.fail(signal!.reason);
     };
     const pending = new PendingSseExchange(
       request,
-      () => this.#cancel(pending, 'the client stopped waiting'),
+      () => this.#cancel(pending, 'the client stopped waiting', sendCancel),
       () => signal?.removeEventListener('abort', onAbort),
     );
     if (this.#ended) {
@@ -188,14 +194,15 @@ export class HttpSseSession {
   }
 
   /** Stops routing to `pending` and tells the server (`notifications/cancelled`). */
-  #cancel(pending: PendingSseExchange, reason: string): void {
+  #cancel(pending: PendingSseExchange, reason: string, sendCancel: CancelSender | undefined): void {
     this.#forget(pending);
     if (this.#ended) return;
-    const params = { requestId: pending.request.id, reason };
-    this.#post({ jsonrpc: '2.0', method: 'notifications/cancelled', params }, this.#wire.lifetime).catch(
-      () => {},
-    );
+    writeCancel(sendCancel, pending.request.id, reason, this.#postCancel);
   }
+
+  readonly #postCancel = (notification: JSONRPCNotification): void => {
+    this.#post(notification, this.#wire.lifetime).catch(() => {});
+  };
 
   #forget(pending: PendingSseExchange): void {
     if (this.#pending.get(pending.request.id) === pending) this.#pending.delete(pending.request.id);

@@ -19,6 +19,7 @@ import {
   isRequestId,
   PendingExchange,
   TransportError,
+  writeCancel,
 } from '@mcpkit/protocol/internal';
 import { DEFAULT_MAX_MESSAGE_BYTES } from '../line-splitter.js';
 import { notifyApp } from './app-callback.js';
@@ -169,7 +170,7 @@ class ChildProcessTransport implements StdioClientTransport {
   }
 
   exchange(request: JSONRPCRequest, options: ExchangeOptions = {}): Exchange {
-    return new PendingExchange(request, options.signal, this.#owner);
+    return new PendingExchange(request, options.signal, this.#owner, options.sendCancel);
   }
 
   /**
@@ -270,7 +271,8 @@ class ChildProcessTransport implements StdioClientTransport {
       // Not written yet: it leaves the outbox, and the server never hears of it.
       if (!sent) child?.outbox.withdraw(exchange);
       this.#router.remove(exchange, sent);
-      if (sent) child.writer.write(line(cancelNotification(exchange.id, reason)));
+      if (sent)
+        writeCancel(exchange.sendCancel, exchange.id, reason, (cancel) => child.writer.write(line(cancel)));
     },
   };
 
