@@ -111,7 +111,8 @@ describe.skipIf(chromiumBinary.path === undefined)('what the inspector shows of 
     const task = page.getByRole('list', { name: 'Tasks' }).getByRole('listitem', { name: /\(stages\)$/ });
     await task.getByText('stage 2 of 3').waitFor();
     expect(await task.getByRole('status').textContent()).toBe('working');
-    await expect.poll(() => task.getByRole('status').textContent()).toBe('completed');
+    // Two more 800 ms stages and a 0.5 s status poll are still to come: past expect.poll's default 1 s.
+    await expect.poll(() => task.getByRole('status').textContent(), { timeout: 15_000 }).toBe('completed');
     await task.getByText(/all stages done/).waitFor();
   });
 
