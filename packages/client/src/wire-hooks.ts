@@ -196,23 +196,37 @@ export function hookedNotification(
   send: (notification: JSONRPCNotification) => Promise<void>,
 ): Promise<void> {
   const params = notification.params ?? {};
-  const ctx: MessageContext = {
+  const ctx = notificationContext(hooks, 'send', notification.method, params, era, version);
+  return hooks
+    .chain(ctx, (handed) =>
+      send(handed.params === params ? notification : { ...notification, params: handed.params }),
+    )
+    .then(() => undefined);
+}
+
+/** What the hooks see of a notification the client sends or receives; `call` is the call it belongs to, if any. */
+function notificationContext(
+  hooks: WireHooks,
+  direction: 'send' | 'receive',
+  method: string,
+  params: Record<string, unknown>,
+  era: 'modern' | 'legacy',
+  version: string | undefined,
+  call?: CallState,
+): MessageContext {
+  return {
     side: 'client',
-    direction: 'send',
+    direction,
     kind: 'notification',
-    method: notification.method,
+    method,
     params,
     id: undefined,
     era,
     protocolVersion: version,
     sessionId: era === 'legacy' ? hooks.legacy?.sessionId?.() : undefined,
     network: hooks.network,
+    call: call === undefined ? undefined : { id: call.id, round: call.round },
   };
-  return hooks
-    .chain(ctx, (handed) =>
-      send(handed.params === params ? notification : { ...notification, params: handed.params }),
-    )
-    .then(() => undefined);
 }
 
 /** The receive hooks of one era: composed once, so a notification allocates no route of its own. */
@@ -238,19 +252,7 @@ export function hookedServerNotification(
 ): void {
   const { hooks, era, failed } = route;
   const params = notification.params ?? {};
-  const ctx: MessageContext = {
-    side: 'client',
-    direction: 'receive',
-    kind: 'notification',
-    method: notification.method,
-    params,
-    id: undefined,
-    era,
-    protocolVersion: version,
-    sessionId: era === 'legacy' ? hooks.legacy?.sessionId?.() : undefined,
-    network: hooks.network,
-    call: call === undefined ? undefined : { id: call.id, round: call.round },
-  };
+  const ctx = notificationContext(hooks, 'receive', notification.method, params, era, version, call);
   hooks
     .chain(ctx, (handed) => {
       deliver(handed.params === params ? notification : { ...notification, params: handed.params });
