@@ -71,11 +71,29 @@ export interface LegacyRequestInfo extends Omit<McpRequestInfo, 'method'> {
   readonly method: LegacyMethod;
 }
 
+/**
+ * Each method a request's middleware may see, with its params, result and request info: the
+ * protocol's methods, the tasks extension's and those only a 2025-era session has.
+ */
+type MethodsSeen = {
+  [M in Method]: { params: ParamsOf<M>; result: MethodResult<M>; info: McpRequestInfo };
+} & {
+  [M in TaskMethod]: {
+    params: TaskMethodTypes[M]['params'];
+    result: TaskMethodTypes[M]['result'];
+    info: TaskRequestInfo;
+  };
+} & {
+  [M in LegacyMethod]: {
+    params: LegacyMethodTypes[M]['params'];
+    result: LegacyMethodTypes[M]['result'];
+    info: LegacyRequestInfo;
+  };
+};
+type MethodSeen = keyof MethodsSeen;
+
 /** Every result a request's middleware may see: a method's, a task method's, a 2025-only method's. */
-export type ServerResult =
-  | MethodResult<Method>
-  | TaskMethodTypes[TaskMethod]['result']
-  | LegacyMethodTypes[LegacyMethod]['result'];
+export type ServerResult = MethodsSeen[MethodSeen]['result'];
 
 /** What middleware knows of a request besides its method, params and info: the message and its peer. */
 export type ReceivedMessageFields = Omit<MessageContext, 'kind' | 'method' | 'params'> & {
@@ -91,28 +109,13 @@ export type ReceivedMessageFields = Omit<MessageContext, 'kind' | 'method' | 'pa
  * a 2025-era session has (`LegacyMethod`): authorization, logging and rate limits see every request
  * of both eras. The JSON-RPC id, the era, the session id and the peer's address are on it too.
  */
-export type ServerContext =
-  | {
-      [M in Method]: ReceivedMessageFields & {
-        readonly method: M;
-        readonly params: ParamsOf<M>;
-        readonly context: McpRequestInfo;
-      };
-    }[Method]
-  | {
-      [M in TaskMethod]: ReceivedMessageFields & {
-        readonly method: M;
-        readonly params: TaskMethodTypes[M]['params'];
-        readonly context: TaskRequestInfo;
-      };
-    }[TaskMethod]
-  | {
-      [M in LegacyMethod]: ReceivedMessageFields & {
-        readonly method: M;
-        readonly params: LegacyMethodTypes[M]['params'];
-        readonly context: LegacyRequestInfo;
-      };
-    }[LegacyMethod];
+export type ServerContext = {
+  [M in MethodSeen]: ReceivedMessageFields & {
+    readonly method: M;
+    readonly params: MethodsSeen[M]['params'];
+    readonly context: MethodsSeen[M]['info'];
+  };
+}[MethodSeen];
 
 /**
  * A hook around every request the server accepts, on every transport: logging, authorization,
@@ -141,31 +144,14 @@ export type ServerMiddleware = (
  *
  * @deprecated Write `(ctx, next) => next()` (`ServerMiddleware`): `next` then takes rewritten params.
  */
-export type McpCall =
-  | {
-      [M in Method]: ReceivedMessageFields & {
-        readonly method: M;
-        readonly params: ParamsOf<M>;
-        readonly context: McpRequestInfo;
-        next(): Promise<MethodResult<M>>;
-      };
-    }[Method]
-  | {
-      [M in TaskMethod]: ReceivedMessageFields & {
-        readonly method: M;
-        readonly params: TaskMethodTypes[M]['params'];
-        readonly context: TaskRequestInfo;
-        next(): Promise<TaskMethodTypes[M]['result']>;
-      };
-    }[TaskMethod]
-  | {
-      [M in LegacyMethod]: ReceivedMessageFields & {
-        readonly method: M;
-        readonly params: LegacyMethodTypes[M]['params'];
-        readonly context: LegacyRequestInfo;
-        next(): Promise<LegacyMethodTypes[M]['result']>;
-      };
-    }[LegacyMethod];
+export type McpCall = {
+  [M in MethodSeen]: ReceivedMessageFields & {
+    readonly method: M;
+    readonly params: MethodsSeen[M]['params'];
+    readonly context: MethodsSeen[M]['info'];
+    next(): Promise<MethodsSeen[M]['result']>;
+  };
+}[MethodSeen];
 
 /**
  * The old form of middleware, `(call) => call.next()`, still accepted by `server.use`.
