@@ -1,5 +1,6 @@
 // The floor's whole "server": a switch on the method around the echo tool. No validation, no SDK. The tool
 // list is serialized once and reused, as mcpkit's server does, so tools/list costs both the same work.
+// Every result has `resultType`, which 2026-07-28 requires of every server (the schema's `Result`).
 import { toolCatalog } from '../../lib/mcp-wire.mjs';
 
 /** Returns a function from a parsed request to its response's JSON text. */
@@ -11,10 +12,10 @@ export function createAnswer(toolCount) {
         return JSON.stringify({
           jsonrpc: '2.0',
           id: request.id,
-          result: { content: [{ type: 'text', text: request.params.arguments.text }] },
+          result: { resultType: 'complete', content: [{ type: 'text', text: request.params.arguments.text }] },
         });
       case 'tools/list':
-        return `{"jsonrpc":"2.0","id":${JSON.stringify(request.id)},"result":{"tools":${toolsJson}}}`;
+        return `{"jsonrpc":"2.0","id":${JSON.stringify(request.id)},"result":{"resultType":"complete","tools":${toolsJson}}}`;
       default:
         return JSON.stringify({
           jsonrpc: '2.0',
