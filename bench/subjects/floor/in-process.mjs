@@ -1,4 +1,4 @@
-// Floor, in-process: JSON encode and decode around one await.
+// Floor, in-process: JSON encode and decode around one await, the response's id checked.
 
 import { fetchServe } from '../../lib/fetch-serve.mjs';
 import { callEchoRequest, echoTextOf, listToolsRequest } from '../../lib/mcp-wire.mjs';
@@ -17,7 +17,15 @@ export async function openServer({ toolCount }) {
 export async function open({ toolCount }) {
   const { serve } = await openServer({ toolCount });
   let nextId = 1;
-  const exchange = async (request) => JSON.parse(await serve(JSON.stringify(request))).result;
+  // What a short honest client does with the answer: parse it, check it answers this request, and
+  // take its result (an error response is an error, not a result).
+  const exchange = async (request) => {
+    const response = JSON.parse(await serve(JSON.stringify(request)));
+    if (response.id !== request.id) throw new Error(`response id ${response.id} is not ${request.id}`);
+    if (response.result === undefined)
+      throw new Error(`${request.method} failed: ${JSON.stringify(response.error)}`);
+    return response.result;
+  };
   return {
     callEcho: async (text) => echoTextOf(await exchange(callEchoRequest(nextId++, text))),
     listTools: async () => (await exchange(listToolsRequest(nextId++))).tools.length,
