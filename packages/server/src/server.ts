@@ -21,6 +21,7 @@ import { notified } from './pipeline/hook-contexts.js';
 import { runLegacyMethod } from './pipeline/legacy-methods.js';
 import type { Middleware, ServerMiddleware } from './pipeline/middleware.js';
 import { handleMessage } from './pipeline/pipeline.js';
+import { serverInfoPrefix } from './pipeline/result-final.js';
 import type { ServerRuntime } from './pipeline/runtime.js';
 import { CachePolicy } from './registration/caching.js';
 import { checkRegistration } from './registration/check-arguments.js';
@@ -112,7 +113,7 @@ export class McpServerCore implements McpEndpoint {
       listens: new ListenHub(this.bus, options),
       extensions,
       middleware: this.middleware,
-      includeServerInfo: options.includeServerInfo ?? true,
+      serverInfoPrefix: (options.includeServerInfo ?? true) ? serverInfoPrefix(info) : undefined,
       registrations: new WaitingRegistrations(this.onError),
       onError: report,
       undeclaredLogger: undeclaredLogger((problem) => report(problem, { level: 'warning' })),

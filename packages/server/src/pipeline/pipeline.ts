@@ -33,6 +33,7 @@ import { EMPTY_EXCHANGE, ExchangeStream } from './exchange.js';
 import { startExtensionRequest } from './extension-request.js';
 import { checkHeaders } from './header-check.js';
 import { acceptedRequest, notified, refuse } from './hook-contexts.js';
+import { ServerInfoFinal } from './result-final.js';
 import { ownResult, reusableResponseText } from './reusable-results.js';
 import { type Route, type RouteParams, routes } from './routes.js';
 import type { ServerRuntime } from './runtime.js';
@@ -242,7 +243,7 @@ function checkMethodResult(
   } else if (resultType !== 'complete') {
     checkExtensionResult(runtime, request, resultType);
   }
-  if (!runtime.includeServerInfo) return result;
+  if (runtime.serverInfoPrefix === undefined) return result;
   const meta = result._meta as Record<string, unknown> | undefined;
   // `_meta` first, then the spread, then a store to it: see `checkToolResult` in tools.ts.
   const copy: Record<string, unknown> = { _meta: undefined, ...result };
@@ -252,6 +253,10 @@ function checkMethodResult(
   serverMeta[MetaKey.serverInfo] = runtime.info;
   copy._meta = serverMeta;
   return copy;
+}
+
+function hasMeta(result: unknown): boolean {
+  return (result as Record<string, unknown>)._meta !== undefined;
 }
 
 /** Another `resultType` answers only a request an extension lets get it (tasks: X-8, X-9). */
@@ -330,7 +335,13 @@ class RequestExchange extends HookedExchangeStream {
       id,
       result: out as JSONRPCResultResponse['result'],
     };
-    this.finish({ response, failure: undefined, json });
+    const prefix = this.runtime.serverInfoPrefix;
+    // `out` is the server's copy with serverInfo added, when the result had no `_meta` of its own.
+    if (json === undefined && prefix !== undefined && out !== result && !hasMeta(result)) {
+      this.finish(new ServerInfoFinal(response, prefix));
+    } else {
+      this.finish({ response, failure: undefined, json });
+    }
   }
 
   private fail(error: unknown): void {

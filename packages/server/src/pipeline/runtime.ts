@@ -29,7 +29,8 @@ export interface ServerRuntime {
   /** The server's extensions (`ServerOptions.extensions`, and those its options turn on). */
   readonly extensions: ExtensionSet;
   readonly middleware: ServerMiddlewareChains;
-  readonly includeServerInfo: boolean;
+  /** The start of a result's JSON whose `_meta` is serverInfo alone; `undefined` when results carry none. */
+  readonly serverInfoPrefix: string | undefined;
   /** Registrations waiting for the protocol's zod; requests wait for them. */
   readonly registrations: WaitingRegistrations;
   /** The logger of handlers while `logging` is not declared: it warns once that messages are dropped. */

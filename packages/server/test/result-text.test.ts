@@ -1,0 +1,61 @@
+import { type EndpointItem, type FinalResponse, responseText } from '@mcpkit/protocol';
+import { describe, expect, it } from 'vitest';
+import { McpServer } from '../src/index.js';
+import { request } from './helpers.js';
+
+const INFO = { name: 'text-test', version: '1.0.0', title: 'Quote " and \\ in a title' };
+
+function server(options: ConstructorParameters<typeof McpServer>[1] = {}) {
+  const s = new McpServer(INFO, { onError: () => {}, ...options });
+  s.tool('plain', { description: 'No _meta' }, () => ({ content: [{ type: 'text', text: 'ok' }] }));
+  s.tool('own_meta', { description: 'Its own _meta' }, () => ({
+    _meta: { 'example.com/trace': 'abc' },
+    content: [{ type: 'text', text: 'ok' }],
+  }));
+  return s;
+}
+
+async function finalOf(s: McpServer, name: string, id: string | number = 1): Promise<FinalResponse> {
+  let final: FinalResponse | undefined;
+  const exchange = s.handle(request('tools/call', { name, arguments: {} }, id), {
+    transport: 'memory',
+  } as never);
+  for await (const item of exchange as AsyncIterable<EndpointItem>) if ('response' in item) final = item;
+  return final!;
+}
+
+describe('the text of a result response', () => {
+  it('S-5: a result without _meta of its own comes with its text, serverInfo first, the response unchanged', async () => {
+    const final = await finalOf(server(), 'plain', 'id "quoted"');
+    expect(typeof final.json).toBe('string');
+    expect(final.json).toBe(JSON.stringify(final.response));
+    expect(final.json).toBe(
+      '{"jsonrpc":"2.0","id":"id \\"quoted\\"","result":{"_meta":{"io.modelcontextprotocol/serverInfo":' +
+        `${JSON.stringify(INFO)}},"resultType":"complete","content":[{"type":"text","text":"ok"}]}}`,
+    );
+    // Reading the text leaves the response as it was.
+    expect((final.response as { result: Record<string, unknown> }).result._meta).toEqual({
+      'io.modelcontextprotocol/serverInfo': INFO,
+    });
+    expect(responseText(final)).toBe(final.json);
+  });
+
+  it('S-5: a result with its own _meta is serialized whole, both keys kept', async () => {
+    const final = await finalOf(server(), 'own_meta', 7);
+    const sent = JSON.parse(responseText(final));
+    expect(sent).toEqual(final.response);
+    expect(sent.result._meta).toEqual({
+      'example.com/trace': 'abc',
+      'io.modelcontextprotocol/serverInfo': INFO,
+    });
+  });
+
+  it('P-37: without serverInfo the text has no _meta', async () => {
+    const final = await finalOf(server({ includeServerInfo: false }), 'plain', 3);
+    expect(JSON.parse(responseText(final))).toEqual({
+      jsonrpc: '2.0',
+      id: 3,
+      result: { resultType: 'complete', content: [{ type: 'text', text: 'ok' }] },
+    });
+  });
+});
