@@ -100,9 +100,12 @@ export function transportFor(target: Target, options: ConnectOptions = {}): Clie
     });
   }
   // One process for the command's life: a server that dies is an error to report, not to hide.
+  // Its own process group: Ctrl-C (`listen`, `inspect`) stops this command, which then closes the
+  // server, instead of killing the server under a call; helpers it leaves behind end with it.
   return createStdioClientTransport({
     command: target.command,
     args: target.args,
+    processGroup: true,
     restart: { mode: 'never' },
   });
 }

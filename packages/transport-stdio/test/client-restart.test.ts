@@ -57,30 +57,39 @@ describe('StdioClientTransport: crash and restart (T-17)', () => {
     expect(trackPid((again.result as { pid: number }).pid)).toBe(restarts[0]);
   });
 
-  it('T-17: a crash is noticed though a helper of the server still holds its stdout; what it wrote before dying arrives; the helper is ended', async () => {
-    const transport = spawnFixture('server.mjs');
-    const first = await response(transport.exchange(request(1, 'pid'), {}));
-    const firstPid = trackPid((first.result as { pid: number }).pid);
-    const held = await response(transport.exchange(request(2, 'hold-stdout'), {}));
-    const helperPid = (held.result as { helperPid: number }).helperPid;
-    try {
-      // A bound on each wait only so that a hang fails with a clear error instead of the test's timeout.
-      const signal = AbortSignal.timeout(20_000);
-      const waiting = collect(transport.exchange(request(3, 'sleep', { ms: 60_000 }), { signal }));
-      const answered = response(
-        transport.exchange(request(4, 'crash', { delayMs: 20, answerFirst: true }), { signal }),
-      );
-      expect((await answered).result).toMatchObject({ answeredBeforeCrash: true });
-      expect((await failure(waiting)).reason).toBe('restarted');
-      const again = await response(transport.exchange(request(5, 'pid'), { signal }));
-      expect(trackPid((again.result as { pid: number }).pid)).not.toBe(firstPid);
-      // The crashed server's process group is ended with it.
-      await waitUntilGone(helperPid);
-    } finally {
-      // Only reached with the helper alive when the test already failed: do not leave it behind.
-      if (processExists(helperPid)) process.kill(helperPid, 'SIGKILL');
-    }
-  });
+  // Without a group of its own the helper lives on, holding the pipe: only the grace after the
+  // exit ends the wait. With one, the helper is ended at the exit, and its end closes the pipe.
+  it.each([{ processGroup: false }, { processGroup: true }])(
+    'T-17: a crash is noticed though a helper of the server still holds its stdout; what it wrote before dying arrives (processGroup $processGroup: the helper is ended only with a group of its own)',
+    async ({ processGroup }) => {
+      const transport = spawnFixture('server.mjs', { processGroup });
+      const first = await response(transport.exchange(request(1, 'pid'), {}));
+      const firstPid = trackPid((first.result as { pid: number }).pid);
+      const held = await response(transport.exchange(request(2, 'hold-stdout'), {}));
+      const helperPid = (held.result as { helperPid: number }).helperPid;
+      try {
+        // A bound on each wait only so that a hang fails with a clear error instead of the test's timeout.
+        const signal = AbortSignal.timeout(20_000);
+        const waiting = collect(transport.exchange(request(3, 'sleep', { ms: 60_000 }), { signal }));
+        const answered = response(
+          transport.exchange(request(4, 'crash', { delayMs: 20, answerFirst: true }), { signal }),
+        );
+        expect((await answered).result).toMatchObject({ answeredBeforeCrash: true });
+        expect((await failure(waiting)).reason).toBe('restarted');
+        const again = await response(transport.exchange(request(5, 'pid'), { signal }));
+        expect(trackPid((again.result as { pid: number }).pid)).not.toBe(firstPid);
+        if (processGroup) {
+          // The crashed server's process group is ended with it.
+          await waitUntilGone(helperPid);
+        } else {
+          expect(processExists(helperPid)).toBe(true);
+        }
+      } finally {
+        // Only reached with the helper alive when the test already failed: do not leave it behind.
+        if (processExists(helperPid)) process.kill(helperPid, 'SIGKILL');
+      }
+    },
+  );
 
   it('mode "immediately" respawns at once and calls onRestart, so listens can be re-opened', async () => {
     const transport = spawnFixture('server.mjs', { restart: { mode: 'immediately' } });

@@ -3,7 +3,7 @@ import type { DecodedMessage } from '@mcpkit/protocol';
 import { decodeMessage, McpError, Outbox, type PendingExchange, parseJson } from '@mcpkit/protocol/internal';
 import { LineSplitter } from '../line-splitter.js';
 import { LineWriter } from '../line-writer.js';
-import { endProcessGroup, OWN_PROCESS_GROUP, signalGroup } from './process-group.js';
+import { endProcessGroup, PROCESS_GROUPS, signalGroup } from './process-group.js';
 import { StderrTail } from './stderr-tail.js';
 
 /**
@@ -27,6 +27,22 @@ export interface SpawnSpec {
    * last lines are quoted when the server exits before its first answer.
    */
   stderr?: 'inherit' | 'ignore' | ((text: string) => void);
+  /**
+   * Start the server as the leader of a process group of its own (POSIX; ignored on Windows).
+   * Then a terminal's Ctrl-C reaches only this process (the server ends through the EOF on its
+   * stdin), SIGTERM and SIGKILL go to the whole group, and what the server started and left in
+   * its group is ended once it has exited. The price: Node can only do it with a new session, and
+   * Linux schedules each session as a group of its own (autogroup), so on a busy machine each
+   * round trip waits for the server to be scheduled apart from this process: two to three times
+   * slower. Default `false`: the server stays in this process's group, as a shell runs a pipeline.
+   *
+   * @example
+   * ```ts
+   * // An interactive tool: Ctrl-C must stop the tool gracefully, not kill its server mid-call.
+   * createStdioClientTransport({ command: 'node', args: ['server.js'], processGroup: true });
+   * ```
+   */
+  processGroup?: boolean;
 }
 
 /** How long each step of a shutdown may take (T-14). */
@@ -84,9 +100,10 @@ export interface ChildOptions {
 
 /**
  * One server process and its pipes: newline framing on stdin/stdout, stderr as configured,
- * lifecycle events, and the graceful-then-forceful shutdown of T-14. On POSIX the process leads a
- * process group of its own: SIGTERM and SIGKILL go to the whole group, and once the server has
- * exited, for whatever reason, the processes it started and left in its group are ended too.
+ * lifecycle events, and the graceful-then-forceful shutdown of T-14. With `processGroup` (POSIX)
+ * the process leads a process group of its own: SIGTERM and SIGKILL go to the whole group, and
+ * once the server has exited, for whatever reason, the processes it started and left in its group
+ * are ended too.
  */
 export class ChildConnection {
   readonly process: ChildProcess;
@@ -107,6 +124,8 @@ export class ChildConnection {
   #closed = false;
   #error: Error | undefined;
   readonly #timeouts: Required<ShutdownTimeouts>;
+  /** Whether the process leads a process group of its own (`processGroup`, on POSIX). */
+  readonly #ownGroup: boolean;
   /** Settles once what the server left in its process group has been ended (after the exit). */
   #groupEnded: Promise<void> = Promise.resolve();
   #pipesGrace: ReturnType<typeof setTimeout> | undefined;
@@ -116,13 +135,14 @@ export class ChildConnection {
   constructor(spec: SpawnSpec, options: ChildOptions) {
     const { maxMessageBytes, events, writeRequest } = options;
     const stderr = spec.stderr ?? 'inherit';
+    this.#ownGroup = spec.processGroup === true && PROCESS_GROUPS;
     const child = spawnOf()(spec.command, spec.args ?? [], {
       stdio: ['pipe', 'pipe', stderr === 'ignore' ? 'ignore' : 'pipe'],
       env: spec.env ?? process.env,
       ...(spec.cwd === undefined ? {} : { cwd: spec.cwd }),
       // Its own process group: a terminal's Ctrl-C reaches only this process, and the server
       // ends when this process does, through the EOF on its stdin (T-15).
-      detached: OWN_PROCESS_GROUP,
+      detached: this.#ownGroup,
       windowsHide: true,
     });
     this.process = child;
@@ -189,8 +209,7 @@ export class ChildConnection {
     child.on('exit', () => {
       this.#exited = true;
       this.#exitedAt = performance.now();
-      if (OWN_PROCESS_GROUP)
-        this.#groupEnded = endProcessGroup(child.pid!, this.#timeouts.terminateTimeoutMs);
+      if (this.#ownGroup) this.#groupEnded = endProcessGroup(child.pid!, this.#timeouts.terminateTimeoutMs);
       this.#stopWriting();
       for (const wake of this.#exitWaiters.splice(0)) wake();
       // `close` waits for every holder of the pipes, and a helper the server started may share its
@@ -243,9 +262,9 @@ export class ChildConnection {
 
   /**
    * Ends the process (T-14): close its stdin, wait up to `exitTimeoutMs`, SIGTERM, wait up to
-   * `terminateTimeoutMs`, SIGKILL (on POSIX both go to its process group). Resolves once it has
-   * exited, what it left in its group has been ended, and its pipes are closed, so no zombie is
-   * left behind.
+   * `terminateTimeoutMs`, SIGKILL (with `processGroup`, both go to its process group). Resolves
+   * once it has exited, what it left in its group has been ended, and its pipes are closed, so no
+   * zombie is left behind.
    */
   async shutdown(): Promise<void> {
     const timeouts = this.#timeouts;
@@ -272,10 +291,10 @@ export class ChildConnection {
     });
   }
 
-  /** Signals the process, and on POSIX every process of its group. */
+  /** Signals the process, and with `processGroup` every process of its group. */
   #kill(signal: NodeJS.Signals): void {
     const pid = this.process.pid;
-    if (OWN_PROCESS_GROUP && pid !== undefined) signalGroup(pid, signal);
+    if (this.#ownGroup && pid !== undefined) signalGroup(pid, signal);
     else this.process.kill(signal);
   }
 

@@ -1,9 +1,9 @@
 /**
- * Whether a server process is started as the leader of its own process group, so that the
+ * Whether a server process can be started as the leader of its own process group, so that the
  * processes it starts itself can be signalled with it. POSIX only: on Windows there are no process
  * groups to signal (`kill` is `TerminateProcess`, which reaches the server alone).
  */
-export const OWN_PROCESS_GROUP = process.platform !== 'win32';
+export const PROCESS_GROUPS = process.platform !== 'win32';
 
 /** How often to look whether the processes left in a group have ended. */
 const GROUP_POLL_MS = 50;
