@@ -1,9 +1,10 @@
 import type { McpEndpoint } from '@mcpkit/protocol';
-import { LazyAbort } from '@mcpkit/protocol/internal';
 import { answerHttpRequest } from './answer-http-request.js';
-import { type BodyRead, CLIENT_GONE, type IncomingHttpRequest } from './incoming.js';
+import type { BodyRead, IncomingHttpRequest } from './incoming.js';
+import { memoizeLast } from './memo.js';
 import { type HttpServerOptions, resolveConfig } from './options.js';
 import type { HttpReply, SseStream } from './replies.js';
+import { SignalCancellation } from './request-cancellation.js';
 
 const encoder = new TextEncoder();
 
@@ -35,13 +36,18 @@ async function readLimited(body: ReadableStream<Uint8Array>, limit: number): Pro
   return { kind: 'bytes', bytes };
 }
 
+// Parsing a URL costs microseconds, and a client sends every request to the same one.
+const hostOfUrl = memoizeLast((url: string) => new URL(url).host);
+const pathnameOfUrl = memoizeLast((url: string) => new URL(url).pathname);
+
 /** A Web `Request` as the shared HTTP layer sees it. */
 class WebRequest implements IncomingHttpRequest {
-  readonly cancellation = new LazyAbort();
+  readonly cancellation: SignalCancellation;
   readonly #request: Request;
 
   constructor(request: Request) {
     this.#request = request;
+    this.cancellation = new SignalCancellation(request.signal);
   }
 
   get method(): string {
@@ -54,11 +60,11 @@ class WebRequest implements IncomingHttpRequest {
 
   host(): string | null {
     // Some runtimes keep `Host` out of `Request.headers`; the URL is built from it.
-    return this.#request.headers.get('host') ?? new URL(this.#request.url).host;
+    return this.#request.headers.get('host') ?? hostOfUrl(this.#request.url);
   }
 
   pathname(): string {
-    return new URL(this.#request.url).pathname;
+    return pathnameOfUrl(this.#request.url);
   }
 
   url(): string {
@@ -128,16 +134,13 @@ export function createFetchHandler(
   const config = resolveConfig(options);
   return async (request) => {
     const incoming = new WebRequest(request);
-    const onAbort = () => incoming.cancellation.abort(request.signal.reason ?? CLIENT_GONE);
-    if (request.signal.aborted) onAbort();
-    else request.signal.addEventListener('abort', onAbort, { once: true });
     const reply = await answerHttpRequest(endpoint, incoming, config);
     if (reply.kind === 'stream') {
       // Closing the response stream (H-34) and an aborted request both cancel the exchange.
       const stream = reply.source;
       request.signal.addEventListener('abort', () => stream.cancel(request.signal.reason), { once: true });
     } else {
-      request.signal.removeEventListener('abort', onAbort);
+      incoming.cancellation.unfollow();
     }
     return toResponse(reply);
   };
