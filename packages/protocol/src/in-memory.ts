@@ -32,6 +32,8 @@ export interface InMemoryTransportOptions {
  */
 const EXCHANGE_ENDED = new DOMException('The exchange ended', 'AbortError');
 const DONE: IteratorReturnResult<undefined> = Object.freeze({ done: true, value: undefined });
+/** An ended exchange's every read: one settled promise shared by all, as nothing can change it. */
+const DONE_PROMISE: Promise<IteratorReturnResult<undefined>> = Promise.resolve(DONE);
 
 const CLOSED_ITERATOR: AsyncIterator<ExchangeMessage> = {
   next: () => Promise.reject(new TransportError('closed', 'in-memory transport is closed')),
@@ -64,33 +66,25 @@ interface Link {
   closed: boolean;
 }
 
-/** The exchange of one message, as `exchange` hands it to the client: a class, so no closure per request. */
-class InMemoryExchangeStart implements Exchange {
-  constructor(
-    private readonly link: Link,
-    private readonly message: JSONRPCRequest | JSONRPCNotification,
-    private readonly signal: AbortSignal | undefined,
-  ) {}
-
-  [Symbol.asyncIterator](): AsyncIterator<ExchangeMessage> {
-    return this.link.closed ? CLOSED_ITERATOR : new InMemoryExchange(this.link, this.message, this.signal);
-  }
-}
-
 /**
  * One exchange: starts the endpoint when first read, copies what crosses, and ends promptly
- * when the caller's signal aborts (rejecting a pending read with the signal's reason).
+ * when the caller's signal aborts (rejecting a pending read with the signal's reason). It is also
+ * the `Exchange` that `exchange` hands the client, and its own iterator the first time it is
+ * iterated (each later iteration is an exchange of its own), so a request costs one object.
  */
-class InMemoryExchange implements AsyncIterator<ExchangeMessage> {
+class InMemoryExchange implements Exchange, AsyncIterator<ExchangeMessage> {
   private context: LazyRequestContext | undefined;
   private source: AsyncIterator<EndpointItem> | undefined;
   /** Neighbours in the link's list of exchanges in flight. */
   before: InMemoryExchange | undefined;
   after: InMemoryExchange | undefined;
-  /** The read in progress, settled early when the exchange ends before the endpoint answers it. */
-  private pending:
-    | { resolve: (result: IteratorResult<ExchangeMessage>) => void; reject: (reason: unknown) => void }
-    | undefined;
+  /**
+   * The read in progress (its promise's resolve and reject; `undefined` when none), settled early
+   * when the exchange ends before the endpoint answers it.
+   */
+  private pendingResolve: ((result: IteratorResult<ExchangeMessage>) => void) | undefined = undefined;
+  private pendingReject: ((reason: unknown) => void) | undefined = undefined;
+  private iterated = false;
   private ended = false;
 
   constructor(
@@ -99,12 +93,20 @@ class InMemoryExchange implements AsyncIterator<ExchangeMessage> {
     private readonly signal: AbortSignal | undefined,
   ) {}
 
+  [Symbol.asyncIterator](): AsyncIterator<ExchangeMessage> {
+    if (this.link.closed) return CLOSED_ITERATOR;
+    if (this.iterated)
+      return new InMemoryExchange(this.link, this.message, this.signal)[Symbol.asyncIterator]();
+    this.iterated = true;
+    return this;
+  }
+
   next(): Promise<IteratorResult<ExchangeMessage>> {
     if (this.signal?.aborted) {
       this.end(this.signal.reason);
       return Promise.reject(this.signal.reason);
     }
-    if (this.ended) return Promise.resolve(DONE);
+    if (this.ended) return DONE_PROMISE;
     if (!this.source) {
       try {
         this.start();
@@ -115,7 +117,8 @@ class InMemoryExchange implements AsyncIterator<ExchangeMessage> {
       }
     }
     return new Promise((resolve, reject) => {
-      this.pending = { resolve, reject };
+      this.pendingResolve = resolve;
+      this.pendingReject = reject;
       this.source!.next().then(this.onItem, this.onFailure);
     });
   }
@@ -125,12 +128,13 @@ class InMemoryExchange implements AsyncIterator<ExchangeMessage> {
    * A read that `end` settled early is no longer pending, and what comes after it is dropped.
    */
   private readonly onItem = (result: IteratorResult<EndpointItem>): void => {
-    const read = this.pending;
-    if (read === undefined) return;
-    this.pending = undefined;
+    const resolve = this.pendingResolve;
+    if (resolve === undefined) return;
+    const reject = this.pendingReject!;
+    this.pendingResolve = this.pendingReject = undefined;
     if (result.done) {
       this.end(EXCHANGE_ENDED);
-      read.resolve(DONE);
+      resolve(DONE);
       return;
     }
     let value: ExchangeMessage;
@@ -139,27 +143,27 @@ class InMemoryExchange implements AsyncIterator<ExchangeMessage> {
     } catch (error) {
       // What the endpoint yielded cannot go on a wire: the exchange ends with that error.
       this.end(EXCHANGE_ENDED);
-      read.reject(error);
+      reject(error);
       return;
     }
-    read.resolve({ done: false, value });
+    resolve({ done: false, value });
   };
 
   private readonly onFailure = (error: unknown): void => {
-    const read = this.pending;
-    if (read === undefined) return;
-    this.pending = undefined;
+    const reject = this.pendingReject;
+    if (reject === undefined) return;
+    this.pendingResolve = this.pendingReject = undefined;
     this.end(EXCHANGE_ENDED);
-    read.reject(error);
+    reject(error);
   };
 
   /** Ending early cancels the exchange; a read in progress ends at once. */
   return(): Promise<IteratorResult<ExchangeMessage>> {
-    const read = this.pending;
-    this.pending = undefined;
-    read?.resolve(DONE);
+    const resolve = this.pendingResolve;
+    this.pendingResolve = this.pendingReject = undefined;
+    resolve?.(DONE);
     this.end(EXCHANGE_ENDED);
-    return Promise.resolve(DONE);
+    return DONE_PROMISE;
   }
 
   /** The caller's abort listener. */
@@ -178,9 +182,9 @@ class InMemoryExchange implements AsyncIterator<ExchangeMessage> {
     this.signal?.removeEventListener('abort', this);
     this.context?.abort(reason);
     this.source?.return?.()?.catch(ignore);
-    const read = this.pending;
-    this.pending = undefined;
-    read?.reject(reason);
+    const reject = this.pendingReject;
+    this.pendingResolve = this.pendingReject = undefined;
+    reject?.(reason);
   }
 
   private start(): void {
@@ -224,7 +228,7 @@ export function createInMemoryTransport(
     closed: false,
   };
   const exchange = (message: JSONRPCRequest | JSONRPCNotification, signal?: AbortSignal): Exchange =>
-    new InMemoryExchangeStart(link, message, signal);
+    new InMemoryExchange(link, message, signal);
 
   return {
     network: IN_PROCESS,
