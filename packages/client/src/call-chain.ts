@@ -3,6 +3,7 @@ import { compose } from '@mcpkit/protocol/internal';
 import type { CallResult, CallState, ClientCallOptions, ClientMiddleware } from './call.js';
 import { startCall } from './call-limits.js';
 import type { TimeoutLimits } from './exchange.js';
+import { enterTurn, leaveTurn } from './turn-clock.js';
 
 /** The rest of the chain below a step. */
 export type Next = (call: CallState) => Promise<CallResult>;
@@ -52,16 +53,23 @@ export class CallChain {
 
   /**
    * Starts a call (see `startCall`) and runs it through the chain. Never throws: a call that
-   * cannot start rejects.
+   * cannot start rejects. What the chain sends before its first `await` reads the clock the
+   * start read (see `clockNow`).
    */
   call(method: Method, params: Record<string, unknown>, options: ClientCallOptions): Promise<CallResult> {
+    const now = Date.now();
     let call: CallState;
     try {
-      call = startCall(method, params, options, this.#limits);
+      call = startCall(method, params, options, this.#limits, now);
     } catch (error) {
       return Promise.reject(error);
     }
-    return this.run(call);
+    const outer = enterTurn(now);
+    try {
+      return this.run(call);
+    } finally {
+      leaveTurn(outer);
+    }
   }
 
   /** Runs a started call through the middleware and the steps. */

@@ -1,8 +1,8 @@
 import type {
-  CancelSender,
   ClientTransport,
   Decoded,
   ExchangeMessage,
+  ExchangeOptions,
   JSONRPCErrorResponse,
   JSONRPCNotification,
   JSONRPCRequest,
@@ -20,8 +20,9 @@ import type { CallResult, CallState } from './call.js';
 import type { Deadlines, Expiring } from './deadlines.js';
 import { InvalidResponseError, peerError, RequestAbortedError, RequestTimeoutError } from './errors.js';
 import { deliverLog, type LogRoute } from './logs.js';
-import type { CallOptions, Progress } from './options.js';
-import { type ExchangeRoute, hookedServerNotification, type ReceiveRoute } from './wire-hooks.js';
+import type { Progress } from './options.js';
+import { clockNow } from './turn-clock.js';
+import { type ExchangeRoute, hookedServerNotification } from './wire-hooks.js';
 
 /** How long a request may run (C-54, P-81). */
 export interface TimeoutLimits {
@@ -48,6 +49,9 @@ type Response = JSONRPCResultResponse | JSONRPCErrorResponse;
 
 /** Handles a rejection nobody waits for; one function for every request. */
 const ignore = (): void => {};
+
+/** The options of an exchange with no signal, headers or cancel hook: one object for all (transports only read it). */
+const NO_EXCHANGE_OPTIONS: ExchangeOptions = Object.freeze({});
 
 /**
  * Sends one request of `call` through the transport and resolves with its response (result or
@@ -123,7 +127,7 @@ function start(
 ): Promise<unknown> {
   const signal = call.signal;
   if (signal?.aborted) return Promise.reject(new RequestAbortedError(request.method, signal.reason));
-  const now = Date.now();
+  const now = clockNow();
   if (call.deadline <= now) {
     const maxMs = call.options.maxTotalTimeoutMs ?? defaults.maxTotalTimeoutMs;
     return Promise.reject(new RequestTimeoutError(request.method, 'maximum', maxMs));
@@ -144,21 +148,19 @@ class PendingResponse implements Expiring {
   deadlinePrevious: Expiring | undefined = undefined;
   deadlineNext: Expiring | undefined = undefined;
   readonly #request: JSONRPCRequest;
-  readonly #options: CallOptions;
+  readonly #call: CallState;
   readonly #signal: AbortSignal | undefined;
   readonly #deadlines: Deadlines;
   readonly #defaults: CallDefaults;
   readonly #timeoutMs: number;
-  readonly #maxTotalTimeoutMs: number;
-  readonly #resetOnProgress: boolean;
   readonly #maxDeadline: number;
-  /** The call whose result to decode, or `undefined` to resolve with the raw response. */
-  readonly #decodeFor: CallState | undefined;
-  readonly #call: CallState;
-  /** The receive hooks, which see the server's notifications on this exchange. */
-  readonly #receive: ReceiveRoute | undefined;
-  /** The send hooks, which see the `notifications/cancelled` the transport writes when this call is aborted. */
-  readonly #sendCancel: CancelSender | undefined;
+  /** Whether to resolve with the call's decoded result rather than the raw response. */
+  readonly #decode: boolean;
+  /**
+   * The hooks of this exchange, if any: receive hooks see the server's notifications on it, send
+   * hooks the `notifications/cancelled` the transport writes when the call is aborted.
+   */
+  readonly #route: ExchangeRoute | undefined;
   #resolve!: (response: unknown) => void;
   #reject!: (error: unknown) => void;
   #iterator: AsyncIterator<ExchangeMessage> | undefined;
@@ -174,19 +176,14 @@ class PendingResponse implements Expiring {
     decode: boolean,
     route: ExchangeRoute | undefined,
   ) {
-    this.#decodeFor = decode ? call : undefined;
-    this.#receive = route?.receive;
-    this.#sendCancel = route?.sendCancel;
+    this.#decode = decode;
+    this.#route = route;
     this.#call = call;
-    const options = call.options;
     this.#request = request;
-    this.#options = options;
     this.#signal = call.signal;
     this.#deadlines = deadlines;
     this.#defaults = defaults;
-    this.#timeoutMs = options.timeoutMs ?? defaults.timeoutMs;
-    this.#maxTotalTimeoutMs = options.maxTotalTimeoutMs ?? defaults.maxTotalTimeoutMs;
-    this.#resetOnProgress = options.resetTimeoutOnProgress ?? defaults.resetTimeoutOnProgress;
+    this.#timeoutMs = call.options.timeoutMs ?? defaults.timeoutMs;
     this.#maxDeadline = call.deadline;
     this.deadline = Math.min(now + this.#timeoutMs, this.#maxDeadline);
     this.response = new Promise<unknown>((resolve, reject) => {
@@ -209,7 +206,11 @@ class PendingResponse implements Expiring {
     const method = this.#request.method;
     this.#fail(
       now >= this.#maxDeadline
-        ? new RequestTimeoutError(method, 'maximum', this.#maxTotalTimeoutMs)
+        ? new RequestTimeoutError(
+            method,
+            'maximum',
+            this.#call.options.maxTotalTimeoutMs ?? this.#defaults.maxTotalTimeoutMs,
+          )
         : new RequestTimeoutError(method, 'idle', this.#timeoutMs),
     );
   }
@@ -220,11 +221,13 @@ class PendingResponse implements Expiring {
     paramHeaders: Record<string, string | number | boolean> | undefined,
   ): void {
     try {
-      const exchange = transport.exchange(this.#request, {
-        signal: this.#signal,
-        paramHeaders,
-        sendCancel: this.#sendCancel,
-      });
+      const signal = this.#signal;
+      const sendCancel = this.#route?.sendCancel;
+      const options =
+        signal === undefined && paramHeaders === undefined && sendCancel === undefined
+          ? NO_EXCHANGE_OPTIONS
+          : { signal, paramHeaders, sendCancel };
+      const exchange = transport.exchange(this.#request, options);
       const iterator = exchange[Symbol.asyncIterator]();
       this.#iterator = iterator;
       iterator.next().then(this.#onStep, this.#onError);
@@ -247,9 +250,9 @@ class PendingResponse implements Expiring {
         this.#iterator!.next().then(this.#onStep, this.#onError);
         return;
       }
-      const call = this.#decodeFor;
-      const value =
-        call === undefined ? response : decodeResponse(call, response, this.#defaults.taskResults);
+      const value = this.#decode
+        ? decodeResponse(this.#call, response, this.#defaults.taskResults)
+        : response;
       this.#settle();
       // Only a result that needs the schemas is a promise; the common one resolves at once.
       if (value instanceof Promise) value.then(this.#resolve, this.#reject);
@@ -269,7 +272,7 @@ class PendingResponse implements Expiring {
     const decoded = decodeMessage(message);
     if (!decoded.ok) throw new InvalidResponseError(method, decoded.error.message);
     if (decoded.kind === 'notification') {
-      const receive = this.#receive;
+      const receive = this.#route?.receive;
       if (receive === undefined) this.#notification(decoded.message);
       else
         hookedServerNotification(receive, decoded.message, this.#call, this.#call.version, (notification) =>
@@ -292,15 +295,17 @@ class PendingResponse implements Expiring {
   #notification(notification: JSONRPCNotification): void {
     const params = notification.params as Record<string, unknown> | undefined;
     if (notification.method === 'notifications/progress') {
-      const { onProgress } = this.#options;
+      const { options } = this.#call;
+      const { onProgress } = options;
       if (onProgress === undefined || params?.progressToken !== this.#request.id) return;
       if (typeof params.progress !== 'number') return;
-      if (this.#resetOnProgress) this.deadline = Math.min(Date.now() + this.#timeoutMs, this.#maxDeadline);
+      if (options.resetTimeoutOnProgress ?? this.#defaults.resetTimeoutOnProgress)
+        this.deadline = Math.min(Date.now() + this.#timeoutMs, this.#maxDeadline);
       if (params.progress <= this.#call.progressDelivered) return;
       this.#call.progressDelivered = params.progress;
       onProgress(params as unknown as Progress);
     } else if (notification.method === 'notifications/message' && params) {
-      deliverLog(params as unknown as LoggingMessageNotificationParams, this.#options, this.#defaults);
+      deliverLog(params as unknown as LoggingMessageNotificationParams, this.#call.options, this.#defaults);
     }
   }
 
