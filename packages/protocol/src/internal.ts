@@ -60,8 +60,9 @@ export {
 export { MetaKey, readRequestMeta, requestMeta, subscriptionIdOf } from './meta.js';
 export { type MethodInfo, methodInfo } from './method-info.js';
 export { compose, networkOf } from './middleware.js';
-export { cancelNotification, writeCancel } from './mux/cancel.js';
+export { writeCancel } from './mux/cancel.js';
 export { ClientMux, type ClientMuxOptions } from './mux/client-mux.js';
+export { isAppliedCancel } from './mux/exchange-context.js';
 export {
   type ClientMessage,
   type LinkClientOptions,

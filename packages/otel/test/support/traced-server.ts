@@ -61,7 +61,8 @@ function spanRecord(span: ReadableSpan): SpanRecord {
   };
 }
 
-async function recorded(recorder: Recorder): Promise<Recorded> {
+/** What `recorder` recorded, as plain objects. */
+export async function recorded(recorder: Recorder): Promise<Recorded> {
   const metrics = (await recorder.metrics()).map((metric) => ({
     name: metric.descriptor.name,
     unit: metric.descriptor.unit,

@@ -22,7 +22,7 @@ export type CancelSender = (
 ) => void;
 
 /** The `notifications/cancelled` for `requestId`, with the reason when it has words. */
-export function cancelNotification(requestId: RequestId, reason: unknown): JSONRPCNotification {
+function cancelNotification(requestId: RequestId, reason: unknown): JSONRPCNotification {
   const text = reasonText(reason);
   const params = text === undefined ? { requestId } : { requestId, reason: text };
   return { jsonrpc: '2.0', method: 'notifications/cancelled', params };

@@ -8,7 +8,7 @@ import type {
 import { TransportError } from '../contracts.js';
 import { decodeMessage, isRequestId } from '../decode.js';
 import type { JSONRPCMessage, JSONRPCNotification, JSONRPCRequest } from '../schemas/jsonrpc.js';
-import { cancelNotification, writeCancel } from './cancel.js';
+import { writeCancel } from './cancel.js';
 import { ClientMux } from './client-mux.js';
 import { type ExchangeOwner, PendingExchange } from './pending-exchange.js';
 
@@ -93,7 +93,7 @@ export class LinkClientTransport implements ClientTransport {
     if (this.#closed) return;
     this.#closed = true;
     for (const exchange of this.#mux.router.all()) {
-      this.#post(cancelNotification(exchange.id, 'The client is closing'));
+      writeCancel(exchange.sendCancel, exchange.id, 'The client is closing', this.#postCancel);
     }
     this.#mux.close(new TransportError('closed', 'The transport was closed'));
     this.#link.close();

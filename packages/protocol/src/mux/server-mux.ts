@@ -3,7 +3,7 @@ import { isRequestId } from '../decode.js';
 import { McpError, toErrorResponse } from '../errors.js';
 import { isRecord } from '../is-record.js';
 import type { RequestId } from '../schemas/json.js';
-import { ExchangeContext } from './exchange-context.js';
+import { appliedCancelContext, ExchangeContext } from './exchange-context.js';
 import { type ExchangeHost, ExchangeRun } from './exchange-run.js';
 import { RequestIdMap } from './request-id-map.js';
 
@@ -26,7 +26,8 @@ function cancelledBy(reason: unknown): DOMException {
  * The server side of a connection that carries many exchanges at once (stdio, a socket, a
  * `MessagePort`): each message read is handed to the endpoint and its exchange runs concurrently
  * with the others, answered as it finishes. `notifications/cancelled` aborts the matching
- * exchange's `context.signal` and nothing more is written for it (T-12, S-63); a request whose id
+ * exchange's `context.signal` and nothing more is written for it (T-12, S-63), and the cancel
+ * still goes to the endpoint, marked applied (`isAppliedCancel`), for its observers; a request whose id
  * is still in use is answered `-32600` (P-5). The connection frames bytes; this knows messages.
  */
 export class ServerMux implements ExchangeHost {
@@ -61,9 +62,13 @@ export class ServerMux implements ExchangeHost {
   receive(message: unknown): void {
     if (isRecord(message) && typeof message.method === 'string') {
       if (!('id' in message)) {
-        // A cancel of a request of the server's own (legacy era) is the endpoint's to handle.
-        if (message.method === 'notifications/cancelled' && this.#cancel(message.params)) return;
-        this.#run(message, undefined, false, new ExchangeContext(this.#context, false));
+        // A cancel of a request of the server's own (legacy era) is the endpoint's to handle; one
+        // applied here still reaches the endpoint, for its observers only.
+        const applied = message.method === 'notifications/cancelled' && this.#cancel(message.params);
+        const context = applied
+          ? appliedCancelContext(this.#context)
+          : new ExchangeContext(this.#context, false);
+        this.#run(message, undefined, false, context);
         return;
       }
       if (isRequestId(message.id)) {

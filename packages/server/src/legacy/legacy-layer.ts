@@ -11,6 +11,7 @@ import type {
 } from '@mcpkit/protocol';
 import {
   errorFinal,
+  isAppliedCancel,
   isLegacyMethod,
   isRecord,
   isRequestId,
@@ -310,7 +311,9 @@ export class LegacyLayer implements LegacyEraSeam {
       this.host.notified(notification, context, { id, protocolVersion: session.protocolVersion });
     }
     const { method, params } = notification;
-    if (method === 'notifications/cancelled' && isRecord(params) && isRequestId(params.requestId)) {
+    // A cancel the connection applied already (it named a running request) was here for the hooks.
+    const cancel = method === 'notifications/cancelled' && !isAppliedCancel(context);
+    if (cancel && isRecord(params) && isRequestId(params.requestId)) {
       const reason = typeof params.reason === 'string' ? params.reason : undefined;
       await this.answers.deliver(found, { kind: 'cancelled', requestId: params.requestId, reason });
     } else if (found.peer !== undefined) {

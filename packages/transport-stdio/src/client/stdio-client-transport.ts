@@ -14,7 +14,6 @@ import type {
 import {
   type ClientMessage,
   ClientMux,
-  cancelNotification,
   type ExchangeOwner,
   isRequestId,
   PendingExchange,
@@ -229,9 +228,10 @@ class ChildProcessTransport implements StdioClientTransport {
     const error = new TransportError('closed', 'The transport was closed');
     const child = this.#child;
     if (child?.alive) {
+      const write = (cancel: JSONRPCNotification) => child.writer.write(line(cancel));
       for (const exchange of this.#router.all()) {
         if (exchange.connection === child)
-          child.writer.write(line(cancelNotification(exchange.id, 'The client is closing')));
+          writeCancel(exchange.sendCancel, exchange.id, 'The client is closing', write);
       }
     }
     this.#mux.close(error);
