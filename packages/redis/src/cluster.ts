@@ -156,7 +156,7 @@ export async function createRedisCluster(options: RedisClusterOptions = {}): Pro
   const link = new RedisLink(client as unknown as RedisCommander, where, prefix, commandTimeoutMs);
   const pubsub = subscriber as unknown as RedisSubscriber;
   const bus = new RedisEventBus(link, (error: unknown, _event: ServerEvent) => onError(error));
-  const sessionStore = new RedisSessionStore(link, instanceId, options.sessions);
+  const sessionStore = new RedisSessionStore(link, instanceId, options.sessions, onError);
   await pubsub.subscribe(bus.channel, (message) => bus.deliver(message));
   await pubsub.subscribe(sessionStore.endedChannel, (notice) => sessionStore.ended(notice));
   await pubsub.subscribe(sessionStore.acksChannel, (key) => sessionStore.acknowledged(key));
@@ -195,6 +195,7 @@ export async function createRedisCluster(options: RedisClusterOptions = {}): Pro
     instanceId,
     close() {
       closing ??= (async () => {
+        sessionStore.stop();
         await relay?.close();
         await Promise.allSettled([subscriber.quit(), client.quit()]);
       })();

@@ -1,6 +1,7 @@
 import type { SessionRecord, SessionStore } from '@mcpkit/server';
 import { type RedisLink, script } from './link.js';
 import { SessionCache } from './session-cache.js';
+import { ExpirySweep, SESSION_LUA } from './session-expiry.js';
 import { SessionNotices } from './session-notices.js';
 
 /** Options of the session store (`RedisClusterOptions.sessions`), as `InMemorySessionStore`'s. */
@@ -20,55 +21,51 @@ export interface RedisSessionOptions {
    * answering. `0` reads Redis on every request. Default 1,000 ms.
    */
   cacheMs?: number;
+  /**
+   * How often an instance looks for sessions that expired, to report each (`sessionEnded` hooks,
+   * `mcp.server.session.duration`) once over all instances; at most `ttlMs`. Default 30,000 ms.
+   */
+  sweepMs?: number;
 }
 
 // Every script gets the prefix as ARGV[1] and the clock as ARGV[2]; the keys it derives:
-// <p>:session:<id> (the record, expiring), <p>:sessions (id -> expiry), <p>:session-bytes and
+// <p>:session:<id> (the record, kept `keep` ms), <p>:sessions (id -> expiry), <p>:session-bytes and
 // <p>:session-owner (id -> size, principal), <p>:session-total (bytes held),
-// <p>:principal-sessions:<principal> (id -> expiry).
-const FORGET = `
-local function forget(p, id)
-  local bytes = tonumber(redis.call('HGET', p .. ':session-bytes', id) or '0')
-  if bytes > 0 then redis.call('DECRBY', p .. ':session-total', bytes) end
-  local owner = redis.call('HGET', p .. ':session-owner', id)
-  if owner then redis.call('ZREM', p .. ':principal-sessions:' .. owner, id) end
-  redis.call('HDEL', p .. ':session-bytes', id)
-  redis.call('HDEL', p .. ':session-owner', id)
-  redis.call('ZREM', p .. ':sessions', id)
-  return redis.call('DEL', p .. ':session:' .. id)
-end
-`;
+// <p>:principal-sessions:<principal> (id -> expiry). See SESSION_LUA.
 
-// ARGV: prefix, now, id, record, bytes, principal or '', ttl, max, max per principal, max bytes.
-const CREATE = script(`${FORGET}
+// ARGV: prefix, now, id, record, bytes, principal or '', ttl, max, max per principal, max bytes, keep.
+// Returns 1 (created) or 0 (refused), then what it claimed of the expired sessions (see SESSION_LUA).
+const CREATE = script(`${SESSION_LUA}
 local p, now, id = ARGV[1], tonumber(ARGV[2]), ARGV[3]
-for _, old in ipairs(redis.call('ZRANGEBYSCORE', p .. ':sessions', '-inf', now, 'LIMIT', 0, 1000)) do forget(p, old) end
+local claimed = claim_expired(p, now, 1000)
+local function done(created) table.insert(claimed, 1, created) return claimed end
 local owner, bytes, ttl = ARGV[6], tonumber(ARGV[5]), tonumber(ARGV[7])
-if redis.call('ZCARD', p .. ':sessions') >= tonumber(ARGV[8]) then return 0 end
+if redis.call('ZCARD', p .. ':sessions') >= tonumber(ARGV[8]) then return done(0) end
 if owner ~= '' then
   local mine = p .. ':principal-sessions:' .. owner
   redis.call('ZREMRANGEBYSCORE', mine, '-inf', now)
-  if redis.call('ZCARD', mine) >= tonumber(ARGV[9]) then return 0 end
+  if redis.call('ZCARD', mine) >= tonumber(ARGV[9]) then return done(0) end
   redis.call('ZADD', mine, now + ttl, id)
   redis.call('HSET', p .. ':session-owner', id, owner)
 end
 if tonumber(redis.call('GET', p .. ':session-total') or '0') + bytes > tonumber(ARGV[10]) then
   if owner ~= '' then redis.call('ZREM', p .. ':principal-sessions:' .. owner, id) redis.call('HDEL', p .. ':session-owner', id) end
-  return 0
+  return done(0)
 end
-redis.call('SET', p .. ':session:' .. id, ARGV[4], 'PX', ttl)
+redis.call('SET', p .. ':session:' .. id, ARGV[4], 'PX', ARGV[11])
 redis.call('ZADD', p .. ':sessions', now + ttl, id)
 redis.call('HSET', p .. ':session-bytes', id, bytes)
 redis.call('INCRBY', p .. ':session-total', bytes)
-return 1
+return done(1)
 `);
 
-// ARGV: prefix, now, id, ttl. Reads the record and refreshes its expiry.
-const GET = script(`
+// ARGV: prefix, now, id, ttl, keep. Reads a live session's record and refreshes its expiry.
+const GET = script(`${SESSION_LUA}
 local p, now, id, ttl = ARGV[1], tonumber(ARGV[2]), ARGV[3], tonumber(ARGV[4])
+if not live(p, id, now) then return false end
 local record = redis.call('GET', p .. ':session:' .. id)
 if not record then return false end
-redis.call('PEXPIRE', p .. ':session:' .. id, ttl)
+redis.call('PEXPIRE', p .. ':session:' .. id, ARGV[5])
 redis.call('ZADD', p .. ':sessions', 'XX', now + ttl, id)
 local owner = redis.call('HGET', p .. ':session-owner', id)
 if owner then redis.call('ZADD', p .. ':principal-sessions:' .. owner, 'XX', now + ttl, id) end
@@ -77,10 +74,10 @@ return record
 
 // ARGV: prefix, now, id, record, bytes, channel, notice. Tells every instance; returns how many
 // heard it (at least 1: the caller's own subscriber), or 0 when the session was not there.
-const UPDATE = script(`
+const UPDATE = script(`${SESSION_LUA}
 local p, id, bytes = ARGV[1], ARGV[3], tonumber(ARGV[5])
 local key = p .. ':session:' .. id
-if redis.call('EXISTS', key) == 0 then return 0 end
+if not live(p, id, tonumber(ARGV[2])) or redis.call('EXISTS', key) == 0 then return 0 end
 redis.call('SET', key, ARGV[4], 'KEEPTTL')
 local old = tonumber(redis.call('HGET', p .. ':session-bytes', id) or '0')
 redis.call('HSET', p .. ':session-bytes', id, bytes)
@@ -90,9 +87,9 @@ return math.max(1, redis.call('PUBLISH', ARGV[6], ARGV[7]))
 
 // ARGV: prefix, now, id, channel, notice. Ends the session and tells every instance; returns how
 // many heard it (at least 1: the caller's own subscriber), or 0 when the session was not there.
-const DELETE = script(`${FORGET}
+const DELETE = script(`${SESSION_LUA}
 local p, id = ARGV[1], ARGV[3]
-if forget(p, id) == 0 then return 0 end
+if not live(p, id, tonumber(ARGV[2])) or forget(p, id) == 0 then return 0 end
 return math.max(1, redis.call('PUBLISH', ARGV[4], ARGV[5]))
 `);
 
@@ -104,19 +101,22 @@ function positive(name: string, value: number): string {
 
 /**
  * A `SessionStore` on Redis: every instance sees every session, so any instance serves a 2025
- * session's next request. A session expires `ttlMs` after its last use (each `get` refreshes it);
- * the caps count over all instances, in one script per change, so two instances cannot both take
- * the last place. `delete` ends the session everywhere and is announced on
+ * session's next request. A session expires `ttlMs` after its last use (each `get` refreshes it),
+ * and `onExpired` reports it on one instance only; the caps count over all instances, in one
+ * script per change, so two instances cannot both take the last place. `delete` ends the session everywhere and is announced on
  * `<prefix>:session-ended`, so instances holding its `GET` stream close it; `update` is announced
  * on `<prefix>:session-changed`. An instance reuses a session it read lately (`cacheMs`), so a
  * session's requests cost no round trip most of the time: both announcements drop it.
  */
 export class RedisSessionStore implements SessionStore {
   private readonly ttl: string;
+  /** How long a record stays in Redis after its last use: past its TTL, until a sweep claims it. */
+  private readonly keep: string;
   private readonly limits: readonly string[];
   private readonly endedListeners = new Set<(sessionId: string) => void>();
   private readonly cache: SessionCache;
   private readonly notices: SessionNotices;
+  private readonly expiry: ExpirySweep;
   readonly endedChannel: string;
   readonly changedChannel: string;
 
@@ -124,10 +124,14 @@ export class RedisSessionStore implements SessionStore {
     private readonly link: RedisLink,
     instanceId: string,
     options: RedisSessionOptions = {},
+    onError: (error: unknown) => void = () => {},
     private readonly now: () => number = Date.now,
   ) {
     const ttlMs = options.ttlMs ?? 30 * 60_000;
     this.ttl = positive('ttlMs', ttlMs);
+    const sweepMs = Math.min(Number(positive('sweepMs', options.sweepMs ?? 30_000)), ttlMs);
+    this.keep = String(2 * ttlMs);
+    this.expiry = new ExpirySweep(link, sweepMs, now, onError);
     this.limits = [
       positive('maxSessions', options.maxSessions ?? 10_000),
       positive('maxSessionsPerPrincipal', options.maxSessionsPerPrincipal ?? 100),
@@ -180,18 +184,20 @@ export class RedisSessionStore implements SessionStore {
       session.principal ?? '',
       this.ttl,
       ...this.limits,
+      this.keep,
     ];
     const mark = this.cache.mark();
-    const created = (await this.link.run<number>(CREATE, [], args)) === 1;
-    if (created) this.cache.keep(session, mark);
-    return created;
+    const [created, ...claimed] = await this.link.run<unknown[]>(CREATE, [], args);
+    if (created === 1) this.cache.keep(session, mark);
+    this.expiry.report(claimed);
+    return created === 1;
   }
 
   async get(id: string): Promise<SessionRecord | undefined> {
     const cached = this.cache.get(id);
     if (cached !== undefined) return cached;
     const mark = this.cache.mark();
-    const text = await this.link.run<string | null>(GET, [], [...this.head(id), this.ttl]);
+    const text = await this.link.run<string | null>(GET, [], [...this.head(id), this.ttl, this.keep]);
     if (text === null) return undefined;
     const session = JSON.parse(text) as SessionRecord;
     this.cache.keep(session, mark);
@@ -221,6 +227,20 @@ export class RedisSessionStore implements SessionStore {
     return () => {
       this.endedListeners.delete(entry);
     };
+  }
+
+  /**
+   * Calls `listener` with each session that expired (unused for `ttlMs`), once over all instances:
+   * the instance whose sweep or `create` found it expired reports it. Every instance announces it
+   * ended on `endedChannel` too, so each ends what it holds of it.
+   */
+  onExpired(listener: (session: SessionRecord, expiredAt: number) => void): () => void {
+    return this.expiry.listen(listener);
+  }
+
+  /** Stops looking for expired sessions (the cluster closes). */
+  stop(): void {
+    this.expiry.stop();
   }
 
   /** A message of `endedChannel`: a session ended on some instance. */
