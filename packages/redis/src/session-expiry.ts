@@ -101,8 +101,14 @@ export class ExpirySweep {
   /** Hands what a script claimed (record, expiry, ...) to the listeners. */
   report(claimed: readonly unknown[]): void {
     for (let i = 0; i + 1 < claimed.length; i += 2) {
-      const session = JSON.parse(String(claimed[i])) as SessionRecord;
       const expiredAt = Number(claimed[i + 1]);
+      let session: SessionRecord;
+      try {
+        session = JSON.parse(String(claimed[i])) as SessionRecord;
+      } catch (error) {
+        this.onError(error);
+        continue;
+      }
       for (const listener of [...this.listeners]) {
         try {
           listener(session, expiredAt);
