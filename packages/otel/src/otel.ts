@@ -101,12 +101,16 @@ export function otel(options: OtelOptions = {}): OtelMiddleware {
     const current = resolve();
     return tracing() || current.recording.instruments.recording ? current : undefined;
   };
+  const idle =
+    options.tracerProvider === undefined && options.meterProvider === undefined ? nothingRegistered : never;
   return {
     send(ctx, next) {
+      if (idle()) return next();
       const current = recording();
       return current === undefined ? propagateSend(ctx, next) : recordSend(current, ctx, next);
     },
     receive(ctx, next) {
+      if (idle()) return next();
       const current = recording();
       return current === undefined ? propagateReceive(ctx, next) : recordReceive(current, ctx, next);
     },
@@ -118,6 +122,24 @@ export function otel(options: OtelOptions = {}): OtelMiddleware {
     },
   };
 }
+
+/**
+ * Where every copy of `@opentelemetry/api` 1.x keeps what an application registers: the tracer and
+ * meter providers, the context manager, the propagator (and the diagnostic logger). It is shared
+ * between copies of the API through this key, so the key is stable for the whole 1.x line.
+ */
+const API_GLOBALS = Symbol.for('opentelemetry.js.api.1');
+
+/**
+ * Whether nothing of OpenTelemetry is registered yet: no provider records, the active context is
+ * always the root one and no propagator writes or reads `_meta`, so a message passes as it is.
+ * Checked on each message, as an SDK may register after `otel()` was created.
+ */
+function nothingRegistered(): boolean {
+  return (globalThis as Record<symbol, unknown>)[API_GLOBALS] === undefined;
+}
+
+const never = (): boolean => false;
 
 /** The no-op tracer provider of this copy of the API: what its proxy delegates to before an SDK registers. */
 const NOOP_TRACER_PROVIDER = new ProxyTracerProvider().getDelegate();
