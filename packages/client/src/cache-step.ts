@@ -1,27 +1,18 @@
 import { ErrorCode, McpError } from '@mcpkit/protocol/internal';
-import { cachePrefix, primaryKey, type ResponseCache } from './cache.js';
+import type { CacheAccess } from './cache-contract.js';
 import type { CallResult, CallState } from './call.js';
 import type { Next, Step } from './call-chain.js';
 import { RequestAbortedError } from './errors.js';
 import type { Requester } from './requester.js';
 
-/**
- * The cache-key part of a call answered through the cache: the `uri` of a read, the `cursor` of a
- * list page (each page is cached on its own clock, C-37); `undefined` for every other call.
- */
-function primaryOf(call: CallState): string | undefined {
-  switch (call.method) {
-    case 'resources/read':
-      return primaryKey(call.params.uri as string);
-    case 'tools/list':
-    case 'prompts/list':
-    case 'resources/list':
-    case 'resources/templates/list':
-      return primaryKey(call.params.cursor as string | undefined);
-    default:
-      return undefined;
-  }
-}
+/** The methods answered through the cache: lists, each page on its own clock (C-37), and reads. */
+const CACHEABLE = new Set([
+  'resources/read',
+  'tools/list',
+  'prompts/list',
+  'resources/list',
+  'resources/templates/list',
+]);
 
 /**
  * The step that answers lists and `resources/read` through the response cache (C-30..C-37), by
@@ -30,21 +21,20 @@ function primaryOf(call: CallState): string | undefined {
  * still honours an aborted signal, which only an exchange would notice otherwise (C-52). A page
  * whose cursor the server refuses drops the method's cached pages.
  */
-export function cacheStep(cache: ResponseCache, requester: Requester): Step {
-  return (call, next) => {
-    const primary = primaryOf(call);
-    return primary === undefined ? next(call) : throughCache(call, next, primary, cache, requester.version);
-  };
+export function cacheStep(cache: CacheAccess, requester: Requester): Step {
+  return (call, next) =>
+    CACHEABLE.has(call.method) ? throughCache(call, next, cache, requester.version) : next(call);
 }
 
 async function throughCache(
   call: CallState,
   next: Next,
-  primary: string,
-  cache: ResponseCache,
+  cache: CacheAccess,
   version: string,
 ): Promise<CallResult> {
   const { method, options } = call;
+  // The part of the key the result depends on: the `uri` of a read, the `cursor` of a page.
+  const primary = (method === 'resources/read' ? call.params.uri : call.params.cursor) as string | undefined;
   const continuation = options.inputResponses !== undefined || options.requestState !== undefined;
   let result: CallResult;
   try {
@@ -63,7 +53,7 @@ async function throughCache(
   } catch (error) {
     const refusedCursor = call.params.cursor !== undefined && method !== 'resources/read';
     if (refusedCursor && error instanceof McpError && error.code === ErrorCode.InvalidParams) {
-      await cache.invalidate(cachePrefix(method));
+      await cache.dropPages(method);
     }
     throw error;
   }

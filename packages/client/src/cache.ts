@@ -1,16 +1,12 @@
-import { type CacheStore, isFresh, MemoryCacheStore } from './cache-store.js';
+import type { CacheAccess, CacheKit, CacheVisit } from './cache-contract.js';
+import type { CacheStore } from './cache-store.js';
 import type { CacheMode, McpClientOptions } from './options.js';
 
-const PUBLIC_PARTITION = '*';
+// Loaded with `import()` once a client has a result to keep or a store of the application's to read
+// (`cache-loader.ts`): a bundler puts it in a chunk of its own. It imports nothing from the client's
+// first chunk at run time (see `CacheKit`).
 
-/** What a call found in the cache before fetching (see `ResponseCache.visit`). */
-export interface CacheVisit {
-  /** A fresh result to serve instead of fetching. */
-  hit: Record<string, unknown> | undefined;
-  partition: string;
-  /** The invalidation count when the call looked (see `ResponseCache.epoch`). */
-  epoch: number;
-}
+const PUBLIC_PARTITION = '*';
 
 /**
  * The prefix shared by every cached result of `method` whose result-affecting parameter is
@@ -53,7 +49,7 @@ function stalePrefixes(notification: { method: string; params?: unknown }): stri
  * public ones shared. A result fetched while an invalidation happened is not stored, so a change
  * notification can never be overtaken by the response it made stale.
  */
-export class ResponseCache {
+export class ResponseCache implements CacheAccess {
   readonly #store: CacheStore;
   readonly #partition: string | (() => string | Promise<string>);
   readonly #now: () => number;
@@ -97,7 +93,8 @@ export class ResponseCache {
       const privateKey = `${base}${partition ?? (await this.#partitionName())}`;
       for (const key of [privateKey, `${base}${PUBLIC_PARTITION}`]) {
         const entry = await this.#store.get(key);
-        if (entry && isFresh(entry, now)) return entry.result;
+        // Fresh as `isFresh` says (C-32), written out so that this chunk imports nothing.
+        if (entry && now < entry.receivedAt + entry.ttlMs) return entry.result;
       }
     } catch (error) {
       this.#onError(error);
@@ -133,14 +130,15 @@ export class ResponseCache {
 
   /**
    * What a call finds before it fetches, by `mode` (see `CacheMode`): a fresh `hit` to serve
-   * without fetching, or the partition and epoch to `keep` the fetched result under. The partition
+   * without fetching, or the partition and epoch to `keep` the fetched result under. `primary` is
+   * the `uri` of a read or the `cursor` of a page (see `primaryKey`). The partition
    * is the one current when the request is sent: a private result is filed under the
    * authorization context it was fetched with, even if that changes before it arrives (C-35).
    * `undefined`: fetch without the cache (`bypass`, or the partition cannot be told).
    */
   async visit(
     method: string,
-    primary: string,
+    primary: string | undefined,
     version: string,
     mode: CacheMode,
   ): Promise<CacheVisit | undefined> {
@@ -152,7 +150,8 @@ export class ResponseCache {
       this.#onError(error);
       return undefined;
     }
-    const hit = mode === 'use' ? await this.lookup(method, primary, version, partition) : undefined;
+    const hit =
+      mode === 'use' ? await this.lookup(method, primaryKey(primary), version, partition) : undefined;
     return { hit, partition, epoch: this.#invalidations };
   }
 
@@ -163,19 +162,24 @@ export class ResponseCache {
    */
   async keep(
     method: string,
-    primary: string,
+    primary: string | undefined,
     version: string,
     result: { resultType: string },
     visit: CacheVisit,
   ): Promise<void> {
     if (result.resultType !== 'complete') return;
     const stored = result as unknown as Record<string, unknown>;
-    await this.store(method, primary, version, stored, visit.epoch, visit.partition);
+    await this.store(method, primaryKey(primary), version, stored, visit.epoch, visit.partition);
   }
 
   /** A change notification arrived on a listen: drops what it makes stale (C-36). */
   observe(notification: { method: string; params?: unknown }): void {
     for (const prefix of stalePrefixes(notification)) void this.invalidate(prefix);
+  }
+
+  /** Drops every cached page of `method`: the server refused a cursor of it. */
+  async dropPages(method: string): Promise<void> {
+    await this.invalidate(cachePrefix(method));
   }
 
   /** Drops every result under `prefix` (see `cachePrefix`), in every partition (C-36). */
@@ -193,9 +197,10 @@ export class ResponseCache {
 export function clientCache(
   options: Pick<McpClientOptions, 'cache' | 'now'>,
   onError: (error: unknown) => void,
+  kit: CacheKit,
 ): ResponseCache | undefined {
   if (options.cache === false) return undefined;
   const now = options.now ?? Date.now;
-  const store = options.cache?.store ?? new MemoryCacheStore({ now });
+  const store = options.cache?.store ?? new kit.MemoryCacheStore({ now });
   return new ResponseCache(store, options.cache?.partition ?? '', now, onError);
 }

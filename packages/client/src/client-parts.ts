@@ -4,7 +4,7 @@ import {
   MODERN_PROTOCOL_VERSIONS,
   TASKS_EXTENSION,
 } from '@mcpkit/protocol/internal';
-import { clientCache } from './cache.js';
+import { lazyClientCache } from './cache-loader.js';
 import { cacheStep } from './cache-step.js';
 import { CallChain } from './call-chain.js';
 import { checkInputRounds, clientTimeoutLimits, clientToolLimits } from './call-limits.js';
@@ -15,12 +15,12 @@ import { connectEra } from './era-connect.js';
 import type { LegacyEraSeam, LegacyEraSupport } from './era-seam.js';
 import type { TimeoutLimits } from './exchange.js';
 import { inputRoundsStep } from './input-rounds.js';
+import type { ListenHost } from './listen-contract.js';
 import { listenExchange } from './listen-exchange.js';
 import type { ClientWarning, McpClientOptions } from './options.js';
 import { CLIENT_VERSION } from './package-version.js';
 import { Requester } from './requester.js';
 import { resendStep } from './resend.js';
-import type { ListenHost } from './subscription.js';
 import type { TaskFollower } from './task-follower.js';
 import { followerFor } from './task-support.js';
 import { ToolCatalog } from './tool-catalog.js';
@@ -68,7 +68,7 @@ export function assembleClient(
     taskResults: options.tasks !== undefined,
   });
   if (options.protocolVersion !== undefined) requester.version = options.protocolVersion;
-  const cache = clientCache(options, (error) => warn({ kind: 'cache-failed', error }));
+  const cache = lazyClientCache(options, (error) => warn({ kind: 'cache-failed', error }));
   const probeTimeoutMs = options.probeTimeoutMs ?? 10_000;
   const eraVerdicts = options.eraVerdicts ?? new Map();
   const chain = new CallChain(limits, requester.send);

@@ -28,6 +28,7 @@ import type { Connection } from './connection.js';
 import type { LegacyEraSeam, LegacyEraSupport } from './era-seam.js';
 import { RequestAbortedError } from './errors.js';
 import type { TimeoutLimits } from './exchange.js';
+import type { ListenHost } from './listen-contract.js';
 import type {
   AutoInputOptions,
   CacheableCallOptions,
@@ -39,7 +40,7 @@ import type {
 import { listItems, listPage } from './pages.js';
 import type { ServerDescription } from './probe.js';
 import type { Requester } from './requester.js';
-import { type ListenHost, openSubscription, type Subscription } from './subscription.js';
+import { openSubscription, type Subscription } from './subscription.js';
 import type { TaskFollower } from './task-follower.js';
 import type { TaskCallOptions } from './task-options.js';
 import type { ResumeTaskOptions } from './tasks.js';

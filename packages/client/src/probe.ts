@@ -5,7 +5,7 @@ import {
   McpError,
   TransportError,
 } from '@mcpkit/protocol/internal';
-import type { ResponseCache } from './cache.js';
+import type { CacheAccess } from './cache-contract.js';
 import { type CallResult, CallState } from './call.js';
 import type { Next } from './call-chain.js';
 import type { Era } from './era.js';
@@ -37,7 +37,7 @@ export interface ServerDescription {
 
 export interface ProbeOptions {
   timeoutMs: number;
-  cache: ResponseCache | undefined;
+  cache: CacheAccess | undefined;
   cacheMode: CacheMode;
   /** Runs the probe through the client's middleware, then `terminal` (see `CallChain.through`). */
   through(call: CallState, terminal: Next): Promise<CallResult>;
@@ -78,7 +78,7 @@ async function discover(
   options: ProbeOptions,
 ): Promise<DiscoverResult> {
   const { cache } = options;
-  const visit = await cache?.visit('server/discover', '-', version, options.cacheMode);
+  const visit = await cache?.visit('server/discover', undefined, version, options.cacheMode);
   if (visit?.hit) return visit.hit as DiscoverResult;
   call.version = version;
   const response = await requester.exchange(call, version);
@@ -88,6 +88,6 @@ async function discover(
     (await loadClientSchemas()).decodeResult('server/discover', response.result);
   if (!decoded.ok) throw new InvalidResponseError('server/discover', decoded.error.message, decoded.rule);
   const result = decoded.value as DiscoverResult;
-  if (visit) await cache!.keep('server/discover', '-', version, result, visit);
+  if (visit) await cache!.keep('server/discover', undefined, version, result, visit);
   return result;
 }

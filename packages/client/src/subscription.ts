@@ -1,9 +1,7 @@
 import type { JSONRPCNotification, RequestId, SubscriptionFilter } from '@mcpkit/protocol';
 import { TransportError } from '@mcpkit/protocol/internal';
-import type { CallResult } from './call.js';
 import { checkTimeout } from './call-limits.js';
 import { supportedFilter, unacknowledged } from './capabilities.js';
-import type { Connection } from './connection.js';
 import { timerDelay } from './deadlines.js';
 import {
   RequestAbortedError,
@@ -11,46 +9,29 @@ import {
   SubscriptionClosedError,
   UnsupportedByServerError,
 } from './errors.js';
-import type { TimeoutLimits } from './exchange.js';
 import { ListenCall } from './listen-call.js';
 import { isListenNotification, type ListenNotification, sameNotification } from './listen-checks.js';
-import type { ClientWarning } from './options.js';
-
-/** Something that must see every change notification (the cache, the tool catalog). */
-interface ChangeObserver {
-  observe(notification: ListenNotification): void;
-}
-
-/** What a subscription shares with its client. */
-export interface ListenHost {
-  /** Runs one opening of the stream through the client's middleware and the listen's steps. */
-  listen(call: ListenCall): Promise<CallResult>;
-  /** Waited for before each open (the server's capabilities decide the filter), re-probed after a restart. */
-  connection: Connection;
-  /** See every notification first (cache invalidation), whether or not anyone iterates. */
-  observers: readonly ChangeObserver[];
-  warn(warning: ClientWarning): void;
-  maxReopenAttempts: number;
-  reopenDelayMs(attempt: number): number;
-  /** The client's default timeouts: `timeoutMs` is how long a listen waits for its first acknowledgement. */
-  limits: TimeoutLimits;
-  /** The client's open subscriptions; one that ends for good leaves it. */
-  subscriptions: Set<Subscription>;
-}
+import type { ListenControl, ListenHost, ListenKit, ListenRunner } from './listen-contract.js';
 
 /** Notifications held for a slow reader; beyond this the oldest go (duplicates are merged first). */
 const MAX_QUEUED = 1000;
 
-// Why a stream's signal aborted, told apart by identity; what a middleware's `next` rejects with then.
-const REOPEN = new TransportError('closed', 'The listen stream was closed to be opened again');
-const CLOSE = new TransportError('closed', 'The listen was closed');
+const KIT: ListenKit = { TransportError, UnsupportedByServerError, ListenCall, supportedFilter };
 
-type Attempt =
-  | { kind: 'server-closed' }
-  | { kind: 'closed' }
-  | { kind: 'reopen' }
-  | { kind: 'lost'; error: Error; acknowledged: boolean }
-  | { kind: 'failed'; error: unknown };
+let loading: Promise<typeof import('./listen-run.js')> | undefined;
+
+/**
+ * The run loop of subscriptions, loaded once on first use: a bundler puts it in a chunk of its own,
+ * which a client that never listens never loads. A load that failed is tried again next time.
+ */
+function loadRunLoop(): Promise<typeof import('./listen-run.js')> {
+  const load = loading ?? import('./listen-run.js');
+  loading = load;
+  load.catch(() => {
+    if (loading === load) loading = undefined;
+  });
+  return load;
+}
 
 /** What `McpClient.listen` takes besides the filter. */
 type ListenOptions = { signal?: AbortSignal; meta?: Record<string, unknown>; timeoutMs?: number };
@@ -92,9 +73,8 @@ export class Subscription implements AsyncIterableIterator<ListenNotification> {
     reject: (e: unknown) => void;
   }> = [];
   #end: { error?: unknown } | undefined;
-  #controller: AbortController | undefined;
-  #wake: (() => void) | undefined;
-  #skipNextRestart = false;
+  /** What opens the stream, once its code loaded (see `loadRunLoop`). */
+  #runner: ListenRunner | undefined;
   #ackTimer: ReturnType<typeof setTimeout> | undefined;
   readonly #closeOnAbort = () => this.#finish(undefined, 'aborted');
 
@@ -125,7 +105,34 @@ export class Subscription implements AsyncIterableIterator<ListenNotification> {
         this.#finish(new RequestTimeoutError('subscriptions/listen', 'idle', ackTimeoutMs));
       }, timerDelay(ackTimeoutMs));
     }
-    void this.#run();
+    loadRunLoop().then(
+      ({ runListen }) => {
+        this.#runner = runListen(this.#control(), host, KIT);
+      },
+      (error: unknown) => {
+        const message = error instanceof Error ? error.message : String(error);
+        const failure = `client.listen could not load its code (${message}); listen again to retry`;
+        this.#finish(new TransportError('connection-lost', failure, { cause: error }));
+      },
+    );
+  }
+
+  /** The reader's side, as the run loop drives it. */
+  #control(): ListenControl {
+    const subscription = this;
+    return {
+      requested: this.requested,
+      meta: this.#meta,
+      get ended() {
+        return subscription.#end !== undefined;
+      },
+      opened: (id) => {
+        this.#id = id;
+      },
+      accept: (notification, observe) => this.#accept(notification, observe),
+      acknowledge: (filter) => this.#acknowledge(filter),
+      finish: (error, closedBy) => this.#finish(error, closedBy),
+    };
   }
 
   /** The subscription id: the JSON-RPC id of the current listen request (changes on re-open). */
@@ -155,13 +162,7 @@ export class Subscription implements AsyncIterableIterator<ListenNotification> {
 
   /** The transport reconnected to a new peer: re-open on it (C-43), unless that already happened. */
   transportRestarted(): void {
-    if (this.#end) return;
-    if (this.#skipNextRestart) {
-      this.#skipNextRestart = false;
-      return;
-    }
-    this.#controller?.abort(REOPEN);
-    this.#wake?.();
+    if (!this.#end) this.#runner?.transportRestarted();
   }
 
   [Symbol.asyncIterator](): this {
@@ -182,88 +183,6 @@ export class Subscription implements AsyncIterableIterator<ListenNotification> {
   async return(): Promise<IteratorResult<ListenNotification>> {
     this.close();
     return { value: undefined, done: true };
-  }
-
-  async #run(): Promise<void> {
-    let failures = 0;
-    while (!this.#end) {
-      let attempt: Attempt;
-      try {
-        attempt = await this.#open(await this.#filter());
-      } catch (error) {
-        const lost = error instanceof TransportError && error.retryable;
-        attempt = lost ? { kind: 'lost', error, acknowledged: false } : { kind: 'failed', error };
-      }
-      if (attempt.kind === 'server-closed') return this.#finish(undefined, 'server');
-      if (attempt.kind === 'closed') return this.#finish();
-      if (attempt.kind === 'failed') return this.#finish(attempt.error);
-      if (attempt.kind === 'reopen') continue;
-      failures = attempt.acknowledged ? 1 : failures + 1;
-      if (failures > this.#host.maxReopenAttempts) return this.#finish(attempt.error);
-      if (attempt.error instanceof TransportError && attempt.error.reason === 'restarted') {
-        // The re-open waits for the re-probe (`ready()`) and is the re-open `onRestart` asks for.
-        this.#skipNextRestart = true;
-        void this.#host.connection.restarted();
-      }
-      await this.#sleep(this.#host.reopenDelayMs(failures));
-    }
-  }
-
-  /** The filter to send: once connected, only what the server advertises (C-12). */
-  async #filter(): Promise<SubscriptionFilter> {
-    const server = (await this.#host.connection.connected())?.capabilities;
-    if (!server) return this.requested;
-    const filter = supportedFilter(this.requested, server);
-    if (Object.keys(filter).length === 0) {
-      throw new UnsupportedByServerError('A subscription to these notifications', 'listChanged/subscribe');
-    }
-    return filter;
-  }
-
-  /**
-   * One opening of the stream, as a call through the client's middleware and the listen's steps
-   * (see `ListenCall`): in the 2025 era it is made of what the session offers, whose
-   * notifications the client's observers already saw.
-   */
-  async #open(filter: SubscriptionFilter): Promise<Attempt> {
-    // Ended while waiting for the probe: `#finish` had no stream to abort, so none must open now.
-    if (this.#end) return { kind: 'closed' };
-    const controller = new AbortController();
-    this.#controller = controller;
-    this.#id = undefined;
-    let acknowledged = false;
-    let sessionEnded = false;
-    const call = new ListenCall(filter, this.#meta, controller.signal, {
-      opened: (id) => {
-        this.#id = id;
-      },
-      accept: (notification, observe) => this.#accept(notification, observe),
-      acknowledge: (granted) => {
-        acknowledged = true;
-        this.#acknowledge(granted);
-      },
-      reopen: () => {
-        sessionEnded = true;
-      },
-    });
-    try {
-      await this.#host.listen(call);
-      if (controller.signal.reason === REOPEN) return { kind: 'reopen' };
-      if (controller.signal.aborted || this.#end) return { kind: 'closed' };
-      return { kind: 'server-closed' };
-    } catch (error) {
-      return sessionEnded ? { kind: 'reopen' } : this.#thrown(error, controller, acknowledged);
-    } finally {
-      this.#controller = undefined;
-    }
-  }
-
-  /** How an attempt that threw ended: re-opened or closed by us, lost in transit, or failed. */
-  #thrown(error: unknown, controller: AbortController, acknowledged: boolean): Attempt {
-    if (controller.signal.reason === REOPEN) return { kind: 'reopen' };
-    if (controller.signal.reason === CLOSE || this.#end) return { kind: 'closed' };
-    if (error instanceof TransportError && error.retryable) return { kind: 'lost', error, acknowledged };
-    return { kind: 'failed', error };
   }
 
   /** Records an acknowledged filter; the first settles `acknowledged` and warns about what is missing (C-40). */
@@ -291,27 +210,13 @@ export class Subscription implements AsyncIterableIterator<ListenNotification> {
     }
   }
 
-  #sleep(ms: number): Promise<void> {
-    return new Promise<void>((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        resolve();
-      }
-      this.#wake = done;
-    }).then(() => {
-      this.#wake = undefined;
-    });
-  }
-
   /** Ends the subscription, with `error` or (without one) normally, closed by `closedBy`. */
   #finish(error?: unknown, closedBy: 'client' | 'server' | 'aborted' = 'client'): void {
     if (this.#end) return;
     this.#end = error === undefined ? {} : { error };
     clearTimeout(this.#ackTimer);
     this.#signal?.removeEventListener('abort', this.#closeOnAbort);
-    this.#controller?.abort(CLOSE);
-    this.#wake?.();
+    this.#runner?.close();
     if (error !== undefined) this.#rejectAck(error);
     else if (closedBy === 'aborted')
       this.#rejectAck(new RequestAbortedError('subscriptions/listen', this.#signal?.reason));

@@ -7,9 +7,9 @@ import { describe, expect, it } from 'vitest';
 // zod schemas (`loadSchemas`, for servers), so no bundle of a client entry may see their `import()`:
 // with it, the `/modern` first chunk was 1.8 KiB bigger gzipped.
 
-/** The chunks of a split browser bundle of `entry`, each with the inputs it holds code of. */
-async function chunks(entry: string) {
-  const result = await build({
+/** A split browser bundle of `entry`, from source. */
+function split(entry: string) {
+  return build({
     entryPoints: [fileURLToPath(new URL(`../src/${entry}`, import.meta.url))],
     bundle: true,
     splitting: true,
@@ -20,11 +20,32 @@ async function chunks(entry: string) {
     logLevel: 'silent',
     metafile: true,
   });
-  return Object.values(result.metafile.outputs).map((output) =>
-    Object.entries(output.inputs)
-      .filter(([, { bytesInOutput }]) => bytesInOutput > 0)
-      .map(([input]) => input),
-  );
+}
+
+type Output = Awaited<ReturnType<typeof split>>['metafile']['outputs'][string];
+
+const inputsOf = (output: Output) =>
+  Object.entries(output.inputs)
+    .filter(([, { bytesInOutput }]) => bytesInOutput > 0)
+    .map(([input]) => input);
+
+/** The chunks of a split browser bundle of `entry`, each with the inputs it holds code of. */
+async function chunks(entry: string) {
+  const result = await split(entry);
+  return Object.values(result.metafile.outputs).map(inputsOf);
+}
+
+/** The inputs of the first chunk: the entry's output and what it imports statically, loaded before it runs. */
+async function firstChunk(entry: string) {
+  const { outputs } = (await split(entry)).metafile;
+  const queue = Object.keys(outputs).filter((path) => outputs[path]!.entryPoint?.endsWith(`src/${entry}`));
+  const seen = new Set<string>();
+  for (let path = queue.shift(); path !== undefined; path = queue.shift()) {
+    if (seen.has(path)) continue;
+    seen.add(path);
+    for (const link of outputs[path]!.imports) if (link.kind === 'import-statement') queue.push(link.path);
+  }
+  return [...seen].flatMap((path) => inputsOf(outputs[path]!));
 }
 
 const zodSchemas = (input: string) =>
@@ -39,6 +60,22 @@ describe('a split browser bundle of the client', () => {
         inputs.some((chunk) => chunk.some((input) => /protocol\/dist\/client-schema-set/.test(input))),
         entry,
       ).toBe(true);
+    }
+  });
+});
+
+describe('the first chunk of a split browser bundle of the client', () => {
+  it("holds neither listen()'s run loop nor the response cache, which load with import() on first use", async () => {
+    for (const entry of ['modern.ts', 'index.ts']) {
+      const inputs = await firstChunk(entry);
+      expect(
+        inputs.some((input) => /(^|\/)src\/client\.ts$/.test(input)),
+        entry,
+      ).toBe(true);
+      expect(
+        inputs.filter((input) => /(^|\/)src\/(listen-run|cache)\.ts$/.test(input)),
+        entry,
+      ).toEqual([]);
     }
   });
 });

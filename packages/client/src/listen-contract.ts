@@ -1,0 +1,67 @@
+import type { JSONRPCNotification, RequestId, SubscriptionFilter, TransportError } from '@mcpkit/protocol';
+import type { CallResult } from './call.js';
+import type { supportedFilter } from './capabilities.js';
+import type { Connection } from './connection.js';
+import type { UnsupportedByServerError } from './errors.js';
+import type { TimeoutLimits } from './exchange.js';
+import type { ListenCall } from './listen-call.js';
+import type { ListenNotification } from './listen-checks.js';
+import type { ClientWarning } from './options.js';
+
+// What a `Subscription` and the run loop that opens its streams (`listen-run.ts`, loaded with
+// `import()` when the first one starts) hand each other.
+
+/** Something that must see every change notification (the cache, the tool catalog). */
+interface ChangeObserver {
+  observe(notification: ListenNotification): void;
+}
+
+/** What a subscription shares with its client. */
+export interface ListenHost {
+  /** Runs one opening of the stream through the client's middleware and the listen's steps. */
+  listen(call: ListenCall): Promise<CallResult>;
+  /** Waited for before each open (the server's capabilities decide the filter), re-probed after a restart. */
+  connection: Connection;
+  /** See every notification first (cache invalidation), whether or not anyone iterates. */
+  observers: readonly ChangeObserver[];
+  warn(warning: ClientWarning): void;
+  maxReopenAttempts: number;
+  reopenDelayMs(attempt: number): number;
+  /** The client's default timeouts: `timeoutMs` is how long a listen waits for its first acknowledgement. */
+  limits: TimeoutLimits;
+  /** The client's open subscriptions (a `Subscription`); one that ends for good leaves it. */
+  subscriptions: Set<{ close(): void; transportRestarted(): void }>;
+}
+
+/** The reader's side of a subscription, which its run loop feeds and ends. */
+export interface ListenControl {
+  readonly requested: SubscriptionFilter;
+  readonly meta: Record<string, unknown> | undefined;
+  readonly ended: boolean;
+  /** The JSON-RPC id of the listen request just sent (the subscription id), `undefined` between opens. */
+  opened(id: RequestId | undefined): void;
+  /** A notification of the stream; `observe`: the client's observers have not seen it yet. */
+  accept(notification: JSONRPCNotification, observe: boolean): void;
+  acknowledge(filter: SubscriptionFilter): void;
+  /** Ends the subscription, with `error` or (without one) normally, closed by `closedBy`. */
+  finish(error?: unknown, closedBy?: 'client' | 'server'): void;
+}
+
+/** The run loop of one subscription, as its reader's side reaches it. */
+export interface ListenRunner {
+  /** The transport reconnected to a new peer: re-open on it, unless that already happened. */
+  transportRestarted(): void;
+  /** The subscription ended: close the open stream, stop waiting to re-open. */
+  close(): void;
+}
+
+/**
+ * The values of the first chunk the run loop uses, handed in so that its own chunk imports nothing
+ * from it: a bundler would otherwise cut the modules they share out of the first chunk into one more.
+ */
+export interface ListenKit {
+  TransportError: typeof TransportError;
+  UnsupportedByServerError: typeof UnsupportedByServerError;
+  ListenCall: typeof ListenCall;
+  supportedFilter: typeof supportedFilter;
+}
