@@ -27,6 +27,7 @@ import {
   type ReceiveRoute,
   type WireHooks,
   wireHooks,
+  withParams,
 } from './wire-hooks.js';
 
 /** What every request the client sends has in common. */
@@ -191,8 +192,8 @@ export class Requester {
     const route = era === 'modern' ? this.#routeModern : this.#routeLegacy;
     if (hooks === undefined)
       return awaitResult(this.transport, request, call, this.#defaults, this.#deadlines, route);
-    return hookedResult(hooks, request, call, era, version, (sent) =>
-      awaitResult(this.transport, sent, call, this.#defaults, this.#deadlines, route),
+    return hookedResult(hooks, request, call, era, version, (handed) =>
+      awaitResult(this.transport, withParams(request, handed), call, this.#defaults, this.#deadlines, route),
     );
   }
 
@@ -209,7 +210,10 @@ export class Requester {
   ): Promise<CallResult> {
     if (call !== undefined) call.requestId = request.id;
     const hooks = this.#hooks;
-    return hooks === undefined ? run(request) : hookedResult(hooks, request, call, 'modern', version, run);
+    if (hooks === undefined) return run(request);
+    return hookedResult(hooks, request, call, 'modern', version, (handed) =>
+      run(withParams(request, handed)),
+    );
   }
 
   /**

@@ -62,21 +62,24 @@ function sendContext(
 }
 
 /** `request` with the params a hook handed on (a new `_meta`, say). */
-function withParams(request: JSONRPCRequest, ctx: MessageContext): JSONRPCRequest {
+export function withParams(request: JSONRPCRequest, ctx: MessageContext): JSONRPCRequest {
   return ctx.params === request.params ? request : { ...request, params: ctx.params };
 }
 
-/** Sends `request` (of `call`, or of none: a task's listen) through the hooks, then `send`; resolves with the decoded result. */
+/**
+ * Sends `request` (of `call`, or of none: a task's listen) through the hooks, then `send`, which
+ * gets the context the last hook handed on (`withParams(request, handed)` is the request to send:
+ * one closure per request, the caller's); resolves with the decoded result.
+ */
 export function hookedResult(
   hooks: WireHooks,
   request: JSONRPCRequest,
   call: CallState | undefined,
   era: 'modern' | 'legacy',
   version: string,
-  send: (request: JSONRPCRequest) => Promise<CallResult>,
+  send: (handed: MessageContext) => Promise<CallResult>,
 ): Promise<CallResult> {
-  const ctx = sendContext(hooks, request, call, era, version);
-  return hooks.chain(ctx, (handed) => send(withParams(request, handed))) as Promise<CallResult>;
+  return hooks.chain(sendContext(hooks, request, call, era, version), send) as Promise<CallResult>;
 }
 
 /**
