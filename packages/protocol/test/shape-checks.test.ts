@@ -24,6 +24,8 @@ import {
 // for. Generated values put JSON (and a few values JSON cannot hold) where each check looks.
 
 const RUNS = 3000;
+/** 3,000 generated values take a few seconds on an idle machine and ten times that on a loaded CI one. */
+const PROPERTY_TIMEOUT_MS = 180_000;
 const leaf = fc.oneof(
   fc.jsonValue({ maxDepth: 3 }),
   fc.constantFrom(undefined, Number.NaN, Number.POSITIVE_INFINITY, 1.5, -0, [], {}, [undefined]),
@@ -123,7 +125,7 @@ function sameVerdict(
   );
 }
 
-describe('hand-written message-path checks agree with the schemas', () => {
+describe('hand-written message-path checks agree with the schemas', { timeout: PROPERTY_TIMEOUT_MS }, () => {
   it('ClientCapabilities (C-1, P-35)', () => {
     sameVerdict(isClientCapabilities, ClientCapabilitiesSchema, capabilities);
   });
@@ -176,7 +178,9 @@ describe('hand-written message-path checks agree with the schemas', () => {
   });
 });
 
-describe('decodeParams gives the schema verdict on the shapes it checks by hand', () => {
+describe('decodeParams gives the schema verdict on the shapes it checks by hand', {
+  timeout: PROPERTY_TIMEOUT_MS,
+}, () => {
   const params = fc.record(
     {
       _meta: requestMeta,
