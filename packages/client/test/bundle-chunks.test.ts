@@ -65,7 +65,7 @@ describe('a split browser bundle of the client', () => {
 });
 
 describe('the first chunk of a split browser bundle of the client', () => {
-  it("holds neither listen()'s run loop nor the response cache, which load with import() on first use", async () => {
+  it("holds neither listen()'s run loop, the response cache nor the answering of input, which load on first use", async () => {
     for (const entry of ['modern.ts', 'index.ts']) {
       const inputs = await firstChunk(entry);
       expect(
@@ -73,7 +73,7 @@ describe('the first chunk of a split browser bundle of the client', () => {
         entry,
       ).toBe(true);
       expect(
-        inputs.filter((input) => /(^|\/)src\/(listen-run|cache)\.ts$/.test(input)),
+        inputs.filter((input) => /(^|\/)src\/(listen-run|cache|input-answers)\.ts$/.test(input)),
         entry,
       ).toEqual([]);
     }

@@ -13,11 +13,12 @@ const done = { resultType: 'complete', content: [] };
 const after = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('one hard deadline per request (C-54, P-81)', () => {
-  // An input_required round is checked with the schemas and a form answer with the JSON Schema
-  // validator, which load on first need: loading takes real time that fake timers cannot
-  // advance, so they are loaded before the clock stops.
+  // An input_required round is answered by code that loads on first need (`input-answers.ts`),
+  // checked with the schemas and a form answer with the JSON Schema validator, which load on first
+  // need too: loading takes real time that fake timers cannot advance, so they are loaded before
+  // the clock stops.
   beforeAll(async () => {
-    await Promise.all([loadClientSchemas(), loadJsonSchemaCompiler()]);
+    await Promise.all([loadClientSchemas(), loadJsonSchemaCompiler(), import('../src/input-answers.js')]);
   });
 
   beforeEach(() => {

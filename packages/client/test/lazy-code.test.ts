@@ -1,14 +1,17 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ClientWarning } from '../src/index.js';
+import { confirm, done, paramsOf, yes } from './helpers/input-rounds.js';
 import { ack, allCaps, controllable, until } from './helpers/listen.js';
 import { deferred, mockServer, recordingTransport, tick } from './helpers/mock-server.js';
 
-// `listen()`'s run loop and the response cache load with `import()` on first use (so that a bundler
+// `listen()`'s run loop, the response cache and the answering of input requests load with `import()`
+// on first use (so that a bundler
 // keeps them out of the first chunk). Each test gets fresh modules, so that nothing is loaded yet,
 // and holds back or breaks the load with a mock.
 
 const RUN_LOOP = '../src/listen-run.js';
 const CACHE = '../src/cache.js';
+const INPUT_ANSWERS = '../src/input-answers.js';
 
 /** Holds the load of `path` until `release()`. */
 function gate(path: string) {
@@ -46,6 +49,7 @@ async function freshClient(
 afterEach(() => {
   vi.doUnmock(RUN_LOOP);
   vi.doUnmock(CACHE);
+  vi.doUnmock(INPUT_ANSWERS);
 });
 
 describe('listen() before its run loop has loaded', () => {
@@ -192,5 +196,28 @@ describe('the response cache before its code has loaded', () => {
     await client.listTools();
     await client.listTools();
     expect(server.calls('tools/list')).toHaveLength(2);
+  });
+});
+
+describe('the answering of input requests', () => {
+  it('C-24: code that cannot load fails the call with a retryable error; the next call loads it', async () => {
+    breakLoad(INPUT_ANSWERS);
+    const { entry, server, client } = await freshClient(
+      {
+        'tools/call': (request) =>
+          paramsOf(request).inputResponses
+            ? done('ok')
+            : { resultType: 'input_required', inputRequests: confirm },
+      },
+      { autoListTools: false, handlers: yes },
+    );
+    const error = await client.callTool('t').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(entry.TransportError);
+    expect(error).toMatchObject({ reason: 'connection-lost', retryable: true });
+    expect((error as Error).message).toMatch(/could not load its code to answer the server's input requests/);
+    expect(server.calls('tools/call')).toHaveLength(1);
+    vi.doUnmock(INPUT_ANSWERS);
+    expect(await client.callTool('t')).toEqual(done('ok'));
+    expect(server.calls('tools/call')).toHaveLength(3);
   });
 });
