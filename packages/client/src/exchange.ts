@@ -222,11 +222,11 @@ class PendingResponse implements Expiring {
   ): void {
     try {
       const signal = this.#signal;
-      const sendCancel = this.#route?.sendCancel;
+      const route = this.#route;
       const options =
-        signal === undefined && paramHeaders === undefined && sendCancel === undefined
-          ? NO_EXCHANGE_OPTIONS
-          : { signal, paramHeaders, sendCancel };
+        signal === undefined && paramHeaders === undefined
+          ? (route?.cancelOnly ?? NO_EXCHANGE_OPTIONS)
+          : { signal, paramHeaders, sendCancel: route?.sendCancel };
       const exchange = transport.exchange(this.#request, options);
       const iterator = exchange[Symbol.asyncIterator]();
       this.#iterator = iterator;

@@ -21,6 +21,7 @@ import { versionAfterRefusal } from './version.js';
 import {
   cancelThroughHooks,
   type ExchangeRoute,
+  exchangeRoute,
   hookedNotification,
   hookedResponse,
   hookedResult,
@@ -156,8 +157,8 @@ export class Requester {
   }
 
   #reroute(): void {
-    this.#routeModern = { receive: this.receiveModern, sendCancel: this.cancelModern };
-    this.#routeLegacy = { receive: this.receiveLegacy, sendCancel: this.#cancelLegacy };
+    this.#routeModern = exchangeRoute(this.receiveModern, this.cancelModern);
+    this.#routeLegacy = exchangeRoute(this.receiveLegacy, this.#cancelLegacy);
   }
 
   /** Sends the 2025-era `request` for `call` and returns its raw response, within the call's timeouts. */

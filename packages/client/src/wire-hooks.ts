@@ -2,6 +2,7 @@ import type {
   CancelSender,
   Chain,
   ClientTransport,
+  ExchangeOptions,
   InputRequest,
   InputResponse,
   JSONRPCErrorResponse,
@@ -268,6 +269,20 @@ export function hookedServerNotification(
 export interface ExchangeRoute {
   readonly receive: ReceiveRoute | undefined;
   readonly sendCancel: CancelSender | undefined;
+  /** The options of an exchange with no signal or headers, `{ sendCancel }`: one object for all; undefined without `sendCancel`. */
+  readonly cancelOnly: ExchangeOptions | undefined;
+}
+
+/** The route of one era's exchanges; transports only read the options it shares. */
+export function exchangeRoute(
+  receive: ReceiveRoute | undefined,
+  sendCancel: CancelSender | undefined,
+): ExchangeRoute {
+  return {
+    receive,
+    sendCancel,
+    cancelOnly: sendCancel === undefined ? undefined : Object.freeze({ sendCancel }),
+  };
 }
 
 /**
