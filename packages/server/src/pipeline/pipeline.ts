@@ -1,5 +1,4 @@
 import type {
-  ClientCapabilities,
   EndpointExchange,
   FinalResponse,
   JSONRPCRequest,
@@ -26,16 +25,16 @@ import {
   surelyValidParams,
 } from '@mcpkit/protocol/internal';
 import { loadedSchemas, loadSchemas } from '@mcpkit/protocol/schema-loader';
-import { checkInputRequired } from '../input/required-check.js';
 import { receiveChainFor } from './chains.js';
 import { RequestScope, SILENT_LOGGER } from './context.js';
 import { EMPTY_EXCHANGE, ExchangeStream } from './exchange.js';
 import { startExtensionRequest } from './extension-request.js';
 import { checkHeaders } from './header-check.js';
 import { acceptedRequest, notified, refuse } from './hook-contexts.js';
+import { checkMethodResult, hasMeta } from './result-check.js';
 import { ServerInfoFinal } from './result-final.js';
 import { ownResult, reusableResponseText } from './reusable-results.js';
-import { type Route, type RouteParams, routes } from './routes.js';
+import { outcome, type Route, type RouteParams, routes } from './routes.js';
 import type { ServerRuntime } from './runtime.js';
 import { HookedExchangeStream } from './sent-hooks.js';
 
@@ -84,16 +83,17 @@ function errorResponse(
 }
 
 /**
- * Steps 2 to 6 for one request, then step 7 started: throws the error to send, or returns the
- * promise of what the handler (through middleware) produced. Synchronous up to the handler, so a
- * request costs no promise and no suspended frame before its handler runs.
+ * Steps 2 to 6 for one request, then step 7 started: throws the error to send, or returns what the
+ * handler (through middleware) produced, or its promise (a rejected one for an error past step 6).
+ * Synchronous up to the handler, so a request costs no promise and no suspended frame before its
+ * handler runs, and none after it when the handler returned at once and no middleware runs.
  */
 function startRequest(
   runtime: ServerRuntime,
   request: JSONRPCRequest,
   context: RequestContext,
   stream: ExchangeStream,
-): Promise<unknown> {
+): unknown {
   const waiting = runtime.registrations.ready;
   if (waiting !== undefined) return waiting.then(() => startOrRefuse(runtime, request, context, stream));
   const method = request.method;
@@ -178,7 +178,7 @@ function startRoute<M extends Method>(
   context: RequestContext,
   params: RouteParams<M>,
   scope: RequestScope,
-): Promise<unknown> {
+): unknown {
   const route: Route<M> = routes[request.method as M];
   const prepared = route.prepare(runtime, scope, params);
   if (prepared instanceof Promise) {
@@ -190,7 +190,10 @@ function startRoute<M extends Method>(
   return runRoute(runtime, route, context, params, scope, prepared);
 }
 
-/** Step 7: middleware, then the handler, which gets the params the chain handed on. */
+/**
+ * Step 7: middleware, then the handler, which gets the params the chain handed on. What the
+ * handler throws is a rejection, never a refusal (`startOrRefuse`).
+ */
 function runRoute<M extends Method>(
   runtime: ServerRuntime,
   route: Route<M>,
@@ -198,11 +201,17 @@ function runRoute<M extends Method>(
   params: RouteParams<M>,
   scope: RequestScope,
   prepared: unknown,
-): Promise<unknown> {
+): unknown {
   const chain = receiveChainFor(runtime.middleware, context);
-  if (chain === undefined) return route.run(runtime, scope, params, prepared);
+  if (chain === undefined) {
+    try {
+      return route.run(runtime, scope, params, prepared);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
   return chain(acceptedRequest(scope.method, params, scope, context), (ctx) =>
-    route.run(runtime, scope, ctx.params as RouteParams<M>, prepared),
+    outcome(() => route.run(runtime, scope, ctx.params as RouteParams<M>, prepared)),
   );
 }
 
@@ -212,68 +221,11 @@ function startOrRefuse(
   request: JSONRPCRequest,
   context: RequestContext,
   stream: ExchangeStream,
-): Promise<unknown> {
+): unknown {
   try {
     return startRequest(runtime, request, context, stream);
   } catch (error) {
     return refuse(runtime.middleware, request, context, error);
-  }
-}
-
-/**
- * Checks what the handler and middleware produced and adds serverInfo (S-5, S-53..S-56, P-73).
- * `spec` is `undefined` for an extension's method, whose results the extension built.
- */
-function checkMethodResult(
-  runtime: ServerRuntime,
-  spec: MethodInfo | undefined,
-  request: JSONRPCRequest,
-  result: unknown,
-): Record<string, unknown> {
-  const method = request.method;
-  if (!isRecord(result)) {
-    throw McpError.internalError(`The handler of ${method} returned no result`);
-  }
-  const { resultType } = result;
-  if (resultType === 'input_required') {
-    if (!spec?.inputRequired) throw McpError.internalError(`${method} cannot answer input_required`); // S-53
-    // Read only here, for the one result that needs them; step 2 checked they are there.
-    const declared = (request.params!._meta as Record<string, unknown>)[MetaKey.clientCapabilities];
-    checkInputRequired(result, declared as ClientCapabilities);
-  } else if (resultType !== 'complete') {
-    checkExtensionResult(runtime, request, resultType);
-  }
-  if (runtime.serverInfoPrefix === undefined) return result;
-  const meta = result._meta as Record<string, unknown> | undefined;
-  // `_meta` first, then the spread, then a store to it: see `checkToolResult` in tools.ts.
-  const copy: Record<string, unknown> = { _meta: undefined, ...result };
-  const serverMeta: Record<string, unknown> = meta
-    ? { [MetaKey.serverInfo]: undefined, ...meta }
-    : { [MetaKey.serverInfo]: undefined };
-  serverMeta[MetaKey.serverInfo] = runtime.info;
-  copy._meta = serverMeta;
-  return copy;
-}
-
-function hasMeta(result: unknown): boolean {
-  return (result as Record<string, unknown>)._meta !== undefined;
-}
-
-/** Another `resultType` answers only a request an extension lets get it (tasks: X-8, X-9). */
-function checkExtensionResult(runtime: ServerRuntime, request: JSONRPCRequest, resultType: unknown): void {
-  const { method } = request;
-  const declared = (request.params!._meta as Record<string, unknown>)[MetaKey.clientCapabilities];
-  const allowed =
-    typeof resultType === 'string'
-      ? runtime.extensions.allowsResult(resultType, method, declared as ClientCapabilities)
-      : undefined;
-  if (allowed === undefined) {
-    throw McpError.internalError(
-      `The handler of ${method} returned resultType ${JSON.stringify(resultType)}`,
-    );
-  }
-  if (!allowed) {
-    throw McpError.internalError(`${method} cannot answer resultType "${resultType}" to this request`); // X-8
   }
 }
 
@@ -292,27 +244,34 @@ class RequestExchange extends HookedExchangeStream {
   }
 
   protected override begin(): void {
-    let pending: Promise<unknown>;
+    let started: unknown;
     try {
-      pending = startOrRefuse(this.runtime, this.request, this.context, this);
+      started = startOrRefuse(this.runtime, this.request, this.context, this);
     } catch (error) {
       this.fail(error);
       return;
     }
-    pending.then(
-      (result) => {
-        // An input_required result is checked against the input request schemas: load them first.
-        if (isRecord(result) && result.resultType === 'input_required' && loadedSchemas() === undefined) {
-          loadSchemas().then(
-            () => this.succeed(result),
-            (error) => this.fail(error),
-          );
-        } else {
-          this.succeed(result);
-        }
-      },
-      (error) => this.fail(error),
-    );
+    // A result at once (a synchronous handler, no middleware) is answered at once.
+    if (started instanceof Promise) {
+      started.then(
+        (result) => this.produced(result),
+        (error) => this.fail(error),
+      );
+    } else {
+      this.produced(started);
+    }
+  }
+
+  private produced(result: unknown): void {
+    // An input_required result is checked against the input request schemas: load them first.
+    if (isRecord(result) && result.resultType === 'input_required' && loadedSchemas() === undefined) {
+      loadSchemas().then(
+        () => this.succeed(result),
+        (error) => this.fail(error),
+      );
+    } else {
+      this.succeed(result);
+    }
   }
 
   private succeed(result: unknown): void {

@@ -29,7 +29,13 @@ export type RouteParams<M extends Method> = ParamsOf<M> & Params;
  */
 export interface Route<M extends Method, P = unknown> {
   prepare(runtime: ServerRuntime, scope: RequestScope, params: RouteParams<M>): P | Promise<P>;
-  run(runtime: ServerRuntime, scope: RequestScope, params: RouteParams<M>, prepared: P): Promise<object>;
+  /** The result, or its promise; an error may be thrown (the pipeline sends it as a rejection's). */
+  run(
+    runtime: ServerRuntime,
+    scope: RequestScope,
+    params: RouteParams<M>,
+    prepared: P,
+  ): object | Promise<object>;
 }
 
 /** One route per method, each typed by its method's params. */
@@ -57,7 +63,7 @@ function listRoute<M extends CacheableMethod & Method, E extends { readonly defi
       const key = cursor === undefined ? 'first page' : `page after ${cursor}`;
       return registry(runtime).derived(key, () => markReusable(build(runtime, cursor)));
     },
-    run: async (_runtime, _scope, _params, result) => result,
+    run: (_runtime, _scope, _params, result) => result,
   };
 }
 
@@ -106,7 +112,7 @@ function withInput(
 }
 
 /** What `produce` returns, or throws, as a promise. */
-function outcome(produce: () => Result | Promise<Result>): Promise<Result> {
+export function outcome<T>(produce: () => T | Promise<T>): Promise<T> {
   try {
     return Promise.resolve(produce());
   } catch (error) {
@@ -184,34 +190,60 @@ const toolsCall: Route<'tools/call', ToolEntry> = {
     runtime.extensions.prepareToolCall(scope as InputScope, entry);
     return afterRound(openRound(runtime, scope as InputScope, params), entry);
   },
-  // `withInput` in the handler's own reaction: a handler that asked nothing costs no second one.
+  // `withInput` in the handler's own reaction: a handler that asked nothing costs no second one,
+  // and one that returned synchronously none at all.
   run(runtime, scope, params, entry) {
     const input = scope as InputScope;
-    const report = runtime.onError;
-    return startTool(entry, params.arguments, input).then(
-      (value) => {
-        if (input.asked)
-          return withInput(
-            runtime,
-            input,
-            params,
-            outcome(() => finishTool(entry, value)),
-          );
-        const result = finishTool(entry, value);
-        return result instanceof Promise ? withInput(runtime, input, params, result) : result;
-      },
-      (error: unknown) =>
-        input.asked
-          ? withInput(
-              runtime,
-              input,
-              params,
-              outcome(() => failedResult(entry, error, input, report)),
-            )
-          : failedResult(entry, error, input, report),
+    let started: unknown;
+    try {
+      started = startTool(entry, params.arguments, input);
+    } catch (error) {
+      return toolFailed(runtime, input, params, entry, error);
+    }
+    if (!(started instanceof Promise)) return toolReturned(runtime, input, params, entry, started);
+    return started.then(
+      (value) => toolReturned(runtime, input, params, entry, value),
+      (error: unknown) => toolFailed(runtime, input, params, entry, error),
     );
   },
 };
+
+/** The call's result once its handler returned `value`. */
+function toolReturned(
+  runtime: ServerRuntime,
+  input: InputScope,
+  params: Params,
+  entry: ToolEntry,
+  value: unknown,
+): Result | Promise<Result> {
+  if (input.asked)
+    return withInput(
+      runtime,
+      input,
+      params,
+      outcome(() => finishTool(entry, value)),
+    );
+  const result = finishTool(entry, value);
+  return result instanceof Promise ? withInput(runtime, input, params, result) : result;
+}
+
+/** The call's result, or the error to send, once its handler threw or rejected with `error`. */
+function toolFailed(
+  runtime: ServerRuntime,
+  input: InputScope,
+  params: Params,
+  entry: ToolEntry,
+  error: unknown,
+): Result | Promise<Result> {
+  const report = runtime.onError;
+  if (!input.asked) return failedResult(entry, error, input, report);
+  return withInput(
+    runtime,
+    input,
+    params,
+    outcome(() => failedResult(entry, error, input, report)),
+  );
+}
 
 const promptsGet: Route<'prompts/get', { entry: PromptEntry; args: unknown }> = {
   prepare(runtime, scope, params) {

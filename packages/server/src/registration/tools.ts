@@ -214,32 +214,29 @@ function messageOf(error: unknown): string {
 
 /**
  * Starts a tool call (S-18): checks the arguments against the input schema and calls the handler.
- * Resolves with what the handler returned, for `finishTool`; arguments that fail the input schema
- * resolve with an `isError` result, which `finishTool` checks as any other (it passes).
+ * Gives what the handler returned, for `finishTool`: as it is when the check and the handler are
+ * synchronous, as a promise when either is not; a synchronous handler's error is thrown. Arguments
+ * that fail the input schema give an `isError` result, which `finishTool` checks as any other.
  */
 export function startTool(
   entry: ToolEntry,
   args: Record<string, unknown> | undefined,
   ctx: InputScope,
-): Promise<unknown> {
+): unknown {
   const parsed = entry.input.validate(args ?? {});
   return parsed instanceof Promise
     ? parsed.then((checked) => callHandler(entry, checked, ctx))
     : callHandler(entry, parsed, ctx);
 }
 
-function callHandler(entry: ToolEntry, parsed: Validation, ctx: InputScope): Promise<unknown> {
-  if (!parsed.ok) {
-    return Promise.resolve(
-      toolError(`Invalid arguments for tool ${entry.definition.name}: ${parsed.message}`),
-    );
-  }
-  try {
-    // The server's extensions gave `ctx` the members `ToolContext` adds (`ExtensionSet`).
-    return Promise.resolve(entry.handler(parsed.value, ctx as unknown as ToolContext));
-  } catch (error) {
-    return Promise.reject(error);
-  }
+function callHandler(entry: ToolEntry, parsed: Validation, ctx: InputScope): unknown {
+  if (!parsed.ok) return toolError(`Invalid arguments for tool ${entry.definition.name}: ${parsed.message}`);
+  // The server's extensions gave `ctx` the members `ToolContext` adds (`ExtensionSet`).
+  const returned: unknown = entry.handler(parsed.value, ctx as unknown as ToolContext);
+  // Any thenable is adopted, as `await` would; a native promise stays the same object.
+  return typeof (returned as { then?: unknown } | null)?.then === 'function'
+    ? Promise.resolve(returned)
+    : returned;
 }
 
 /**
