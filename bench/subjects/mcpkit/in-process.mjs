@@ -1,22 +1,30 @@
 // mcpkit, in-process: its client over the in-memory transport (which copies every message through JSON,
 // as the wire would), and the server alone: the endpoint's `handle` with the context a transport gives
-// it (a signal created only if the endpoint reads it), and the response serialized as transports do.
+// it (a signal created only if the endpoint reads it), read as transports read it, and the response
+// serialized as transports do.
 import { createInMemoryTransport, responseText } from '@mcpkit/protocol';
-import { LazyRequestContext } from '@mcpkit/protocol/internal';
+import { closeQuietly, LazyRequestContext } from '@mcpkit/protocol/internal';
 import { createFetchHandler } from '@mcpkit/transport-http';
 import { fetchServe, IN_PROCESS_HOST } from '../../lib/fetch-serve.mjs';
 import { connectClient } from './client.mjs';
 import { createEchoServer } from './server.mjs';
 
-/** The server alone: request bytes parsed, handed to the endpoint, its response serialized. */
+/**
+ * The server alone: request bytes parsed, handed to the endpoint, its response serialized. The exchange
+ * is read up to its response and then closed without waiting for its end, as the transports read it
+ * (protocol's connection mux and transport-http's reply): none asks for the item after the response.
+ */
 export async function openServer({ toolCount }) {
   const server = createEchoServer(toolCount);
   return {
     serve: async (text) => {
       const context = new LazyRequestContext({ transport: 'memory' });
-      let final;
-      for await (const item of server.handle(JSON.parse(text), context)) if ('response' in item) final = item;
-      return responseText(final);
+      const iterator = server.handle(JSON.parse(text), context)[Symbol.asyncIterator]();
+      let item = await iterator.next();
+      while (!item.done && !('response' in item.value)) item = await iterator.next();
+      if (item.done) throw new Error('the exchange ended without a response');
+      closeQuietly(iterator);
+      return responseText(item.value);
     },
     close: async () => {},
   };
