@@ -16,7 +16,6 @@ import type { LegacyEraSeam, LegacyEraSupport } from './era-seam.js';
 import type { TimeoutLimits } from './exchange.js';
 import { inputRoundsStep } from './input-rounds.js';
 import type { ListenHost } from './listen-contract.js';
-import { listenExchange } from './listen-exchange.js';
 import type { ClientWarning, McpClientOptions } from './options.js';
 import { CLIENT_VERSION } from './package-version.js';
 import { Requester } from './requester.js';
@@ -141,12 +140,11 @@ export function assembleClient(
   const tasks = followerFor(options.tasks, { requester, handlers, limits, lifetime });
   if (tasks) chain.add(tasks.step);
   if (legacy) chain.add(legacy.callStep);
-  const modernListen = listenExchange(requester);
-  const listen = legacy
-    ? (call: Parameters<typeof modernListen>[0]) => legacy.listenStep(call, modernListen)
-    : modernListen;
   listenHost = {
-    listen: (call) => chain.through(call, listen),
+    listen: legacy
+      ? (call, exchange) => chain.through(call, (inner) => legacy.listenStep(inner, exchange))
+      : (call, exchange) => chain.through(call, exchange),
+    requester,
     connection,
     observers: cache ? [tools, cache] : [tools],
     warn,

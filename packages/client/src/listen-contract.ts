@@ -1,12 +1,21 @@
 import type { JSONRPCNotification, RequestId, SubscriptionFilter, TransportError } from '@mcpkit/protocol';
+import type {
+  abortable,
+  decodeMessage,
+  isAcknowledgedParams,
+  subscriptionIdOf,
+} from '@mcpkit/protocol/internal';
 import type { CallResult } from './call.js';
+import type { Next } from './call-chain.js';
 import type { supportedFilter } from './capabilities.js';
 import type { Connection } from './connection.js';
-import type { UnsupportedByServerError } from './errors.js';
+import type { peerError, UnsupportedByServerError } from './errors.js';
 import type { TimeoutLimits } from './exchange.js';
 import type { ListenCall } from './listen-call.js';
 import type { ListenNotification } from './listen-checks.js';
 import type { ClientWarning } from './options.js';
+import type { Requester } from './requester.js';
+import type { hookedServerNotification } from './wire-hooks.js';
 
 // What a `Subscription` and the run loop that opens its streams (`listen-run.ts`, loaded with
 // `import()` when the first one starts) hand each other.
@@ -18,8 +27,12 @@ interface ChangeObserver {
 
 /** What a subscription shares with its client. */
 export interface ListenHost {
-  /** Runs one opening of the stream through the client's middleware and the listen's steps. */
-  listen(call: ListenCall): Promise<CallResult>;
+  /**
+   * Runs one opening of the stream through the client's middleware and the listen's steps, of
+   * which `exchange` (`listenExchange`) is the last in the 2026 era.
+   */
+  listen(call: ListenCall, exchange: Next): Promise<CallResult>;
+  requester: Requester;
   /** Waited for before each open (the server's capabilities decide the filter), re-probed after a restart. */
   connection: Connection;
   /** See every notification first (cache invalidation), whether or not anyone iterates. */
@@ -64,4 +77,12 @@ export interface ListenKit {
   UnsupportedByServerError: typeof UnsupportedByServerError;
   ListenCall: typeof ListenCall;
   supportedFilter: typeof supportedFilter;
+  peerError: typeof peerError;
+  abortable: typeof abortable;
+  decodeMessage: typeof decodeMessage;
+  subscriptionIdOf: typeof subscriptionIdOf;
+  isAcknowledgement: typeof isAcknowledgedParams;
+  hookedServerNotification: typeof hookedServerNotification;
+  /** `ErrorCode.UnsupportedProtocolVersion`. */
+  unsupportedProtocolVersion: number;
 }

@@ -1,18 +1,11 @@
 import type { JSONRPCNotification, JSONRPCRequest, RequestId, SubscriptionFilter } from '@mcpkit/protocol';
-import {
-  abortable,
-  decodeMessage,
-  ErrorCode,
-  subscriptionIdOf,
-  TransportError,
-} from '@mcpkit/protocol/internal';
 import type { CallResult, CallState } from './call.js';
 import type { Next } from './call-chain.js';
-import { peerError } from './errors.js';
 import type { ListenCall, ListenSink } from './listen-call.js';
-import { isAcknowledgement } from './listen-checks.js';
+import type { ListenKit } from './listen-contract.js';
 import type { Requester } from './requester.js';
-import { hookedServerNotification } from './wire-hooks.js';
+
+// Part of the chunk of `listen-run.ts`, loaded with it: it imports nothing at run time (see `ListenKit`).
 
 /**
  * The last step of a listen: one `subscriptions/listen` exchange with the current version. The
@@ -21,13 +14,13 @@ import { hookedServerNotification } from './wire-hooks.js';
  * retryable `TransportError` when the stream broke or the server refused the version (C-10): the
  * subscription then opens again (C-42).
  */
-export function listenExchange(requester: Requester): Next {
+export function listenExchange(requester: Requester, kit: ListenKit): Next {
   return async (call: CallState): Promise<CallResult> => {
     const version = requester.version;
     call.version = version;
     const built = requester.build('subscriptions/listen', call.params, version, call.options);
     return requester.sendThroughHooks(built, call, version, (request) =>
-      readStream(requester, request, call, version),
+      readStream(requester, request, call, version, kit),
     );
   };
 }
@@ -41,6 +34,7 @@ async function readStream(
   request: JSONRPCRequest,
   call: CallState,
   version: string,
+  kit: ListenKit,
 ): Promise<CallResult> {
   const { sink } = call as ListenCall;
   const id = request.id;
@@ -49,38 +43,38 @@ async function readStream(
     signal: call.signal,
     sendCancel: requester.cancelModern,
   });
-  for await (const message of abortable(exchange, call.signal)) {
-    const decoded = decodeMessage(message);
+  for await (const message of kit.abortable(exchange, call.signal)) {
+    const decoded = kit.decodeMessage(message);
     if (!decoded.ok || decoded.kind === 'request') continue;
     if (decoded.kind === 'notification') {
       const receive = requester.receiveModern;
-      if (receive === undefined) deliver(sink, decoded.message, id);
+      if (receive === undefined) deliver(sink, decoded.message, id, kit);
       else
-        hookedServerNotification(receive, decoded.message, call, version, (handed) =>
-          deliver(sink, handed, id),
+        kit.hookedServerNotification(receive, decoded.message, call, version, (handed) =>
+          deliver(sink, handed, id, kit),
         );
       continue;
     }
     if (decoded.message.id !== id && decoded.message.id !== undefined) continue;
     if (decoded.kind === 'response') return decoded.message.result as CallResult;
     const { error } = decoded.message;
-    if (error.code !== ErrorCode.UnsupportedProtocolVersion) {
-      throw peerError(decoded.message, request.method, {});
+    if (error.code !== kit.unsupportedProtocolVersion) {
+      throw kit.peerError(decoded.message, request.method, {});
     }
     const noCommonVersion = requester.adoptVersionAfterRefusal(error.data, version);
     if (noCommonVersion) throw noCommonVersion;
-    throw new TransportError('connection-lost', 'the server refused the version');
+    throw new kit.TransportError('connection-lost', 'the server refused the version');
   }
-  throw new TransportError('connection-lost', 'the listen stream ended without a response');
+  throw new kit.TransportError('connection-lost', 'the listen stream ended without a response');
 }
 
 /** Hands one notification of the stream to `sink`, if it belongs to the listen `id`. */
-function deliver(sink: ListenSink, notification: JSONRPCNotification, id: RequestId): void {
-  if (subscriptionIdOf(notification) !== id) return;
+function deliver(sink: ListenSink, notification: JSONRPCNotification, id: RequestId, kit: ListenKit): void {
+  if (kit.subscriptionIdOf(notification) !== id) return;
   const params = notification.params ?? {};
   if (notification.method !== 'notifications/subscriptions/acknowledged') {
     sink.accept(notification, true);
-  } else if (isAcknowledgement(params)) {
+  } else if (kit.isAcknowledgement(params)) {
     sink.acknowledge((params as { notifications: SubscriptionFilter }).notifications);
   }
 }

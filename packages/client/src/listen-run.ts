@@ -1,5 +1,7 @@
 import type { SubscriptionFilter } from '@mcpkit/protocol';
+import type { Next } from './call-chain.js';
 import type { ListenControl, ListenHost, ListenKit, ListenRunner } from './listen-contract.js';
+import { listenExchange } from './listen-exchange.js';
 
 // The run loop of a `Subscription`: opens its stream, re-opens it when it breaks or the transport
 // restarts (C-42, C-43), and ends the subscription when that is over. Loaded with `import()` when the
@@ -24,6 +26,8 @@ class ListenRun implements ListenRunner {
   readonly #control: ListenControl;
   readonly #host: ListenHost;
   readonly #kit: ListenKit;
+  /** The last step of each opening in the 2026 era. */
+  readonly #exchange: Next;
   // Why a stream's signal aborted, told apart by identity; what a middleware's `next` rejects with then.
   readonly #reopenReason: Error;
   readonly #closeReason: Error;
@@ -35,6 +39,7 @@ class ListenRun implements ListenRunner {
     this.#control = control;
     this.#host = host;
     this.#kit = kit;
+    this.#exchange = listenExchange(host.requester, kit);
     this.#reopenReason = new kit.TransportError('closed', 'The listen stream was closed to be opened again');
     this.#closeReason = new kit.TransportError('closed', 'The listen was closed');
   }
@@ -120,7 +125,7 @@ class ListenRun implements ListenRunner {
       },
     });
     try {
-      await this.#host.listen(call);
+      await this.#host.listen(call, this.#exchange);
       if (controller.signal.reason === this.#reopenReason) return { kind: 'reopen' };
       if (controller.signal.aborted || control.ended) return { kind: 'closed' };
       return { kind: 'server-closed' };

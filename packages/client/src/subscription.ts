@@ -1,22 +1,47 @@
 import type { JSONRPCNotification, RequestId, SubscriptionFilter } from '@mcpkit/protocol';
-import { TransportError } from '@mcpkit/protocol/internal';
+import {
+  abortable,
+  decodeMessage,
+  ErrorCode,
+  subscriptionIdOf,
+  TransportError,
+} from '@mcpkit/protocol/internal';
 import { checkTimeout } from './call-limits.js';
 import { supportedFilter, unacknowledged } from './capabilities.js';
 import { timerDelay } from './deadlines.js';
 import {
+  peerError,
   RequestAbortedError,
   RequestTimeoutError,
   SubscriptionClosedError,
   UnsupportedByServerError,
 } from './errors.js';
 import { ListenCall } from './listen-call.js';
-import { isListenNotification, type ListenNotification, sameNotification } from './listen-checks.js';
+import {
+  isAcknowledgement,
+  isListenNotification,
+  type ListenNotification,
+  sameNotification,
+} from './listen-checks.js';
 import type { ListenControl, ListenHost, ListenKit, ListenRunner } from './listen-contract.js';
+import { hookedServerNotification } from './wire-hooks.js';
 
 /** Notifications held for a slow reader; beyond this the oldest go (duplicates are merged first). */
 const MAX_QUEUED = 1000;
 
-const KIT: ListenKit = { TransportError, UnsupportedByServerError, ListenCall, supportedFilter };
+const KIT: ListenKit = {
+  TransportError,
+  UnsupportedByServerError,
+  ListenCall,
+  supportedFilter,
+  peerError,
+  abortable,
+  decodeMessage,
+  subscriptionIdOf,
+  isAcknowledgement,
+  hookedServerNotification,
+  unsupportedProtocolVersion: ErrorCode.UnsupportedProtocolVersion,
+};
 
 let loading: Promise<typeof import('./listen-run.js')> | undefined;
 

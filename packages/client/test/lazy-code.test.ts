@@ -13,7 +13,10 @@ const RUN_LOOP = '../src/listen-run.js';
 const CACHE = '../src/cache.js';
 const INPUT_ANSWERS = '../src/input-answers.js';
 
-/** Holds the load of `path` until `release()`. */
+/**
+ * Holds the load of `path` until `release()`. A test that releases it waits for the load to finish
+ * (`await import(...)`), so that it cannot finish during the next test.
+ */
 function gate(path: string) {
   const open = deferred<void>();
   vi.doMock(path, async (importOriginal) => {
@@ -64,7 +67,7 @@ describe('listen() before its run loop has loaded', () => {
     await expect(subscription.acknowledged).rejects.toBeInstanceOf(entry.SubscriptionClosedError);
     expect(await reading).toEqual({ value: undefined, done: true });
     load.release();
-    await tick();
+    await import('../src/listen-run.js');
     await tick();
     expect(server.calls('subscriptions/listen')).toEqual([]);
   });
@@ -80,6 +83,7 @@ describe('listen() before its run loop has loaded', () => {
     await expect(timedOut.acknowledged).rejects.toBeInstanceOf(entry.RequestTimeoutError);
     expect(timedOut.ended).toBe(true);
     load.release();
+    await import('../src/listen-run.js');
     await tick();
     expect(server.calls('subscriptions/listen')).toEqual([]);
   });
