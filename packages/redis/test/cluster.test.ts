@@ -106,15 +106,16 @@ describe('many instances on one Redis', () => {
     const [a, b] = instances as [Instance, Instance];
     const client = modernClient([b], connectVia);
     await client.connect();
-    const iterator = client.listen({ toolsListChanged: true })[Symbol.asyncIterator]();
-    const started = performance.now();
+    const subscription = client.listen({ toolsListChanged: true });
+    const iterator = subscription[Symbol.asyncIterator]();
     const heard = iterator.next();
-    // The listen is open once acknowledged; give it a moment, then change the tools on `a`.
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Each instance subscribes to the bus when it starts, so once `b` acknowledged the listen it hears `a`.
+    await subscription.acknowledged;
+    const started = performance.now();
     const handle = a.server.tool('extra', {}, async () => ({ content: [] }));
     const first = await heard;
     expect(first.value).toMatchObject({ method: 'notifications/tools/list_changed' });
-    expect(performance.now() - started).toBeLessThan(2200);
+    expect(performance.now() - started).toBeLessThan(2000);
     handle.remove();
     await iterator.return?.();
     await client.close();
