@@ -3,7 +3,6 @@ import { compose } from '@mcpkit/protocol/internal';
 import type { CallResult, CallState, ClientCallOptions, ClientMiddleware } from './call.js';
 import { startCall } from './call-limits.js';
 import type { TimeoutLimits } from './exchange.js';
-import { enterTurn, leaveTurn } from './turn-clock.js';
 
 /** The rest of the chain below a step. */
 export type Next = (call: CallState) => Promise<CallResult>;
@@ -53,23 +52,16 @@ export class CallChain {
 
   /**
    * Starts a call (see `startCall`) and runs it through the chain. Never throws: a call that
-   * cannot start rejects. What the chain sends before its first `await` reads the clock the
-   * start read (see `clockNow`).
+   * cannot start rejects.
    */
   call(method: Method, params: Record<string, unknown>, options: ClientCallOptions): Promise<CallResult> {
-    const now = Date.now();
     let call: CallState;
     try {
-      call = startCall(method, params, options, this.#limits, now);
+      call = startCall(method, params, options, this.#limits);
     } catch (error) {
       return Promise.reject(error);
     }
-    const outer = enterTurn(now);
-    try {
-      return this.run(call);
-    } finally {
-      leaveTurn(outer);
-    }
+    return this.run(call);
   }
 
   /** Runs a started call through the middleware and the steps. */

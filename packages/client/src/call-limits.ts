@@ -68,10 +68,10 @@ function positiveLimit(name: string, value: number | undefined, fallback: number
  * round-trip call (moved later by the time its input handlers take, see `inputRoundsStep`).
  * Invalid timeouts in `options` throw a `RangeError` (see `checkTimeout`).
  */
-function hardDeadline(options: CallOptions, limits: TimeoutLimits, now: number): number {
+function hardDeadline(options: CallOptions, limits: TimeoutLimits): number {
   checkTimeout('timeoutMs', options.timeoutMs);
   checkTimeout('maxTotalTimeoutMs', options.maxTotalTimeoutMs);
-  return now + (options.maxTotalTimeoutMs ?? limits.maxTotalTimeoutMs);
+  return Date.now() + (options.maxTotalTimeoutMs ?? limits.maxTotalTimeoutMs);
 }
 
 /** How long to wait, and what to fail with after that. */
@@ -139,17 +139,16 @@ export function waitUnless<T>(
 /**
  * What every call does first: refuses an aborted signal, so nothing is sent and no cached result
  * served (C-52), and invalid timeouts or `maxInputRounds` (`RangeError`); fixes the call's hard
- * deadline from `now`, the call's start. Throws rather than rejecting: the caller decides.
+ * deadline. Throws rather than rejecting: the caller decides.
  */
 export function startCall(
   method: Method,
   params: Record<string, unknown>,
   options: ClientCallOptions,
   limits: TimeoutLimits,
-  now = Date.now(),
 ): CallState {
   const { signal } = options;
   if (signal?.aborted) throw new RequestAbortedError(method, signal.reason);
   checkInputRounds(options.maxInputRounds);
-  return new CallState(method, params, options, hardDeadline(options, limits, now));
+  return new CallState(method, params, options, hardDeadline(options, limits));
 }

@@ -21,7 +21,6 @@ import type { Deadlines, Expiring } from './deadlines.js';
 import { InvalidResponseError, peerError, RequestAbortedError, RequestTimeoutError } from './errors.js';
 import { deliverLog, type LogRoute } from './logs.js';
 import type { Progress } from './options.js';
-import { clockNow } from './turn-clock.js';
 import { type ExchangeRoute, hookedServerNotification } from './wire-hooks.js';
 
 /** How long a request may run (C-54, P-81). */
@@ -127,7 +126,7 @@ function start(
 ): Promise<unknown> {
   const signal = call.signal;
   if (signal?.aborted) return Promise.reject(new RequestAbortedError(request.method, signal.reason));
-  const now = clockNow();
+  const now = Date.now();
   if (call.deadline <= now) {
     const maxMs = call.options.maxTotalTimeoutMs ?? defaults.maxTotalTimeoutMs;
     return Promise.reject(new RequestTimeoutError(request.method, 'maximum', maxMs));
