@@ -42,6 +42,36 @@ describe('compose', () => {
     expect((second as Error).message).toMatch(/^server receive middleware #2 called next\(\) twice/);
   });
 
+  it('with one layer: next() hands on the context passed or the same one, and a second next() rejects', async () => {
+    let ends = 0;
+    let second: unknown;
+    const seen: string[] = [];
+    const chain = compose<Ctx, number>(
+      [
+        async (ctx, next) => {
+          const first = await next(ctx.label === 'x' ? { label: 'x+a' } : undefined);
+          second = await next().catch((error: unknown) => error);
+          return first;
+        },
+      ],
+      'client send',
+    );
+    const end = async (ctx: Ctx) => {
+      seen.push(ctx.label);
+      return ++ends;
+    };
+    expect(await chain({ label: 'x' }, end)).toBe(1);
+    expect((second as Error).message).toMatch(/^client send middleware #1 called next\(\) twice/);
+    expect(await chain({ label: 'y' }, end)).toBe(2);
+    expect(seen).toStrictEqual(['x+a', 'y']);
+    const boom = new Error('boom');
+    const throwing = () => {
+      throw boom;
+    };
+    await expect(chain({ label: 'z' }, throwing)).rejects.toBe(boom);
+    await expect(compose<Ctx, number>([throwing], 'test')({ label: 'z' }, end)).rejects.toBe(boom);
+  });
+
   it('a layer or an end that throws synchronously rejects the chain', async () => {
     const boom = new Error('boom');
     const throwing = compose<Ctx, number>(
