@@ -10,7 +10,7 @@ import type {
   LoggingLevel,
   MessageMiddleware,
 } from '@mcpkit/protocol';
-import { compose, requestMeta } from '@mcpkit/protocol/internal';
+import { ConstantMeta, compose, requestMeta } from '@mcpkit/protocol/internal';
 import type { CallResult, CallState } from './call.js';
 import { Deadlines } from './deadlines.js';
 import { NoCommonVersionError } from './errors.js';
@@ -61,7 +61,7 @@ export class Requester {
   readonly #config: RequesterConfig;
   readonly #defaults: CallDefaults;
   readonly #deadlines = new Deadlines();
-  #template: { version: string; meta: Record<string, unknown> } | undefined;
+  #template: { version: string; meta: ConstantMeta } | undefined;
   #nextId = 1;
   #sendLayers: readonly MessageMiddleware[] = [];
   #receiveLayers: readonly MessageMiddleware[] = [];
@@ -106,7 +106,7 @@ export class Requester {
     const id = this.#nextId++;
     const _meta =
       options.meta === undefined && options.logLevel === undefined && !progress
-        ? { ...this.#metaTemplate(version) }
+        ? this.#metaTemplate(version).copy()
         : requestMeta(
             {
               protocolVersion: version,
@@ -274,17 +274,20 @@ export class Requester {
   }
 
   /**
-   * The `_meta` of a request without call-specific fields, built once per version: every such
-   * request gets a shallow copy, so nothing is shared between requests.
+   * The `_meta` of a request without call-specific fields, and its JSON, made once per version:
+   * every such request gets a shallow copy, which transports write with that JSON (`requestText`).
+   * Its values are deep-frozen copies of the client's capabilities and info, so the text holds.
    */
-  #metaTemplate(version: string): Record<string, unknown> {
+  #metaTemplate(version: string): ConstantMeta {
     if (this.#template?.version !== version) {
-      const meta = requestMeta({
-        protocolVersion: version,
-        clientCapabilities: this.#config.capabilities,
-        clientInfo: this.#config.clientInfo,
-        logLevel: this.logLevel,
-      });
+      const meta = new ConstantMeta(
+        requestMeta({
+          protocolVersion: version,
+          clientCapabilities: this.#config.capabilities,
+          clientInfo: this.#config.clientInfo,
+          logLevel: this.logLevel,
+        }),
+      );
       this.#template = { version, meta };
     }
     return this.#template.meta;

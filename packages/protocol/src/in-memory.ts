@@ -10,6 +10,7 @@ import {
 } from './contracts.js';
 import { LazyRequestContext } from './lazy-context.js';
 import type { NetworkPeer } from './network.js';
+import { requestText } from './request-text.js';
 import type { JSONRPCNotification, JSONRPCRequest } from './schemas/jsonrpc.js';
 
 const IN_PROCESS: NetworkPeer = Object.freeze({ transport: 'inproc' });
@@ -194,7 +195,7 @@ class InMemoryExchange implements Exchange, AsyncIterator<ExchangeMessage> {
     this.link.first = this;
     this.signal?.addEventListener('abort', this, { once: true });
     this.context = new LazyRequestContext(baseContext);
-    const message = copying ? roundTrip(this.message) : this.message;
+    const message = copying ? (JSON.parse(requestText(this.message)) as typeof this.message) : this.message;
     this.source = endpoint.handle(message, this.context)[Symbol.asyncIterator]();
   }
 

@@ -81,6 +81,7 @@ export {
 export { surelyCallToolResult, surelyValidParams } from './quick-checks.js';
 export { applyResultDefaults, decodeResultWithoutSchemas } from './read-result.js';
 export { type BodyChunks, type ByteSource, joinChunks, readWithin } from './read-within.js';
+export { ConstantMeta, requestText } from './request-text.js';
 export type { SchemaSet } from './schema-loader.js';
 export { sleep } from './sleep.js';
 export {

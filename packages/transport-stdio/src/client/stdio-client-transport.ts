@@ -17,6 +17,7 @@ import {
   type ExchangeOwner,
   isRequestId,
   PendingExchange,
+  requestText,
   TransportError,
   writeCancel,
 } from '@mcpkit/protocol/internal';
@@ -59,7 +60,7 @@ export interface StdioClientTransportOptions extends SpawnSpec {
 
 /** One message as a line of the stdio framing (T-2). */
 function line(message: ClientMessage): string {
-  return `${JSON.stringify(message)}\n`;
+  return `${requestText(message)}\n`;
 }
 
 interface ChildWaiter {
