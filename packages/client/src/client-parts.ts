@@ -11,8 +11,7 @@ import { checkInputRounds, clientTimeoutLimits, clientToolLimits } from './call-
 import { declaredCapabilities } from './capabilities.js';
 import { ClientSession } from './client-session.js';
 import { Connection } from './connection.js';
-import { connectEra } from './era-connect.js';
-import type { LegacyEraSeam, LegacyEraSupport } from './era-seam.js';
+import type { EraSupport, LegacyEraSeam } from './era-seam.js';
 import type { TimeoutLimits } from './exchange.js';
 import { inputRoundsStep } from './input-rounds.js';
 import type { ListenHost } from './listen-contract.js';
@@ -43,14 +42,14 @@ export interface ClientParts {
 
 /**
  * Builds the parts of a client over `transport`, in the order of its call chain (outermost first,
- * and why: docs/design/client-chain.md). With `legacySupport`, over a transport that carries the
- * 2025-era wire, the client also speaks the 2025 era (docs/design/era-seam.md).
+ * and why: docs/design/client-chain.md). It connects with `era.connect`; with `era.legacy`, over a
+ * transport that carries the 2025-era wire, it also speaks the 2025 era (docs/design/era-seam.md).
  */
 export function assembleClient(
   transport: ClientTransport,
   options: McpClientOptions,
   lifetime: AbortSignal,
-  legacySupport: LegacyEraSupport | undefined,
+  era: EraSupport,
 ): ClientParts {
   const capabilities = declaredCapabilities(options.handlers, withTasks(options));
   const limits = clientTimeoutLimits(options);
@@ -77,7 +76,7 @@ export function assembleClient(
   const wire = transport.legacy;
   const legacy =
     wire &&
-    legacySupport?.({
+    era.legacy?.({
       wire,
       requester,
       limits,
@@ -95,7 +94,7 @@ export function assembleClient(
   connection = new Connection({
     requester,
     connect: async (cacheMode) => {
-      const description = await connectEra(requester, {
+      const description = await era.connect(requester, {
         era: options.era ?? 'auto',
         legacyVersions: options.legacyProtocolVersions ?? LEGACY_PROTOCOL_VERSIONS,
         clientInfo: options.clientInfo || DEFAULT_CLIENT_INFO,
@@ -106,7 +105,7 @@ export function assembleClient(
         cacheMode,
         through: (call, terminal) => chain.through(call, terminal),
         legacy,
-        withoutLegacy: legacySupport
+        withoutLegacy: era.legacy
           ? "era 'legacy' needs a transport that speaks the 2025-era wire (ClientTransport.legacy)"
           : "era 'legacy' needs the client of @mcpkit/client, which speaks the 2025 era",
       });

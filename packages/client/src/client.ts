@@ -25,7 +25,7 @@ import { startCall, waitUnless } from './call-limits.js';
 import { assembleClient } from './client-parts.js';
 import type { ClientSession } from './client-session.js';
 import type { Connection } from './connection.js';
-import type { LegacyEraSeam, LegacyEraSupport } from './era-seam.js';
+import type { EraSupport, LegacyEraSeam } from './era-seam.js';
 import { RequestAbortedError } from './errors.js';
 import type { TimeoutLimits } from './exchange.js';
 import type { ListenHost } from './listen-contract.js';
@@ -67,16 +67,15 @@ export class McpClientCore {
   readonly #tasks: TaskFollower | undefined;
   readonly #session: ClientSession;
 
-  protected constructor(transport: ClientTransport, options: McpClientOptions);
   /**
-   * @internal `legacy` is the 2025 era, which the `McpClient` of `@mcpkit/client` hands in; without
-   * it the client speaks 2026-07-28 only. Left out of the declarations (`stripInternal`), so that
-   * they name none of the 2025-era parts.
+   * @internal `era` is how the client connects, and the 2025 era when it speaks it: each
+   * `McpClient` hands in its own, so that a bundle of `@mcpkit/client/modern` holds neither the
+   * negotiation between the eras nor the 2025 era. Left out of the declarations (`stripInternal`),
+   * so that they name none of the 2025-era parts.
    */
-  protected constructor(transport: ClientTransport, options: McpClientOptions, legacy: LegacyEraSupport);
-  protected constructor(transport: ClientTransport, options: McpClientOptions, legacy?: LegacyEraSupport) {
+  protected constructor(transport: ClientTransport, options: McpClientOptions, era: EraSupport) {
     this.#transport = transport;
-    const parts = assembleClient(transport, options, this.#lifetime.signal, legacy);
+    const parts = assembleClient(transport, options, this.#lifetime.signal, era);
     this.#capabilities = parts.capabilities;
     this.#limits = parts.limits;
     this.#requester = parts.requester;

@@ -1,38 +1,19 @@
-import type { ClientCapabilities, DiscoverResult, Implementation, InitializeResult } from '@mcpkit/protocol';
-import { MetaKey } from '@mcpkit/protocol/internal';
-import { type EraEvidence, type EraOption, type EraSettings, type EraVerdict, nextEraStep } from './era.js';
-import type { LegacyEraSeam } from './era-seam.js';
-import { LegacyServerError, McpClientError, NoCommonVersionError } from './errors.js';
-import { discoverOnce, type ProbeOptions, type ServerDescription } from './probe.js';
+import type { DiscoverResult, InitializeResult } from '@mcpkit/protocol';
+import { connectFailure, MAX_REISSUES, modernDescription } from './connect-modern.js';
+import { nextEraStep } from './era.js';
+import type { EraConnectOptions } from './era-seam.js';
+import type { EraEvidence, EraSettings } from './era-types.js';
+import { McpClientError } from './errors.js';
+import { discoverOnce, type ServerDescription } from './probe.js';
 import type { Requester } from './requester.js';
-
-/** What connecting needs besides the requester. */
-export interface EraConnectOptions extends ProbeOptions {
-  era: EraOption;
-  /** 2025-era versions the client speaks, newest first. */
-  legacyVersions: readonly string[];
-  clientInfo: Implementation;
-  capabilities: Readonly<ClientCapabilities>;
-  /** Verdicts per server (`ClientTransport.peer`), kept across reconnects and restarts (B-6). */
-  verdicts: Map<string, EraVerdict>;
-  /**
-   * The 2025 era, when the client and its transport both speak it; without it the client speaks
-   * 2026-07-28 only, as with era `modern`.
-   */
-  legacy: LegacyEraSeam | undefined;
-  /** Without `legacy`, why: what `era: 'legacy'` fails with. */
-  withoutLegacy?: string;
-}
-
-/** How often a probe or `initialize` lost in transit is re-sent (C-55). */
-const MAX_REISSUES = 2;
 
 /**
  * Connects to the server in its era (C-56..C-58): runs the steps `nextEraStep` decides (the
  * `server/discover` probe, `initialize`) until it is connected, and records the verdict for the
  * server (B-6). In the 2025 era it finishes the handshake: `notifications/initialized`, and the
- * transport's session from then on (B-9, B-11). Without the 2025 era (the client of
- * `@mcpkit/client/modern`, or a transport without `legacy`) it connects as era `modern` does.
+ * transport's session from then on (B-9, B-11). Without the 2025 era (a transport without
+ * `legacy`) it connects as era `modern` does. The `McpClient` of `@mcpkit/client` connects with it;
+ * the one of `@mcpkit/client/modern` with `connectModern`.
  * Throws `LegacyServerError` (era `modern` only), `NoCommonVersionError`, or what the server or
  * transport failed with.
  */
@@ -107,7 +88,7 @@ export async function connectEra(
       }
       case 'failed':
         if (peer !== undefined) options.verdicts.delete(peer);
-        throw failure(
+        throw connectFailure(
           step,
           requester.versions,
           evidence.step === 'probe' && evidence.outcome.kind === 'error' ? probed : undefined,
@@ -116,52 +97,4 @@ export async function connectEra(
         );
     }
   }
-}
-
-/**
- * The error connecting ends with; `refused` is the version a `-32022` refused, if that was the end;
- * `notFoundAt` the URL, when the last answer was an HTTP 404: most often a wrong path.
- */
-function failure(
-  step: Extract<ReturnType<typeof nextEraStep>, { kind: 'failed' }>,
-  ours: readonly string[],
-  refused: string | undefined,
-  notFoundAt: string | undefined,
-): Error {
-  switch (step.reason) {
-    case 'legacy-server': {
-      const evidence = notFoundAt
-        ? `${step.evidence} at ${notFoundAt}${pathHint(notFoundAt)}`
-        : step.evidence;
-      return new LegacyServerError(evidence, { cause: step.cause });
-    }
-    case 'no-common-version':
-      return new NoCommonVersionError(ours, step.theirs ?? [], refused);
-    default:
-      if (notFoundAt) {
-        const message = `The server answered HTTP 404 at ${notFoundAt}: no MCP endpoint there${pathHint(notFoundAt)}`;
-        return new McpClientError(message, { cause: step.cause });
-      }
-      return step.cause ?? new McpClientError(step.evidence);
-  }
-}
-
-/** What to check after a 404: a URL without `/mcp` most likely misses the path mcpkit serves. */
-function pathHint(url: string): string {
-  return URL.canParse(url) && !new URL(url).pathname.includes('/mcp')
-    ? "; mcpkit serves /mcp by default; check the server's path"
-    : '';
-}
-
-function modernDescription(version: string, result: DiscoverResult): ServerDescription {
-  return {
-    era: 'modern',
-    protocolVersion: version,
-    supportedVersions: result.supportedVersions,
-    capabilities: result.capabilities,
-    instructions: result.instructions,
-    serverInfo: result._meta?.[MetaKey.serverInfo],
-    discoverResult: result,
-    initializeResult: undefined,
-  };
 }

@@ -6,11 +6,11 @@ import type {
   LegacyClientWire,
 } from '@mcpkit/protocol';
 import type { Step } from './call-chain.js';
-import type { InitializeOutcome } from './era.js';
+import type { EraOption, EraVerdict, InitializeOutcome } from './era-types.js';
 import type { TimeoutLimits } from './exchange.js';
 import type { InputHandlers } from './handlers.js';
 import type { LogRoute } from './logs.js';
-import type { ServerDescription } from './probe.js';
+import type { ProbeOptions, ServerDescription } from './probe.js';
 import type { Requester } from './requester.js';
 
 /**
@@ -82,3 +82,34 @@ export interface LegacyEraConfig {
 
 /** Makes the 2025-era parts of one client, over a transport that carries that era's wire. */
 export type LegacyEraSupport = (config: LegacyEraConfig) => LegacyEraSeam;
+
+/** What connecting needs besides the requester. */
+export interface EraConnectOptions extends ProbeOptions {
+  era: EraOption;
+  /** 2025-era versions the client speaks, newest first. */
+  legacyVersions: readonly string[];
+  clientInfo: Implementation;
+  capabilities: Readonly<ClientCapabilities>;
+  /** Verdicts per server (`ClientTransport.peer`), kept across reconnects and restarts (B-6). */
+  verdicts: Map<string, EraVerdict>;
+  /**
+   * The 2025 era, when the client and its transport both speak it; without it the client speaks
+   * 2026-07-28 only, as with era `modern`.
+   */
+  legacy: LegacyEraSeam | undefined;
+  /** Without `legacy`, why: what `era: 'legacy'` fails with. */
+  withoutLegacy?: string;
+}
+
+/** Connects to the server (C-56..C-58): `connectEra` in both eras, `connectModern` in 2026-07-28 only. */
+type EraConnect = (requester: Requester, options: EraConnectOptions) => Promise<ServerDescription>;
+
+/**
+ * What each `McpClient` hands the core: the connect step, and the 2025 era if it speaks it. The one
+ * of `@mcpkit/client` hands `connectEra` and the 2025 era; the one of `@mcpkit/client/modern` only
+ * `connectModern`, so that its bundle holds none of the negotiation between the eras.
+ */
+export interface EraSupport {
+  connect: EraConnect;
+  legacy?: LegacyEraSupport;
+}

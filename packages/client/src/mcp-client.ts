@@ -1,6 +1,7 @@
 import type { ClientTransport } from '@mcpkit/protocol';
 import { McpClientCore } from './client.js';
-import type { LegacyEraSeam, LegacyEraSupport } from './era-seam.js';
+import { connectEra } from './era-connect.js';
+import type { EraSupport, LegacyEraSeam, LegacyEraSupport } from './era-seam.js';
 import type { McpClientOptions } from './options.js';
 
 /**
@@ -33,6 +34,9 @@ const lazyLegacyEra: LegacyEraSupport = (config) => {
   };
 };
 
+/** Both eras: the lazy 2025 era, and the negotiation between the eras that connects. */
+const fullEras: EraSupport = { legacy: lazyLegacyEra, connect: connectEra };
+
 /**
  * An MCP 2026-07-28 client over any `ClientTransport`. It probes the server with
  * `server/discover` and picks the version, puts the per-request `_meta` on every request,
@@ -55,6 +59,6 @@ const lazyLegacyEra: LegacyEraSupport = (config) => {
  */
 export class McpClient extends McpClientCore {
   constructor(transport: ClientTransport, options: McpClientOptions = {}) {
-    super(transport, options, lazyLegacyEra);
+    super(transport, options, fullEras);
   }
 }

@@ -1,6 +1,11 @@
 import type { ClientTransport } from '@mcpkit/protocol';
 import { McpClientCore } from './client.js';
+import { connectModern } from './connect-modern.js';
+import type { EraSupport } from './era-seam.js';
 import type { McpClientOptions } from './options.js';
+
+/** 2026-07-28 only: `server/discover`, never `initialize`. */
+const modernOnly: EraSupport = { connect: connectModern };
 
 /**
  * The `McpClient` of `@mcpkit/client`, speaking MCP 2026-07-28 only: the same API and behaviour
@@ -20,6 +25,6 @@ import type { McpClientOptions } from './options.js';
  */
 export class McpClient extends McpClientCore {
   constructor(transport: ClientTransport, options: McpClientOptions = {}) {
-    super(transport, options);
+    super(transport, options, modernOnly);
   }
 }

@@ -6,7 +6,7 @@ import type {
   LoggingMessageNotificationParams,
 } from '@mcpkit/protocol';
 import type { CacheStore } from './cache-store.js';
-import type { EraOption, EraVerdict } from './era.js';
+import type { EraOption, EraVerdict } from './era-types.js';
 import type { InputHandlers } from './handlers.js';
 import type { TaskSupport } from './task-options.js';
 

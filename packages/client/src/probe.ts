@@ -8,7 +8,7 @@ import {
 import type { CacheAccess } from './cache-contract.js';
 import { type CallResult, CallState } from './call.js';
 import type { Next } from './call-chain.js';
-import type { Era } from './era.js';
+import type { Era } from './era-types.js';
 import { InvalidResponseError, RequestTimeoutError } from './errors.js';
 import type { CacheMode } from './options.js';
 import type { Requester } from './requester.js';

@@ -7,10 +7,17 @@ import { describe, expect, it } from 'vitest';
 // zod schemas (`loadSchemas`, for servers), so no bundle of a client entry may see their `import()`:
 // with it, the `/modern` first chunk was 1.8 KiB bigger gzipped.
 
-/** A split browser bundle of `entry`, from source. */
-function split(entry: string) {
+const src = fileURLToPath(new URL('../src/', import.meta.url));
+
+/**
+ * A split browser bundle of `entry`, from source; with `only`, of an application that imports
+ * nothing else of it, as bench's minimal clients do (the entry itself keeps every export).
+ */
+function split(entry: string, only?: string) {
   return build({
-    entryPoints: [fileURLToPath(new URL(`../src/${entry}`, import.meta.url))],
+    ...(only
+      ? { stdin: { contents: `export { ${only} } from './${entry}';`, resolveDir: src, loader: 'ts' } }
+      : { entryPoints: [`${src}${entry}`] }),
     bundle: true,
     splitting: true,
     outdir: 'split',
@@ -36,9 +43,10 @@ async function chunks(entry: string) {
 }
 
 /** The inputs of the first chunk: the entry's output and what it imports statically, loaded before it runs. */
-async function firstChunk(entry: string) {
-  const { outputs } = (await split(entry)).metafile;
-  const queue = Object.keys(outputs).filter((path) => outputs[path]!.entryPoint?.endsWith(`src/${entry}`));
+async function firstChunk(entry: string, only?: string) {
+  const { outputs } = (await split(entry, only)).metafile;
+  const name = only ? '<stdin>' : `src/${entry}`;
+  const queue = Object.keys(outputs).filter((path) => outputs[path]!.entryPoint?.endsWith(name));
   const seen = new Set<string>();
   for (let path = queue.shift(); path !== undefined; path = queue.shift()) {
     if (seen.has(path)) continue;
@@ -77,5 +85,17 @@ describe('the first chunk of a split browser bundle of the client', () => {
         entry,
       ).toEqual([]);
     }
+  });
+});
+
+describe('the first chunk of a split browser bundle of an application of McpClient', () => {
+  const negotiation = (input: string) => /(^|\/)src\/era(-connect)?\.ts$/.test(input);
+
+  it('holds the negotiation between the eras with @mcpkit/client, and none of it with /modern', async () => {
+    const full = await firstChunk('index.ts', 'McpClient');
+    expect(full.filter(negotiation).sort()).toEqual(['src/era-connect.ts', 'src/era.ts']);
+    const modern = await firstChunk('modern.ts', 'McpClient');
+    expect(modern.some((input) => /(^|\/)src\/client\.ts$/.test(input))).toBe(true);
+    expect(modern.filter(negotiation)).toEqual([]);
   });
 });
