@@ -46,8 +46,13 @@ describe('MessagePort transport over a Node MessageChannel', () => {
     const { client } = connected();
     await client.connect();
     const controller = new AbortController();
-    const waiting = client.callTool('wait', {}, { signal: controller.signal });
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Abort once the handler runs: an exchange aborted before it is written is never sent at all.
+    let running!: () => void;
+    const started = new Promise<void>((resolve) => {
+      running = resolve;
+    });
+    const waiting = client.callTool('wait', {}, { signal: controller.signal, onProgress: () => running() });
+    await started;
     controller.abort();
     await expect(waiting).rejects.toThrow();
     expect(text(await client.callTool('cancels', {}))).toBe('1');
