@@ -14,6 +14,7 @@ run(
     'scripts',
     'packaging',
     'conformance',
+    'docs',
     'package.json',
     'turbo.json',
     'biome.json',
