@@ -44,6 +44,7 @@ export {
   loadedJsonSchemaCompiler,
   loadJsonSchemaCompiler,
 } from './json-schema-loader.js';
+export { jsonWithout } from './json-without.js';
 export { LazyAbort } from './lazy-abort.js';
 export { LazyRequestContext } from './lazy-context.js';
 export { isLegacyMethod, LEGACY_METHODS, type LegacyMethod } from './legacy/method-names.js';

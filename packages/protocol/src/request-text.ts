@@ -5,6 +5,7 @@
 // changes it first (hooks, middleware, OpenTelemetry): the cached text is used only while params
 // still end with `_meta` holding exactly the constant's keys, in order, with its (deep-frozen)
 // values, and `params` is the request's last key; otherwise the request is serialized whole.
+import { jsonWithout } from './json-without.js';
 import { MetaKey } from './meta.js';
 
 /**
@@ -89,16 +90,9 @@ export function requestText(message: object): string {
 }
 
 function withConstantMeta(message: object, params: Record<string, unknown>, constant: ConstantMeta): string {
-  const meta = params._meta;
   let rest: string;
   try {
-    // JSON leaves out a field whose value is undefined: the text of everything but `_meta`.
-    params._meta = undefined;
-    try {
-      rest = JSON.stringify(message);
-    } finally {
-      params._meta = meta;
-    }
+    rest = jsonWithout(message, params, '_meta');
   } catch {
     // Frozen params, or a value JSON refuses: the plain way, which throws what it throws.
     return JSON.stringify(message);

@@ -1,5 +1,5 @@
 import type { FinalResponse, Implementation, JSONRPCResultResponse } from '@mcpkit/protocol';
-import { MetaKey } from '@mcpkit/protocol/internal';
+import { jsonWithout, MetaKey } from '@mcpkit/protocol/internal';
 
 /**
  * The text a result's JSON starts with when serverInfo is its whole `_meta` (S-5): made once per
@@ -27,17 +27,9 @@ export class ServerInfoFinal implements FinalResponse {
   }
 
   get json(): string {
-    // The copy serialized without its `_meta` (JSON leaves out an undefined field), then put back:
-    // the same text as `JSON.stringify(response)`, serverInfo aside.
+    // The same text as `JSON.stringify(response)`, with serverInfo's made once.
     const result = this.response.result as Record<string, unknown>;
-    const meta = result._meta;
-    result._meta = undefined;
-    let rest: string;
-    try {
-      rest = JSON.stringify(result);
-    } finally {
-      result._meta = meta;
-    }
+    const rest = jsonWithout(result, result, '_meta');
     // Never `{}`: a checked result has its `resultType`.
     return `{"jsonrpc":"2.0","id":${JSON.stringify(this.response.id)},"result":${this.#prefix},${rest.slice(1)}}`;
   }
