@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { closeQuietly } from '../src/close-quietly.js';
+import { describe, expect, it, vi } from 'vitest';
+import { closeQuietly, SETTLED_DONE } from '../src/close-quietly.js';
 import { sleep } from '../src/sleep.js';
 
 describe('sleep', () => {
@@ -54,5 +54,21 @@ describe('closeQuietly', () => {
     closeQuietly({ next, return: () => Promise.reject(new Error('async')) });
     closeQuietly({ next });
     await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+
+  it('attaches nothing to SETTLED_DONE, which cannot reject, and still catches any other return', async () => {
+    const then = vi.spyOn(SETTLED_DONE, 'then');
+    const next = async () => ({ done: true as const, value: undefined });
+    try {
+      closeQuietly({ next, return: () => SETTLED_DONE });
+      expect(then).not.toHaveBeenCalled();
+    } finally {
+      then.mockRestore();
+    }
+    const rejected = Promise.reject(new Error('async'));
+    const caught = vi.spyOn(rejected, 'then');
+    closeQuietly({ next, return: () => rejected });
+    expect(caught).toHaveBeenCalledTimes(1);
+    await expect(SETTLED_DONE).resolves.toEqual({ done: true, value: undefined });
   });
 });

@@ -8,6 +8,14 @@ const INFO = { name: 'text-test', version: '1.0.0', title: 'Quote " and \\ in a 
 function server(options: ConstructorParameters<typeof McpServer>[1] = {}) {
   const s = new McpServer(INFO, { onError: () => {}, ...options });
   s.tool('plain', { description: 'No _meta' }, () => ({ content: [{ type: 'text', text: 'ok' }] }));
+  s.tool('error_result', { description: 'isError as well' }, () => ({
+    content: [{ type: 'text', text: 'no' }],
+    isError: true,
+  }));
+  s.tool('structured', { description: 'structuredContent as well' }, () => ({
+    content: [{ type: 'text', text: '{}' }],
+    structuredContent: {},
+  }));
   s.tool('own_meta', { description: 'Its own _meta' }, () => ({
     _meta: { 'example.com/trace': 'abc' },
     content: [{ type: 'text', text: 'ok' }],
@@ -57,5 +65,22 @@ describe('the text of a result response', () => {
       id: 3,
       result: { resultType: 'complete', content: [{ type: 'text', text: 'ok' }] },
     });
+  });
+
+  it('S-5: a result with more than content, or its keys in another order, is the same text as the whole response', async () => {
+    for (const name of ['error_result', 'structured']) {
+      const final = await finalOf(server(), name);
+      expect(final.json).toBe(JSON.stringify(final.response));
+    }
+    // A middleware may hand back a result whose keys come in its own order: the text keeps it.
+    const reordered = server();
+    reordered.use(async (_call, next) => {
+      const { resultType, content } = (await next()) as { resultType: 'complete'; content: unknown[] };
+      return { content, resultType } as never;
+    });
+    const final = await finalOf(reordered, 'plain', 2);
+    expect(final.json).toBe(JSON.stringify(final.response));
+    expect(final.json).toContain('"result":{"_meta":');
+    expect(final.json).toContain('}},"content":[{"type":"text","text":"ok"}],"resultType":"complete"}}');
   });
 });

@@ -5,10 +5,11 @@ import type {
   JSONRPCNotification,
   JSONRPCRequest,
 } from '@mcpkit/protocol';
+import { SETTLED_DONE } from '@mcpkit/protocol/internal';
 
 const DONE: IteratorReturnResult<undefined> = Object.freeze({ done: true, value: undefined });
-/** A settled promise can be handed to any number of readers: one for every exchange that has ended. */
-const DONE_PROMISE: Promise<IteratorResult<EndpointItem>> = Promise.resolve(DONE);
+/** Handed to every reader of an ended exchange; `closeQuietly` attaches nothing to it. */
+const DONE_PROMISE: Promise<IteratorResult<EndpointItem>> = SETTLED_DONE;
 
 type Reader = (result: IteratorResult<EndpointItem>) => void;
 

@@ -9,6 +9,19 @@ export function serverInfoPrefix(info: Implementation): string {
   return `{"_meta":{${JSON.stringify(MetaKey.serverInfo)}:${JSON.stringify(info)}}`;
 }
 
+/** The keys of a plain tool result once serverInfo is added, in the order the server's copy has them. */
+const CONTENT_RESULT_KEYS = ['_meta', 'resultType', 'content'];
+
+/** Whether `result` is `{ _meta, resultType: 'complete', content: [...] }`, keys in that order, nothing else. */
+function isContentResult(result: Record<string, unknown>): boolean {
+  let at = 0;
+  for (const key in result) {
+    if (key !== CONTENT_RESULT_KEYS[at]) return false;
+    at++;
+  }
+  return result.resultType === 'complete' && Array.isArray(result.content);
+}
+
 /**
  * The final response of a result whose `_meta` is serverInfo alone (the result had none of its
  * own): `json` is the response's text, written when a transport first asks for it (a 2025-era
@@ -29,8 +42,14 @@ export class ServerInfoFinal implements FinalResponse {
   get json(): string {
     // The same text as `JSON.stringify(response)`, with serverInfo's made once.
     const result = this.response.result as Record<string, unknown>;
+    const head = `{"jsonrpc":"2.0","id":${JSON.stringify(this.response.id)},"result":${this.#prefix},`;
+    // A tool's content alone: on Node 20 stringifying the result object around it costs more than
+    // the key check (about 0.2 µs a call).
+    if (isContentResult(result)) {
+      return `${head}"resultType":"complete","content":${JSON.stringify(result.content)}}}`;
+    }
     const rest = jsonWithout(result, result, '_meta');
     // Never `{}`: a checked result has its `resultType`.
-    return `{"jsonrpc":"2.0","id":${JSON.stringify(this.response.id)},"result":${this.#prefix},${rest.slice(1)}}`;
+    return `${head}${rest.slice(1)}}`;
   }
 }
