@@ -15,12 +15,18 @@ export type {
 /** Statuses of a refused POST that, without a recognised modern error, mean "an older server" (B-4, B-7). */
 const LEGACY_POST_STATUSES = new Set([400, 404, 405]);
 
-/** The modern error codes: whoever answers with one speaks 2026-07-28 and is never fallen back from (B-5). */
-const MODERN_ERROR_CODES = new Set<number>([
-  ErrorCode.HeaderMismatch,
-  ErrorCode.MissingRequiredClientCapability,
-  ErrorCode.UnsupportedProtocolVersion,
-]);
+/**
+ * Whether `code` is a modern error code: whoever answers with one speaks 2026-07-28 and is never
+ * fallen back from (B-5). A function, not a set made at load, which a bundler would keep in a
+ * `/modern` app that never reaches this decision.
+ */
+function isModernErrorCode(code: number): boolean {
+  return (
+    code === ErrorCode.HeaderMismatch ||
+    code === ErrorCode.MissingRequiredClientCapability ||
+    code === ErrorCode.UnsupportedProtocolVersion
+  );
+}
 
 /**
  * The era decision, with no I/O: given what the client knows so far, the next thing to send or
@@ -115,7 +121,7 @@ function afterInitialize(
     }
     case 'error': {
       const { error } = outcome;
-      if (MODERN_ERROR_CODES.has(error.code)) {
+      if (isModernErrorCode(error.code)) {
         return {
           kind: 'failed',
           reason: 'modern-server',

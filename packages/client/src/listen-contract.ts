@@ -1,13 +1,14 @@
-import type { JSONRPCNotification, RequestId, SubscriptionFilter, TransportError } from '@mcpkit/protocol';
+import type { RequestId, SubscriptionFilter, TransportError } from '@mcpkit/protocol';
 import type {
   abortable,
   decodeMessage,
   isAcknowledgedParams,
+  isNotificationParams,
+  isResourceUpdatedParams,
   subscriptionIdOf,
 } from '@mcpkit/protocol/internal';
 import type { CallResult } from './call.js';
 import type { Next } from './call-chain.js';
-import type { supportedFilter } from './capabilities.js';
 import type { Connection } from './connection.js';
 import type { peerError, UnsupportedByServerError } from './errors.js';
 import type { TimeoutLimits } from './exchange.js';
@@ -53,9 +54,15 @@ export interface ListenControl {
   readonly ended: boolean;
   /** The JSON-RPC id of the listen request just sent (the subscription id), `undefined` between opens. */
   opened(id: RequestId | undefined): void;
-  /** A notification of the stream; `observe`: the client's observers have not seen it yet. */
-  accept(notification: JSONRPCNotification, observe: boolean): void;
-  acknowledge(filter: SubscriptionFilter): void;
+  /** Notifications no reader waited for, oldest first, for `next()` to take. */
+  readonly queue: ListenNotification[];
+  /** Gives `notification` to a reader waiting in `next()`; `false` when none waits. */
+  hand(notification: ListenNotification): boolean;
+  /**
+   * Records an acknowledged filter and what it left out of the request; `true` for the first,
+   * which settles `acknowledged`.
+   */
+  acknowledge(filter: SubscriptionFilter, missing: SubscriptionFilter): boolean;
   /** Ends the subscription, with `error` or (without one) normally, closed by `closedBy`. */
   finish(error?: unknown, closedBy?: 'client' | 'server'): void;
 }
@@ -76,12 +83,13 @@ export interface ListenKit {
   TransportError: typeof TransportError;
   UnsupportedByServerError: typeof UnsupportedByServerError;
   ListenCall: typeof ListenCall;
-  supportedFilter: typeof supportedFilter;
   peerError: typeof peerError;
   abortable: typeof abortable;
   decodeMessage: typeof decodeMessage;
   subscriptionIdOf: typeof subscriptionIdOf;
   isAcknowledgement: typeof isAcknowledgedParams;
+  isNotificationParams: typeof isNotificationParams;
+  isResourceUpdatedParams: typeof isResourceUpdatedParams;
   hookedServerNotification: typeof hookedServerNotification;
   /** `ErrorCode.UnsupportedProtocolVersion`. */
   unsupportedProtocolVersion: number;

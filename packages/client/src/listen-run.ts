@@ -1,7 +1,9 @@
 import type { SubscriptionFilter } from '@mcpkit/protocol';
 import type { Next } from './call-chain.js';
 import type { ListenControl, ListenHost, ListenKit, ListenRunner } from './listen-contract.js';
+import { acknowledge, deliver } from './listen-delivery.js';
 import { listenExchange } from './listen-exchange.js';
+import { supportedFilter } from './listen-filters.js';
 
 // The run loop of a `Subscription`: opens its stream, re-opens it when it breaks or the transport
 // restarts (C-42, C-43), and ends the subscription when that is over. Loaded with `import()` when the
@@ -89,7 +91,7 @@ class ListenRun implements ListenRunner {
     const { requested } = this.#control;
     const server = (await this.#host.connection.connected())?.capabilities;
     if (!server) return requested;
-    const filter = this.#kit.supportedFilter(requested, server);
+    const filter = supportedFilter(requested, server);
     if (Object.keys(filter).length === 0) {
       throw new this.#kit.UnsupportedByServerError(
         'A subscription to these notifications',
@@ -115,10 +117,10 @@ class ListenRun implements ListenRunner {
     let sessionEnded = false;
     const call = new this.#kit.ListenCall(filter, control.meta, controller.signal, {
       opened: (id) => control.opened(id),
-      accept: (notification, observe) => control.accept(notification, observe),
+      accept: (notification, observe) => deliver(control, this.#host, this.#kit, notification, observe),
       acknowledge: (granted) => {
         acknowledged = true;
-        control.acknowledge(granted);
+        acknowledge(control, this.#host, granted);
       },
       reopen: () => {
         sessionEnded = true;

@@ -1,13 +1,14 @@
-import type { JSONRPCNotification, RequestId, SubscriptionFilter } from '@mcpkit/protocol';
+import type { RequestId, SubscriptionFilter } from '@mcpkit/protocol';
 import {
   abortable,
   decodeMessage,
   ErrorCode,
+  isNotificationParams,
+  isResourceUpdatedParams,
   subscriptionIdOf,
   TransportError,
 } from '@mcpkit/protocol/internal';
 import { checkTimeout } from './call-limits.js';
-import { supportedFilter, unacknowledged } from './capabilities.js';
 import { timerDelay } from './deadlines.js';
 import {
   peerError,
@@ -17,28 +18,21 @@ import {
   UnsupportedByServerError,
 } from './errors.js';
 import { ListenCall } from './listen-call.js';
-import {
-  isAcknowledgement,
-  isListenNotification,
-  type ListenNotification,
-  sameNotification,
-} from './listen-checks.js';
+import { isAcknowledgement, type ListenNotification } from './listen-checks.js';
 import type { ListenControl, ListenHost, ListenKit, ListenRunner } from './listen-contract.js';
 import { hookedServerNotification } from './wire-hooks.js';
-
-/** Notifications held for a slow reader; beyond this the oldest go (duplicates are merged first). */
-const MAX_QUEUED = 1000;
 
 const KIT: ListenKit = {
   TransportError,
   UnsupportedByServerError,
   ListenCall,
-  supportedFilter,
   peerError,
   abortable,
   decodeMessage,
   subscriptionIdOf,
   isAcknowledgement,
+  isNotificationParams,
+  isResourceUpdatedParams,
   hookedServerNotification,
   unsupportedProtocolVersion: ErrorCode.UnsupportedProtocolVersion,
 };
@@ -91,8 +85,10 @@ export class Subscription implements AsyncIterableIterator<ListenNotification> {
   #resolveAck!: (filter: SubscriptionFilter) => void;
   #rejectAck!: (error: unknown) => void;
   #ack: SubscriptionFilter | undefined;
+  /** What the latest acknowledgement left out of the request. */
+  #missing: SubscriptionFilter | undefined;
   #id: RequestId | undefined;
-  #queue: ListenNotification[] = [];
+  readonly #queue: ListenNotification[] = [];
   #waiters: Array<{
     resolve: (r: IteratorResult<ListenNotification>) => void;
     reject: (e: unknown) => void;
@@ -142,7 +138,10 @@ export class Subscription implements AsyncIterableIterator<ListenNotification> {
     );
   }
 
-  /** The reader's side, as the run loop drives it. */
+  /**
+   * The reader's side, as the run loop drives it: the run loop's chunk checks, de-duplicates and
+   * queues the notifications, and compares the acknowledged filter with the request.
+   */
   #control(): ListenControl {
     const subscription = this;
     return {
@@ -154,8 +153,13 @@ export class Subscription implements AsyncIterableIterator<ListenNotification> {
       opened: (id) => {
         this.#id = id;
       },
-      accept: (notification, observe) => this.#accept(notification, observe),
-      acknowledge: (filter) => this.#acknowledge(filter),
+      queue: this.#queue,
+      hand: (notification) => {
+        const waiter = this.#waiters.shift();
+        waiter?.resolve({ value: notification, done: false });
+        return waiter !== undefined;
+      },
+      acknowledge: (filter, missing) => this.#acknowledge(filter, missing),
       finish: (error, closedBy) => this.#finish(error, closedBy),
     };
   }
@@ -172,7 +176,7 @@ export class Subscription implements AsyncIterableIterator<ListenNotification> {
 
   /** What was asked for but not acknowledged (C-40); `undefined` before the acknowledgement. */
   get unacknowledged(): SubscriptionFilter | undefined {
-    return this.#ack && unacknowledged(this.requested, this.#ack);
+    return this.#missing;
   }
 
   /** Whether the subscription has ended. */
@@ -210,29 +214,15 @@ export class Subscription implements AsyncIterableIterator<ListenNotification> {
     return { value: undefined, done: true };
   }
 
-  /** Records an acknowledged filter; the first settles `acknowledged` and warns about what is missing (C-40). */
-  #acknowledge(filter: SubscriptionFilter): void {
+  /** Records an acknowledged filter; the first settles `acknowledged`. Returns whether it was the first. */
+  #acknowledge(filter: SubscriptionFilter, missing: SubscriptionFilter): boolean {
     const first = this.#ack === undefined;
     this.#ack = filter;
-    if (!first) return;
+    this.#missing = missing;
+    if (!first) return false;
     clearTimeout(this.#ackTimer);
     this.#resolveAck(filter);
-    const missing = unacknowledged(this.requested, filter);
-    if (Object.keys(missing).length > 0) this.#host.warn({ kind: 'subscription-degraded', missing });
-  }
-
-  /** Hands a change notification to the reader (and first to the observers, unless they saw it). */
-  #accept(notification: JSONRPCNotification, observe: boolean): void {
-    if (!isListenNotification(notification)) return;
-    const typed = notification;
-    if (observe) for (const observer of this.#host.observers) observer.observe(typed);
-    const waiter = this.#waiters.shift();
-    if (waiter) {
-      waiter.resolve({ value: typed, done: false });
-    } else if (!this.#queue.some((queued) => sameNotification(queued, typed))) {
-      if (this.#queue.length >= MAX_QUEUED) this.#queue.shift();
-      this.#queue.push(typed);
-    }
+    return true;
   }
 
   /** Ends the subscription, with `error` or (without one) normally, closed by `closedBy`. */

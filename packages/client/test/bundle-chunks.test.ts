@@ -99,3 +99,51 @@ describe('the first chunk of a split browser bundle of an application of McpClie
     expect(modern.filter(negotiation)).toEqual([]);
   });
 });
+
+/** The chunks loaded before an application of `only` from `entry` runs: its own and what it imports statically. */
+async function firstChunkFiles(entry: string, only: string) {
+  const result = await split(entry, only);
+  const { outputs } = result.metafile;
+  const text = new Map(result.outputFiles.map((file) => [file.path, file.text]));
+  const queue = Object.keys(outputs).filter((path) => outputs[path]!.entryPoint?.endsWith('<stdin>'));
+  const seen = new Set<string>();
+  for (let path = queue.shift(); path !== undefined; path = queue.shift()) {
+    if (seen.has(path)) continue;
+    seen.add(path);
+    for (const link of outputs[path]!.imports) if (link.kind === 'import-statement') queue.push(link.path);
+  }
+  return [...seen].map((path) => ({
+    inputs: inputsOf(outputs[path]!),
+    text: [...text].find(([file]) => file.endsWith(path))![1],
+  }));
+}
+
+describe('the first chunk of a split browser bundle of an application of the /modern McpClient', () => {
+  it('is one file: the JSON Schema validator and the run loop of listen() share no module with it', async () => {
+    const files = await firstChunkFiles('modern.ts', 'McpClient');
+    expect(
+      files.map(({ inputs }) => inputs.filter((input) => !input.startsWith('<stdin>')).length > 0),
+    ).toEqual([true]);
+  });
+
+  it("leaves the checking, queueing and acknowledging of a listen's notifications to the run loop's chunk", async () => {
+    const inputs = (await firstChunkFiles('modern.ts', 'McpClient')).flatMap((file) => file.inputs);
+    expect(inputs.filter((input) => /(^|\/)src\/listen-(delivery|filters)\.ts$/.test(input))).toEqual([]);
+    const { text } = (await firstChunkFiles('modern.ts', 'McpClient'))[0]!;
+    expect(text).not.toContain('subscription-degraded');
+  });
+
+  it("holds none of protocol's code that only a server runs, which the published JavaScript made at load", async () => {
+    const text = (await firstChunkFiles('modern.ts', 'McpClient')).map((file) => file.text).join('\n');
+    // the data checks of -32021 and -32022 (errors.ts), the `_meta` key grammar (meta.ts), the
+    // request context's signal (lazy-context.ts), the peers of networkOf (middleware.ts)
+    for (const made of [
+      '"{ requiredCapabilities }"',
+      '[A-Za-z0-9._-]',
+      'legacySession',
+      'transport: "pipe"',
+    ]) {
+      expect(text).not.toContain(made);
+    }
+  });
+});

@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  declaredCapabilities,
-  missingServerCapability,
-  supportedFilter,
-  unacknowledged,
-} from '../src/capabilities.js';
+import { declaredCapabilities, missingServerCapability } from '../src/capabilities.js';
+import { supportedFilter, unacknowledged } from '../src/listen-filters.js';
 
 const noop = async () => ({ action: 'cancel' as const });
 

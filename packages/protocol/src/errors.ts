@@ -207,16 +207,16 @@ export function disallowedErrorCodeReason(code: number): string | undefined {
   return undefined;
 }
 
-const dataChecks: Record<number, { check: (response: unknown) => boolean; shape: string }> = {
-  [ErrorCode.MissingRequiredClientCapability]: {
-    check: isMissingCapabilityErrorResponse,
-    shape: '{ requiredCapabilities }',
-  },
-  [ErrorCode.UnsupportedProtocolVersion]: {
-    check: isUnsupportedVersionErrorResponse,
-    shape: '{ supported, requested }',
-  },
-};
+/** The check and the shape in words of the `data` the spec requires of `-32021` and `-32022` (S-2, S-3). */
+function dataCheckFor(code: number): { check: (response: unknown) => boolean; shape: string } | undefined {
+  if (code === ErrorCode.MissingRequiredClientCapability) {
+    return { check: isMissingCapabilityErrorResponse, shape: '{ requiredCapabilities }' };
+  }
+  if (code === ErrorCode.UnsupportedProtocolVersion) {
+    return { check: isUnsupportedVersionErrorResponse, shape: '{ supported, requested }' };
+  }
+  return undefined;
+}
 
 /**
  * Why this side must not send `error`, or `undefined` when it may: its code is disallowed
@@ -230,7 +230,7 @@ export function disallowedErrorReason(error: {
 }): string | undefined {
   const codeReason = disallowedErrorCodeReason(error.code);
   if (codeReason !== undefined) return codeReason;
-  const data = dataChecks[error.code];
+  const data = dataCheckFor(error.code);
   if (!data) return undefined;
   const member = { code: error.code, message: error.message, data: error.data };
   return data.check({ jsonrpc: '2.0', error: member }) ? undefined : `${error.code} needs data ${data.shape}`; // S-2, S-3

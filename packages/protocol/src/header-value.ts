@@ -6,7 +6,8 @@ const PLAIN = /^[\x20-\x7e]*$/;
 /** Visible ASCII, space and tab: what a received header value may hold (RFC 9110 field values). */
 const FIELD_VALUE = /^[\x20-\x7e\t]*$/;
 
-const utf8 = new TextDecoder('utf-8', { fatal: true });
+/** Made on first use: made at load, it would be code a bundler keeps in every app. */
+let utf8: TextDecoder | undefined;
 const encoder = new TextEncoder();
 
 function looksLikeSentinel(value: string): boolean {
@@ -77,6 +78,7 @@ export function decodeHeaderValue(raw: string): string | undefined {
     const binary = atob(payload);
     const bytes = new Uint8Array(binary.length);
     for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+    utf8 ??= new TextDecoder('utf-8', { fatal: true });
     return utf8.decode(bytes);
   } catch {
     return undefined;

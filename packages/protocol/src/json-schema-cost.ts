@@ -1,4 +1,4 @@
-import { isRecord } from './is-record.js';
+import { isRecord } from './json-schema-values.js';
 
 /** Keywords holding one subschema (`items` may also hold a list, in draft-07 and before). */
 const SUBSCHEMA_KEYWORDS = new Set([

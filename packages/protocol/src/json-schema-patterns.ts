@@ -1,6 +1,5 @@
 import { format } from '@cfworker/json-schema';
-import { clipForMessage } from './clip.js';
-import { isRecord } from './is-record.js';
+import { clipForMessage, isRecord } from './json-schema-values.js';
 import { compileLinearPattern, type LinearPattern } from './linear-regex.js';
 import { isUrl } from './url-format.js';
 

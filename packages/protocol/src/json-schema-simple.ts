@@ -1,4 +1,4 @@
-import { isRecord } from './is-record.js';
+import { isRecord } from './json-schema-values.js';
 
 /**
  * Most tool schemas are a flat object of typed properties. For those, a value the schema accepts

@@ -1,9 +1,8 @@
 import { dereference, type Schema, type SchemaDraft, validate } from '@cfworker/json-schema';
-import { clipForMessage } from './clip.js';
-import { isRecord } from './is-record.js';
 import { budgetedLookup, capUniqueItems, type Expansion, expand, sizeProblem } from './json-schema-cost.js';
 import { compilePatterns, useLinearFormats, withLinearPatterns } from './json-schema-patterns.js';
 import { simpleObjectCheck } from './json-schema-simple.js';
+import { clipForMessage, isRecord } from './json-schema-values.js';
 
 /** Limits on what a schema may cost to validate (P-90). */
 export interface JsonSchemaLimits {

@@ -4,8 +4,11 @@ import { LazyAbort } from './lazy-abort.js';
 import type { NetworkPeer } from './network.js';
 import type { PeerChannel } from './session-contracts.js';
 
-/** The `signal` getter every context gets, set by the class (it reads a private field). */
-let signalProperty: PropertyDescriptor;
+/**
+ * The `signal` getter every context gets, made by the first one's constructor (it reads a private
+ * field): a static block would be code a bundler keeps in every app that imports this module.
+ */
+let signalProperty: PropertyDescriptor | undefined;
 
 /**
  * A `RequestContext` whose `signal` is created only when first read (see `LazyAbort`). The signal
@@ -22,17 +25,6 @@ let signalProperty: PropertyDescriptor;
  * ```
  */
 export class LazyRequestContext implements RequestContext {
-  // Kept outside the class, so its body does not name the class: esbuild renames a class whose
-  // body names itself (`_LazyRequestContext`) when it bundles.
-  static {
-    signalProperty = {
-      enumerable: true,
-      get(this: LazyRequestContext): AbortSignal {
-        return this.#cancellation.signal;
-      },
-    };
-  }
-
   declare readonly signal: AbortSignal;
   readonly transport: RequestContext['transport'];
   readonly headers?: Headers;
@@ -50,6 +42,14 @@ export class LazyRequestContext implements RequestContext {
     if (base.network !== undefined) this.network = base.network;
     if (base.legacySession !== undefined) this.legacySession = base.legacySession;
     this.#cancellation = cancellation;
+    // Kept outside the class, so its body does not name the class: esbuild renames a class whose
+    // body names itself (`_LazyRequestContext`) when it bundles.
+    signalProperty ??= {
+      enumerable: true,
+      get(this: LazyRequestContext): AbortSignal {
+        return this.#cancellation.signal;
+      },
+    };
     Object.defineProperty(this, 'signal', signalProperty);
   }
 

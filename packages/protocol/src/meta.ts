@@ -19,10 +19,13 @@ export const MetaKey = {
   baggage: 'baggage',
 } as const;
 
-const LABEL = '[A-Za-z](?:[A-Za-z0-9-]*[A-Za-z0-9])?';
-const NAME = '(?:[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?)?';
-const META_KEY = new RegExp(`^(?:${LABEL}(?:\\.${LABEL})*/)?${NAME}$`);
-const PREFIXED_KEY = new RegExp(`^${LABEL}(?:\\.${LABEL})*/${NAME}$`);
+// A label is `[A-Za-z](?:[A-Za-z0-9-]*[A-Za-z0-9])?`, a name `(?:[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?)?`.
+// Written out as literals, which a bundler drops from an app that never checks a key (a
+// `new RegExp` built from parts it keeps).
+const META_KEY =
+  /^(?:[A-Za-z](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\/)?(?:[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?)?$/;
+const PREFIXED_KEY =
+  /^[A-Za-z](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\/(?:[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?)?$/;
 
 /** Whether `key` follows the `_meta` key grammar: optional `label(.label)*\/` prefix, then a name (P-28, P-31). */
 export function isValidMetaKey(key: string): boolean {

@@ -197,9 +197,11 @@ export interface SessionEnd {
   readonly error?: unknown;
 }
 
-const PIPE: NetworkPeer = Object.freeze({ transport: 'pipe' });
-const TCP: NetworkPeer = Object.freeze({ transport: 'tcp' });
-const INPROC: NetworkPeer = Object.freeze({ transport: 'inproc' });
+// Shared frozen peers, made on first use: made at load, they would be code a bundler keeps in every
+// app that imports this module.
+let pipe: NetworkPeer | undefined;
+let tcp: NetworkPeer | undefined;
+let inproc: NetworkPeer | undefined;
 
 /**
  * Where the peer of a message is: what its transport said (`network`), else what the transport's
@@ -209,11 +211,14 @@ export function networkOf(transport: string, network: NetworkPeer | undefined): 
   if (network !== undefined) return network;
   switch (transport) {
     case 'stdio':
-      return PIPE;
+      pipe ??= Object.freeze({ transport: 'pipe' });
+      return pipe;
     case 'http':
-      return TCP;
+      tcp ??= Object.freeze({ transport: 'tcp' });
+      return tcp;
     case 'memory':
-      return INPROC;
+      inproc ??= Object.freeze({ transport: 'inproc' });
+      return inproc;
     default:
       return { transport };
   }

@@ -35,17 +35,22 @@ function isSubscriptionFilter(value: unknown): boolean {
 }
 
 /** `NotificationParamsSchema`'s verdict: the params of a `list_changed` notification. */
-export const isNotificationParams = withinStack(
-  (value) => isRecord(value) && optional(value._meta, isNotificationMeta),
-);
+export function isNotificationParams(value: unknown): boolean {
+  return withinStack(checkNotificationParams, value);
+}
+const checkNotificationParams = (value: unknown): boolean =>
+  isRecord(value) && optional(value._meta, isNotificationMeta);
 
 /** `ResourceUpdatedNotificationParamsSchema`'s verdict. */
-export const isResourceUpdatedParams = withinStack(
-  (value) => isRecord(value) && typeof value.uri === 'string' && optional(value._meta, isNotificationMeta),
-);
+export function isResourceUpdatedParams(value: unknown): boolean {
+  return withinStack(checkResourceUpdatedParams, value);
+}
+const checkResourceUpdatedParams = (value: unknown): boolean =>
+  isRecord(value) && typeof value.uri === 'string' && optional(value._meta, isNotificationMeta);
 
 /** `SubscriptionsAcknowledgedNotificationParamsSchema`'s verdict. */
-export const isAcknowledgedParams = withinStack(
-  (value) =>
-    isRecord(value) && isSubscriptionFilter(value.notifications) && optional(value._meta, isNotificationMeta),
-);
+export function isAcknowledgedParams(value: unknown): boolean {
+  return withinStack(checkAcknowledgedParams, value);
+}
+const checkAcknowledgedParams = (value: unknown): boolean =>
+  isRecord(value) && isSubscriptionFilter(value.notifications) && optional(value._meta, isNotificationMeta);

@@ -81,15 +81,16 @@ function isServerCapabilities(value: unknown): boolean {
 }
 
 /** `DiscoverResultSchema`'s verdict. */
-export const isDiscoverResult = withinStack(
-  (value) =>
-    isRecord(value) &&
-    isCompleteResult(value) &&
-    hasCacheHints(value) &&
-    isStringArray(value.supportedVersions) &&
-    isServerCapabilities(value.capabilities) &&
-    isOptionalString(value.instructions),
-);
+export function isDiscoverResult(value: unknown): boolean {
+  return withinStack(checkDiscoverResult, value);
+}
+const checkDiscoverResult = (value: unknown): boolean =>
+  isRecord(value) &&
+  isCompleteResult(value) &&
+  hasCacheHints(value) &&
+  isStringArray(value.supportedVersions) &&
+  isServerCapabilities(value.capabilities) &&
+  isOptionalString(value.instructions);
 
 function isToolAnnotations(value: unknown): boolean {
   return (
@@ -120,14 +121,15 @@ function isTool(value: unknown): boolean {
 }
 
 /** `ListToolsResultSchema`'s verdict. */
-export const isListToolsResult = withinStack(
-  (value) =>
-    isRecord(value) &&
-    isCompleteResult(value) &&
-    hasCacheHints(value) &&
-    isOptionalString(value.nextCursor) &&
-    isArrayOf(value.tools, isTool),
-);
+export function isListToolsResult(value: unknown): boolean {
+  return withinStack(checkListToolsResult, value);
+}
+const checkListToolsResult = (value: unknown): boolean =>
+  isRecord(value) &&
+  isCompleteResult(value) &&
+  hasCacheHints(value) &&
+  isOptionalString(value.nextCursor) &&
+  isArrayOf(value.tools, isTool);
 
 function isRole(value: unknown): boolean {
   return value === 'user' || value === 'assistant';
@@ -191,10 +193,11 @@ function isContentBlock(value: unknown): boolean {
 }
 
 /** `CallToolResultSchema`'s verdict. */
-export const isCallToolResult = withinStack(
-  (value) =>
-    isRecord(value) &&
-    isCompleteResult(value) &&
-    isArrayOf(value.content, isContentBlock) &&
-    isOptionalBoolean(value.isError),
-);
+export function isCallToolResult(value: unknown): boolean {
+  return withinStack(checkCallToolResult, value);
+}
+const checkCallToolResult = (value: unknown): boolean =>
+  isRecord(value) &&
+  isCompleteResult(value) &&
+  isArrayOf(value.content, isContentBlock) &&
+  isOptionalBoolean(value.isError);

@@ -55,27 +55,31 @@ function hasOptionalJsonObjects(value: unknown, first: string, second: string): 
   return isRecord(value) && optional(value[first], isJsonObject) && optional(value[second], isJsonObject);
 }
 
-/** Runs `check`, reading a value nested past the stack as not matching (as `compileCheck` does). */
-export function withinStack(check: (value: unknown) => boolean): (value: unknown) => boolean {
-  return (value) => {
-    try {
-      return check(value);
-    } catch {
-      return false;
-    }
-  };
+/**
+ * `check(value)`, reading a value nested past the stack as not matching (as `compileCheck` does).
+ * The checks below call it from a function of their own rather than being made by it at load: a
+ * bundler keeps a call at the top of a module (the published JavaScript has no `@__PURE__` left),
+ * so an app that never uses a check would still ship it.
+ */
+export function withinStack(check: (value: unknown) => boolean, value: unknown): boolean {
+  try {
+    return check(value);
+  } catch {
+    return false;
+  }
 }
 
 /** `ClientCapabilitiesSchema`'s verdict. */
-export const isClientCapabilities = withinStack(
-  (value) =>
-    isRecord(value) &&
-    optional(value.experimental, isSettingsMap) &&
-    optional(value.roots, isRecord) &&
-    optional(value.sampling, (sampling) => hasOptionalJsonObjects(sampling, 'context', 'tools')) &&
-    optional(value.elicitation, (elicitation) => hasOptionalJsonObjects(elicitation, 'form', 'url')) &&
-    optional(value.extensions, isSettingsMap),
-);
+export function isClientCapabilities(value: unknown): boolean {
+  return withinStack(checkClientCapabilities, value);
+}
+const checkClientCapabilities = (value: unknown): boolean =>
+  isRecord(value) &&
+  optional(value.experimental, isSettingsMap) &&
+  optional(value.roots, isRecord) &&
+  optional(value.sampling, (sampling) => hasOptionalJsonObjects(sampling, 'context', 'tools')) &&
+  optional(value.elicitation, (elicitation) => hasOptionalJsonObjects(elicitation, 'form', 'url')) &&
+  optional(value.extensions, isSettingsMap);
 
 /** `IconSchema`'s verdict. */
 export function isIcon(value: unknown): boolean {
@@ -90,7 +94,10 @@ export function isIcon(value: unknown): boolean {
 }
 
 /** `ImplementationSchema`'s verdict. */
-export const isImplementation = withinStack((value) => {
+export function isImplementation(value: unknown): boolean {
+  return withinStack(checkImplementation, value);
+}
+const checkImplementation = (value: unknown): boolean => {
   if (!isRecord(value) || typeof value.name !== 'string' || typeof value.version !== 'string') return false;
   if (!isOptionalString(value.title) || !isOptionalString(value.description)) return false;
   if (!isOptionalString(value.websiteUrl)) return false;
@@ -99,13 +106,11 @@ export const isImplementation = withinStack((value) => {
   if (!Array.isArray(icons)) return false;
   for (let i = 0; i < icons.length; i++) if (!isIcon(icons[i])) return false;
   return true;
-});
-
-const LEVELS: ReadonlySet<unknown> = new Set(LOGGING_LEVELS);
+};
 
 /** `LoggingLevelSchema`'s verdict. */
 export function isLoggingLevel(value: unknown): boolean {
-  return LEVELS.has(value);
+  return (LOGGING_LEVELS as readonly unknown[]).includes(value);
 }
 
 /** Whether `value` is a request id as the schemas read it: a string or a safe integer. */
@@ -125,26 +130,29 @@ export function isRequestMetaObject(value: unknown): boolean {
   );
 }
 
-/** An error response `{ jsonrpc, id?, error: { code, message, data } }` whose `data` passes `isData`. */
-function errorResponseCheck(code: number, isData: (data: unknown) => boolean): (value: unknown) => boolean {
-  return withinStack((value) => {
-    if (!isRecord(value) || value.jsonrpc !== '2.0' || !isOptionalRequestId(value.id)) return false;
-    const error = value.error;
-    return isRecord(error) && error.code === code && typeof error.message === 'string' && isData(error.data);
-  });
+/** Whether `value` is an error response `{ jsonrpc, id?, error: { code, message, data } }` whose `data` passes `isData`. */
+function isErrorResponse(value: unknown, code: number, isData: (data: unknown) => boolean): boolean {
+  if (!isRecord(value) || value.jsonrpc !== '2.0' || !isOptionalRequestId(value.id)) return false;
+  const error = value.error;
+  return isRecord(error) && error.code === code && typeof error.message === 'string' && isData(error.data);
 }
 
 /** `MissingRequiredClientCapabilityErrorSchema`'s verdict. */
-export const isMissingCapabilityErrorResponse = errorResponseCheck(
-  -32021,
-  (data) => isRecord(data) && isClientCapabilities(data.requiredCapabilities),
-);
+export function isMissingCapabilityErrorResponse(value: unknown): boolean {
+  return withinStack(checkMissingCapabilityErrorResponse, value);
+}
+const checkMissingCapabilityErrorResponse = (value: unknown): boolean =>
+  isErrorResponse(value, -32021, (data) => isRecord(data) && isClientCapabilities(data.requiredCapabilities));
 
 /** `UnsupportedProtocolVersionErrorSchema`'s verdict. */
-export const isUnsupportedVersionErrorResponse = errorResponseCheck(-32022, (data) => {
-  if (!isRecord(data) || typeof data.requested !== 'string') return false;
-  const supported = data.supported;
-  if (!Array.isArray(supported)) return false;
-  for (let i = 0; i < supported.length; i++) if (typeof supported[i] !== 'string') return false;
-  return true;
-});
+export function isUnsupportedVersionErrorResponse(value: unknown): boolean {
+  return withinStack(checkUnsupportedVersionErrorResponse, value);
+}
+const checkUnsupportedVersionErrorResponse = (value: unknown): boolean =>
+  isErrorResponse(value, -32022, (data) => {
+    if (!isRecord(data) || typeof data.requested !== 'string') return false;
+    const supported = data.supported;
+    if (!Array.isArray(supported)) return false;
+    for (let i = 0; i < supported.length; i++) if (typeof supported[i] !== 'string') return false;
+    return true;
+  });
