@@ -105,9 +105,7 @@ export function assembleClient(
         cacheMode,
         through: (call, terminal) => chain.through(call, terminal),
         legacy,
-        withoutLegacy: era.legacy
-          ? "era 'legacy' needs a transport that speaks the 2025-era wire (ClientTransport.legacy)"
-          : "era 'legacy' needs the client of @mcpkit/client, which speaks the 2025 era",
+        withoutLegacy: era.withoutLegacy,
       });
       await legacy?.follow(description);
       return description;

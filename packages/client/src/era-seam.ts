@@ -112,4 +112,10 @@ type EraConnect = (requester: Requester, options: EraConnectOptions) => Promise<
 export interface EraSupport {
   connect: EraConnect;
   legacy?: LegacyEraSupport;
+  /**
+   * What `era: 'legacy'` fails with when the 2025 era cannot be used: for lack of `legacy`, or
+   * of a transport that speaks that era's wire. Each entry has its own, so that its bundle holds
+   * only that one.
+   */
+  withoutLegacy: string;
 }

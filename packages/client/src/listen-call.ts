@@ -1,5 +1,5 @@
 import type { JSONRPCNotification, RequestId, SubscriptionFilter } from '@mcpkit/protocol';
-import { CallState } from './call.js';
+import type { CallState } from './call.js';
 
 /** Where one opening of a listen hands what its stream brings (see `Subscription`). */
 export interface ListenSink {
@@ -17,21 +17,10 @@ export interface ListenSink {
  * One opening of a listen as a call: `subscriptions/listen` with the filter as its params, through
  * the application middleware like every call, then the listen's steps. Its result is the listen's
  * final response, which comes when the server ends the stream; what comes before goes to `sink`.
- * `signal` closes the stream.
+ * `signal` closes the stream. The run loop makes it (`listen-run.ts`), in its own chunk.
  */
-export class ListenCall extends CallState {
+export interface ListenCall extends CallState {
   readonly sink: ListenSink;
-
-  constructor(
-    filter: SubscriptionFilter,
-    meta: Record<string, unknown> | undefined,
-    signal: AbortSignal,
-    sink: ListenSink,
-  ) {
-    super('subscriptions/listen', { notifications: filter }, { meta }, Number.POSITIVE_INFINITY);
-    this.signal = signal;
-    this.sink = sink;
-  }
 }
 
 /** The filter a listen call asks for (middleware may have changed its params). */

@@ -7,7 +7,7 @@ import type {
   isResourceUpdatedParams,
   subscriptionIdOf,
 } from '@mcpkit/protocol/internal';
-import type { CallResult } from './call.js';
+import type { CallResult, CallState } from './call.js';
 import type { Next } from './call-chain.js';
 import type { Connection } from './connection.js';
 import type { peerError, UnsupportedByServerError } from './errors.js';
@@ -82,7 +82,7 @@ export interface ListenRunner {
 export interface ListenKit {
   TransportError: typeof TransportError;
   UnsupportedByServerError: typeof UnsupportedByServerError;
-  ListenCall: typeof ListenCall;
+  CallState: typeof CallState;
   peerError: typeof peerError;
   abortable: typeof abortable;
   decodeMessage: typeof decodeMessage;

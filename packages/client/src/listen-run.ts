@@ -1,5 +1,6 @@
 import type { SubscriptionFilter } from '@mcpkit/protocol';
 import type { Next } from './call-chain.js';
+import type { ListenCall, ListenSink } from './listen-call.js';
 import type { ListenControl, ListenHost, ListenKit, ListenRunner } from './listen-contract.js';
 import { acknowledge, deliver } from './listen-delivery.js';
 import { listenExchange } from './listen-exchange.js';
@@ -16,6 +17,24 @@ type Attempt =
   | { kind: 'reopen' }
   | { kind: 'lost'; error: Error; acknowledged: boolean }
   | { kind: 'failed'; error: unknown };
+
+/** A `ListenCall` asking for `filter`, whose stream `signal` closes and whose items go to `sink`. */
+function listenCall(
+  kit: ListenKit,
+  filter: SubscriptionFilter,
+  meta: Record<string, unknown> | undefined,
+  signal: AbortSignal,
+  sink: ListenSink,
+): ListenCall {
+  const call = new kit.CallState(
+    'subscriptions/listen',
+    { notifications: filter },
+    { meta },
+    Number.POSITIVE_INFINITY,
+  );
+  call.signal = signal;
+  return Object.assign(call, { sink });
+}
 
 /** Starts the run loop of the subscription `control`. */
 export function runListen(control: ListenControl, host: ListenHost, kit: ListenKit): ListenRunner {
@@ -115,7 +134,7 @@ class ListenRun implements ListenRunner {
     control.opened(undefined);
     let acknowledged = false;
     let sessionEnded = false;
-    const call = new this.#kit.ListenCall(filter, control.meta, controller.signal, {
+    const call = listenCall(this.#kit, filter, control.meta, controller.signal, {
       opened: (id) => control.opened(id),
       accept: (notification, observe) => deliver(control, this.#host, this.#kit, notification, observe),
       acknowledge: (granted) => {

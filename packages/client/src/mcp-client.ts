@@ -35,7 +35,11 @@ const lazyLegacyEra: LegacyEraSupport = (config) => {
 };
 
 /** Both eras: the lazy 2025 era, and the negotiation between the eras that connects. */
-const fullEras: EraSupport = { legacy: lazyLegacyEra, connect: connectEra };
+const fullEras: EraSupport = {
+  legacy: lazyLegacyEra,
+  connect: connectEra,
+  withoutLegacy: "era 'legacy' needs a transport that speaks the 2025-era wire (ClientTransport.legacy)",
+};
 
 /**
  * An MCP 2026-07-28 client over any `ClientTransport`. It probes the server with

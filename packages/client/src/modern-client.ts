@@ -5,7 +5,10 @@ import type { EraSupport } from './era-seam.js';
 import type { McpClientOptions } from './options.js';
 
 /** 2026-07-28 only: `server/discover`, never `initialize`. */
-const modernOnly: EraSupport = { connect: connectModern };
+const modernOnly: EraSupport = {
+  connect: connectModern,
+  withoutLegacy: "era 'legacy' needs the client of @mcpkit/client, which speaks the 2025 era",
+};
 
 /**
  * The `McpClient` of `@mcpkit/client`, speaking MCP 2026-07-28 only: the same API and behaviour

@@ -8,6 +8,7 @@ import {
   subscriptionIdOf,
   TransportError,
 } from '@mcpkit/protocol/internal';
+import { CallState } from './call.js';
 import { checkTimeout } from './call-limits.js';
 import { timerDelay } from './deadlines.js';
 import {
@@ -17,7 +18,6 @@ import {
   SubscriptionClosedError,
   UnsupportedByServerError,
 } from './errors.js';
-import { ListenCall } from './listen-call.js';
 import { isAcknowledgement, type ListenNotification } from './listen-checks.js';
 import type { ListenControl, ListenHost, ListenKit, ListenRunner } from './listen-contract.js';
 import { hookedServerNotification } from './wire-hooks.js';
@@ -25,7 +25,7 @@ import { hookedServerNotification } from './wire-hooks.js';
 const KIT: ListenKit = {
   TransportError,
   UnsupportedByServerError,
-  ListenCall,
+  CallState,
   peerError,
   abortable,
   decodeMessage,

@@ -133,6 +133,16 @@ describe('the first chunk of a split browser bundle of an application of the /mo
     expect(text).not.toContain('subscription-degraded');
   });
 
+  it("leaves a listen's call to the run loop's chunk and the 2025-era client's messages to @mcpkit/client", async () => {
+    const files = await firstChunkFiles('modern.ts', 'McpClient');
+    expect(
+      files.flatMap((file) => file.inputs).filter((input) => /(^|\/)src\/listen-call\.ts$/.test(input)),
+    ).toEqual([]);
+    const text = files.map((file) => file.text).join('\n');
+    expect(text).toContain("era 'legacy' needs the client of @mcpkit/client");
+    expect(text).not.toContain('needs a transport that speaks the 2025-era wire');
+  });
+
   it("holds none of protocol's code that only a server runs, which the published JavaScript made at load", async () => {
     const text = (await firstChunkFiles('modern.ts', 'McpClient')).map((file) => file.text).join('\n');
     // the data checks of -32021 and -32022 (errors.ts), the `_meta` key grammar (meta.ts), the
