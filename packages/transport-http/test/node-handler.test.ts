@@ -1,4 +1,4 @@
-import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { Agent, request as httpRequest, type IncomingMessage } from 'node:http';
 import type { EndpointItem, ExchangeMessage, JSONRPCNotification, McpEndpoint } from '@mcpkit/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createNodeHandler } from '../src/node/index.js';
@@ -319,5 +319,40 @@ describe('createNodeHandler tells the endpoint where the client is', () => {
     const response = await raw(url, { headers: mcpHeaders(), chunks: [JSON.stringify(request(3))] });
     expect(response.status).toBe(200);
     expect(seen).toEqual([{ transport: 'tcp', address: '127.0.0.1', port: expect.any(Number) }]);
+  });
+
+  it('requests on one keep-alive connection share one frozen peer; another connection has its own', async () => {
+    const seen: unknown[] = [];
+    const url = await serve(
+      createNodeHandler({
+        handle: (message, context) => {
+          seen.push(context.network);
+          return echo.handle(message, context);
+        },
+      }),
+    );
+    const post = (agent: Agent, id: number) =>
+      new Promise<number>((resolve, reject) => {
+        const req = httpRequest(url, { method: 'POST', headers: mcpHeaders(), agent }, (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode!));
+        });
+        req.on('error', reject);
+        req.end(JSON.stringify(request(id)));
+      });
+    const kept = new Agent({ keepAlive: true, maxSockets: 1 });
+    const other = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      expect([await post(kept, 1), await post(kept, 2), await post(other, 3)]).toEqual([200, 200, 200]);
+    } finally {
+      kept.destroy();
+      other.destroy();
+    }
+    const [first, second, third] = seen as Array<{ port: number }>;
+    expect(second).toBe(first);
+    expect(Object.isFrozen(first)).toBe(true);
+    expect(third).toEqual({ transport: 'tcp', address: '127.0.0.1', port: expect.any(Number) });
+    expect(third).not.toBe(first);
+    expect(third!.port).not.toBe(first!.port);
   });
 });

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import type { McpEndpoint, NetworkPeer } from '@mcpkit/protocol';
 import { LazyAbort } from '@mcpkit/protocol/internal';
 import { answerHttpRequest } from '../server/answer-http-request.js';
@@ -58,6 +59,9 @@ function preReadBody(req: NodeRequest): BodyRead | undefined {
 /** An absolute-form request target (RFC 9112 §3.2.2): its authority, then its path and query. */
 const ABSOLUTE_FORM = /^https?:\/\/([^/?#]*)(.*)$/i;
 
+/** The peer of each connection, made once: every request on a keep-alive connection has the same. */
+const peers = new WeakMap<Socket, NetworkPeer>();
+
 /** An `IncomingMessage` as the shared HTTP layer sees it. */
 class NodeIncoming implements IncomingHttpRequest {
   readonly cancellation = new LazyAbort();
@@ -106,8 +110,13 @@ class NodeIncoming implements IncomingHttpRequest {
   }
 
   network(): NetworkPeer {
-    const { remoteAddress, remotePort } = this.#req.socket;
-    return { transport: 'tcp', address: remoteAddress, port: remotePort };
+    const { socket } = this.#req;
+    let peer = peers.get(socket);
+    if (peer === undefined) {
+      peer = Object.freeze({ transport: 'tcp', address: socket.remoteAddress, port: socket.remotePort });
+      peers.set(socket, peer);
+    }
+    return peer;
   }
 
   readBody(limit: number): BodyRead | Promise<BodyRead> {
