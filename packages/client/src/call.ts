@@ -152,6 +152,8 @@ export class CallState implements Omit<ClientCall, 'method'> {
   tool: ToolEntry | undefined = undefined;
   /** `tools/call`: whether `tools/list` was refreshed after `-32020` already (H-28: once a call). */
   toolsRefreshed = false;
+  /** The params each input round starts from: the call's, without a manual continuation's answers (C-27). */
+  roundParams: Record<string, unknown> | undefined = undefined;
   /**
    * The last progress value given to `onProgress`. The requests of one call (input rounds, re-sends)
    * each have their own token, whose progress may start over; the caller sees one call, so only a

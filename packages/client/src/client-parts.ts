@@ -18,7 +18,6 @@ import type { ListenHost } from './listen-contract.js';
 import type { ClientWarning, McpClientOptions } from './options.js';
 import { CLIENT_VERSION } from './package-version.js';
 import { Requester } from './requester.js';
-import { resendStep } from './resend.js';
 import type { TaskFollower } from './task-follower.js';
 import { followerFor } from './task-support.js';
 import { ToolCatalog } from './tool-catalog.js';
@@ -126,14 +125,16 @@ export function assembleClient(
   chain.add(tools.step);
   if (cache) chain.add(cacheStep(cache, requester));
   chain.add(
-    inputRoundsStep({
-      handlers,
-      maxRounds: options.maxInputRounds ?? 10,
-      lifetime,
-      receiveHooks: () => requester.receiveHooks,
-    }),
+    inputRoundsStep(
+      {
+        handlers,
+        maxRounds: options.maxInputRounds ?? 10,
+        lifetime,
+        receiveHooks: () => requester.receiveHooks,
+      },
+      { requester, connection, limits, tools },
+    ),
   );
-  chain.add(resendStep({ requester, connection, limits, tools }));
   const tasks = followerFor(options.tasks, { requester, handlers, limits, lifetime });
   if (tasks) chain.add(tasks.step);
   if (legacy) chain.add(legacy.callStep);

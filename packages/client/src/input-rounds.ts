@@ -4,6 +4,7 @@ import type { Next, Step } from './call-chain.js';
 import { InputRequiredError } from './errors.js';
 import type { InputHandlers, InputRequiredMethod } from './handlers.js';
 import { fulfilInputRequests } from './input-requests.js';
+import { type AfterResult, type ResendContext, resend } from './resend.js';
 import type { WireHooks } from './wire-hooks.js';
 
 type Params = Record<string, unknown>;
@@ -34,37 +35,40 @@ function mayAskForInput(method: string): method is InputRequiredMethod {
  *
  * Every round is sent before the call's hard deadline (C-54, P-81), which moves later by the time
  * the handlers took: the application's own wait, for a person maybe, is not the server's.
+ *
+ * Each round is one request of the resend step (`resend`, with its retries), which this step runs
+ * itself: a result that asks for nothing is looked at in the resend step's own continuation, so a
+ * call pays one promise for both steps rather than one each.
  */
-export function inputRoundsStep(config: InputRoundsConfig): Step {
-  return (call, next) => (mayAskForInput(call.method) ? inputRounds(call, next, config) : next(call));
+export function inputRoundsStep(config: InputRoundsConfig, context: ResendContext): Step {
+  const answer: AfterResult = (call, result, next) =>
+    result.resultType === 'input_required'
+      ? answerRounds(call, (round) => resend(round, next, context, undefined), config, result)
+      : result;
+  return (call, next) => {
+    if (!mayAskForInput(call.method)) return resend(call, next, context, undefined);
+    const { options } = call;
+    const params = call.params;
+    call.roundParams = params;
+    if (options.inputResponses !== undefined || options.requestState !== undefined) {
+      const continued: Params = { ...params };
+      if (options.inputResponses !== undefined) continued.inputResponses = options.inputResponses;
+      if (options.requestState !== undefined) continued.requestState = options.requestState;
+      call.params = continued;
+    }
+    return resend(call, next, context, options.inputRequired === 'manual' ? undefined : answer);
+  };
 }
 
-/** The first round, with no suspended frame: a result that asks for nothing passes straight through. */
-function inputRounds(call: CallState, next: Next, config: InputRoundsConfig): Promise<CallResult> {
-  const { options } = call;
-  const params = call.params;
-  if (options.inputResponses !== undefined || options.requestState !== undefined) {
-    const continued: Params = { ...params };
-    if (options.inputResponses !== undefined) continued.inputResponses = options.inputResponses;
-    if (options.requestState !== undefined) continued.requestState = options.requestState;
-    call.params = continued;
-  }
-  const first = next(call);
-  if (options.inputRequired === 'manual') return first;
-  return first.then((result) =>
-    result.resultType === 'input_required' ? answerRounds(call, next, config, params, result) : result,
-  );
-}
-
-/** The rounds after a first `input_required` result, each sent with the original `params` and its answers. */
+/** The rounds after a first `input_required` result, each sent with the call's `roundParams` and its answers. */
 async function answerRounds(
   call: CallState,
   next: Next,
   config: InputRoundsConfig,
-  params: Params,
   first: CallResult,
 ): Promise<CallResult> {
   const { options } = call;
+  const params = call.roundParams!;
   const method = call.method as InputRequiredMethod;
   const maxRounds = options.maxInputRounds ?? config.maxRounds;
   let result = first;

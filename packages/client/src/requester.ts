@@ -173,10 +173,21 @@ export class Requester {
     version: string,
   ): Promise<JSONRPCResultResponse | JSONRPCErrorResponse> {
     call.requestId = request.id;
-    const hooks = this.#hooks;
     const route = era === 'modern' ? this.#routeModern : this.#routeLegacy;
-    if (hooks === undefined)
+    if (this.#hooks === undefined)
       return awaitResponse(this.transport, request, call, this.#defaults, this.#deadlines, route);
+    return this.#hookedResponse(this.#hooks, request, call, era, version, route);
+  }
+
+  /** `#response` through the send hooks: apart, so a request without hooks allocates no closure context. */
+  #hookedResponse(
+    hooks: WireHooks,
+    request: JSONRPCRequest,
+    call: CallState,
+    era: 'modern' | 'legacy',
+    version: string,
+    route: ExchangeRoute | undefined,
+  ): Promise<JSONRPCResultResponse | JSONRPCErrorResponse> {
     return hookedResponse(hooks, request, call, era, version, (sent) =>
       awaitResponse(this.transport, sent, call, this.#defaults, this.#deadlines, route),
     );
@@ -189,10 +200,21 @@ export class Requester {
     version: string,
   ): Promise<CallResult> {
     call.requestId = request.id;
-    const hooks = this.#hooks;
     const route = era === 'modern' ? this.#routeModern : this.#routeLegacy;
-    if (hooks === undefined)
+    if (this.#hooks === undefined)
       return awaitResult(this.transport, request, call, this.#defaults, this.#deadlines, route);
+    return this.#hookedResult(this.#hooks, request, call, era, version, route);
+  }
+
+  /** `#result` through the send hooks: apart, so a request without hooks allocates no closure context. */
+  #hookedResult(
+    hooks: WireHooks,
+    request: JSONRPCRequest,
+    call: CallState,
+    era: 'modern' | 'legacy',
+    version: string,
+    route: ExchangeRoute | undefined,
+  ): Promise<CallResult> {
     return hookedResult(hooks, request, call, era, version, (handed) =>
       awaitResult(this.transport, withParams(request, handed), call, this.#defaults, this.#deadlines, route),
     );

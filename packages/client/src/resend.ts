@@ -1,6 +1,6 @@
 import { ErrorCode, McpError, TransportError } from '@mcpkit/protocol/internal';
 import type { CallResult, CallState } from './call.js';
-import type { Next, Step } from './call-chain.js';
+import type { Next } from './call-chain.js';
 import { waitLimit, waitUnless } from './call-limits.js';
 import type { Connection } from './connection.js';
 import type { TimeoutLimits } from './exchange.js';
@@ -30,8 +30,18 @@ interface Attempts {
 }
 
 /**
- * The step that sends one request of a call (each input round is one) again as a new request
- * when the server or the transport says it may succeed, innermost reason first:
+ * What a result that needs no retry goes through once the resend step has checked it, in the same
+ * continuation (the input rounds, see `inputRoundsStep`); `next` sends the request below this step.
+ */
+export type AfterResult = (
+  call: CallState,
+  result: CallResult,
+  next: Next,
+) => CallResult | Promise<CallResult>;
+
+/**
+ * The resend step: sends one request of a call (each input round is one) with `next`, and again as
+ * a new request when the server or the transport says it may succeed, innermost reason first:
  * - the request was lost in transit (C-55, T-17): re-issued at most `MAX_REISSUES` times, for every
  *   method but `tools/call`, whose side effect must not run twice (a lost tool call fails with the
  *   retryable `TransportError` and the application decides). After a restart the request waits for
@@ -44,15 +54,17 @@ interface Attempts {
  *   is a `NoCommonVersionError`;
  * - `-32020` to a tool call (H-28): `tools/list` is refreshed, once a call, and the request sent
  *   with the new headers.
- * A `complete` tool result is then checked against the tool's `outputSchema` (C-20). One async
- * step for the three, so a call that needs none of them pays for one promise, not three.
+ * A `complete` tool result is then checked against the tool's `outputSchema` (C-20), and the
+ * result handed to `after`, if any. One async step for the three reasons, run by the input rounds
+ * step for each round, so a call that needs none of them pays for one promise, not four. The first
+ * attempt has no suspended frame: a request that needs no retry passes straight through.
  */
-export function resendStep(context: ResendContext): Step {
-  return (call, next) => resend(call, next, context);
-}
-
-/** The first attempt, with no suspended frame: a request that needs no retry passes straight through. */
-function resend(call: CallState, next: Next, context: ResendContext): Promise<CallResult> {
+export function resend(
+  call: CallState,
+  next: Next,
+  context: ResendContext,
+  after: AfterResult | undefined,
+): Promise<CallResult> {
   let first: Promise<CallResult>;
   try {
     first = next(call);
@@ -60,18 +72,23 @@ function resend(call: CallState, next: Next, context: ResendContext): Promise<Ca
     first = Promise.reject(error);
   }
   return first.then(
-    (result) => finished(call, result, context),
-    (error: unknown) => resendAfter(call, next, context, error),
+    (result) => finished(call, result, context, next, after),
+    (error: unknown) => resendAfter(call, next, context, error, after),
   );
 }
 
-/** A result that ends the request: a tool's is checked against its `outputSchema` (C-20). */
+/** A result that ends the request: a tool's is checked against its `outputSchema` (C-20), then given to `after`. */
 function finished(
   call: CallState,
   result: CallResult,
   context: ResendContext,
+  next: Next,
+  after: AfterResult | undefined,
 ): CallResult | Promise<CallResult> {
-  return call.method === 'tools/call' ? context.tools.checked(call, result) : result;
+  const checked = call.method === 'tools/call' ? context.tools.checked(call, result) : result;
+  if (after === undefined) return checked;
+  if (checked instanceof Promise) return checked.then((value) => after(call, value, next));
+  return after(call, checked, next);
 }
 
 /** The attempts after the first failed with `error`, for as long as `recover` allows another. */
@@ -80,6 +97,7 @@ async function resendAfter(
   next: Next,
   context: ResendContext,
   error: unknown,
+  after: AfterResult | undefined,
 ): Promise<CallResult> {
   const attempts: Attempts = { versionRetried: false, reissues: 0 };
   let failure = error;
@@ -92,7 +110,7 @@ async function resendAfter(
       failure = retryError;
       continue;
     }
-    return finished(call, result, context);
+    return finished(call, result, context, next, after);
   }
 }
 

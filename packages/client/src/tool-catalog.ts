@@ -112,7 +112,7 @@ export class ToolCatalog {
   /**
    * After `-32020` to a tool call (H-28), the first time in the call: lists the tools again and
    * puts what they say on the call, so that the request can go again with the new headers (see
-   * `resendStep`). `undefined` for any other error, or once the call has refreshed.
+   * `resend`). `undefined` for any other error, or once the call has refreshed.
    */
   refreshAfter(call: CallState, error: unknown): Promise<void> | undefined {
     if (call.method !== 'tools/call' || call.toolsRefreshed) return undefined;

@@ -93,6 +93,29 @@ describe('multi round-trip requests (client fulfilment)', () => {
     expect(retry).not.toHaveProperty('inputResponses');
   });
 
+  it('C-27: a call continued by the application (auto mode) sends later rounds without its answers', async () => {
+    const { server, client: c } = client({
+      'tools/call': (request) =>
+        paramsOf(request).requestState === 'S2'
+          ? done('ok')
+          : { resultType: 'input_required', requestState: 'S2' },
+    });
+    const continuation = { confirm: { action: 'accept' as const, content: { ok: true } } };
+    const result = await c.callTool('t', { a: 1 }, { inputResponses: continuation, requestState: 'S1' });
+    expect(result).toEqual(done('ok'));
+    const [first, retry] = server.calls('tools/call').map((request) => {
+      const { _meta, ...params } = paramsOf(request) as P & { _meta: unknown };
+      return params;
+    });
+    expect(first).toEqual({
+      name: 't',
+      arguments: { a: 1 },
+      inputResponses: continuation,
+      requestState: 'S1',
+    });
+    expect(retry).toEqual({ name: 't', arguments: { a: 1 }, requestState: 'S2' });
+  });
+
   it('three rounds: each retry carries only the latest answers and state', async () => {
     const { server, client: c } = client(
       {
