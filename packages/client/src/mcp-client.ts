@@ -1,8 +1,55 @@
 import type { ClientTransport } from '@mcpkit/protocol';
+import {
+  ErrorCode,
+  isTransportError,
+  loadClientSchemas,
+  McpError,
+  MetaKey,
+  TransportError,
+} from '@mcpkit/protocol/internal';
+import { CallState } from './call.js';
+import { waitUnless } from './call-limits.js';
 import { McpClientCore } from './client.js';
+import { timerDelay } from './deadlines.js';
 import { connectEra } from './era-connect.js';
 import type { EraSupport, LegacyEraSeam, LegacyEraSupport } from './era-seam.js';
+import {
+  InputRequiredError,
+  InvalidResponseError,
+  peerError,
+  RequestTimeoutError,
+  ServerStreamRefusedError,
+} from './errors.js';
+import { fulfilInputRequests } from './input-requests.js';
+import type { LegacyKit } from './legacy/kit.js';
+import { listenFilter } from './listen-call.js';
+import { deliverLog, isAtLeast } from './logs.js';
 import type { McpClientOptions } from './options.js';
+import { hookedServerNotification, hookedServerRequest } from './wire-hooks.js';
+
+/** What the 2025 era's chunk uses of this one, handed in so that it imports nothing from it. */
+const LEGACY_KIT: LegacyKit = {
+  MetaKey,
+  loadClientSchemas,
+  McpError,
+  TransportError,
+  isTransportError,
+  ErrorCode,
+  CallState,
+  timerDelay,
+  waitUnless,
+  InvalidResponseError,
+  RequestTimeoutError,
+  InputRequiredError,
+  ServerStreamRefusedError,
+  peerError,
+  listenFilter,
+  deliverLog,
+  isAtLeast,
+  fulfilInputRequests,
+  hookedServerRequest,
+  hookedServerNotification,
+};
 
 /**
  * The 2025 era, loaded (`import()`) only when a server turns out to speak it: until `initialize`
@@ -14,7 +61,7 @@ const lazyLegacyEra: LegacyEraSupport = (config) => {
   let loading: Promise<LegacyEraSeam> | undefined;
   const load = () => {
     loading ??= import('./legacy/support.js').then(({ legacyEra }) => {
-      era = legacyEra(config);
+      era = legacyEra(config, LEGACY_KIT);
       return era;
     });
     return loading;

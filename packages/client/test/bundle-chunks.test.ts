@@ -157,3 +157,17 @@ describe('the first chunk of a split browser bundle of an application of the /mo
     }
   });
 });
+
+describe('a split browser bundle of an application of the McpClient of @mcpkit/client', () => {
+  it("has the 2025 era in a chunk that imports nothing from the first one, so that it stays one file with the client's part", async () => {
+    const { outputs } = (await split('index.ts', 'McpClient')).metafile;
+    const legacy = Object.values(outputs).filter((output) =>
+      inputsOf(output).some((input) => /(^|\/)src\/legacy\/support\.ts$/.test(input)),
+    );
+    expect(legacy).toHaveLength(1);
+    expect(legacy[0]!.imports.filter((link) => !link.external && link.kind === 'import-statement')).toEqual(
+      [],
+    );
+    expect(inputsOf(legacy[0]!).filter((input) => !/(^|\/)src\/legacy\//.test(input))).toEqual([]);
+  });
+});

@@ -1,7 +1,7 @@
 import type { JSONRPCErrorResponse, JSONRPCRequest, JSONRPCResultResponse } from '@mcpkit/protocol';
-import { MetaKey } from '@mcpkit/protocol/internal';
 import type { CallResult, CallState } from '../call.js';
 import type { Requester } from '../requester.js';
+import { kit } from './kit.js';
 
 /**
  * `call`'s request as a 2025-era server takes it (B-10): a fresh id, and in `_meta` only what that
@@ -14,7 +14,7 @@ function legacyRequest(requester: Requester, call: CallState): JSONRPCRequest {
   const progress = options.onProgress !== undefined;
   if (options.meta === undefined && !progress) return { jsonrpc: '2.0', id, method, params };
   const meta: Record<string, unknown> = { ...options.meta };
-  if (progress) meta[MetaKey.progressToken] = id;
+  if (progress) meta[kit.MetaKey.progressToken] = id;
   return { jsonrpc: '2.0', id, method, params: Object.assign({}, params, { _meta: meta }) };
 }
 

@@ -4,14 +4,11 @@ import type {
   LegacyClientWire,
   ServerCapabilities,
 } from '@mcpkit/protocol';
-import { loadClientSchemas, McpError, TransportError } from '@mcpkit/protocol/internal';
-import { CallState } from '../call.js';
-import { timerDelay } from '../deadlines.js';
 import type { InitializeAnswer, InitializeOptions, SseOpening } from '../era-seam.js';
-import { InvalidResponseError, RequestTimeoutError } from '../errors.js';
 import type { ServerDescription } from '../probe.js';
 import type { Requester } from '../requester.js';
 import { exchangeLegacy } from './framing.js';
+import { kit } from './kit.js';
 
 // The steps of connecting that only the 2025 era has (see `connectEra`): `initialize`, the
 // deprecated HTTP+SSE transport, and entering the session.
@@ -30,16 +27,18 @@ export async function sendInitialize(
   };
   try {
     const callOptions = { timeoutMs, maxTotalTimeoutMs: timeoutMs, resetTimeoutOnProgress: false };
-    const call = new CallState('initialize', { ...params }, callOptions, Date.now() + timeoutMs);
+    const call = new kit.CallState('initialize', { ...params }, callOptions, Date.now() + timeoutMs);
     const response = await exchangeLegacy(requester, call);
-    if ('error' in response) return { outcome: { kind: 'error', error: McpError.fromResponse(response) } };
-    const read = (await loadClientSchemas()).decodeLegacyResult('initialize', response.result);
-    if (!read.ok) throw new InvalidResponseError('initialize', read.error.message);
+    if ('error' in response)
+      return { outcome: { kind: 'error', error: kit.McpError.fromResponse(response) } };
+    const read = (await kit.loadClientSchemas()).decodeLegacyResult('initialize', response.result);
+    if (!read.ok) throw new kit.InvalidResponseError('initialize', read.error.message);
     const result = read.value;
     return { outcome: { kind: 'result', protocolVersion: result.protocolVersion }, result };
   } catch (error) {
-    if (error instanceof RequestTimeoutError) return { outcome: { kind: 'silence', waitedMs: timeoutMs } };
-    if (error instanceof TransportError) return { outcome: { kind: 'transport', error } };
+    if (error instanceof kit.RequestTimeoutError)
+      return { outcome: { kind: 'silence', waitedMs: timeoutMs } };
+    if (error instanceof kit.TransportError) return { outcome: { kind: 'transport', error } };
     throw error;
   }
 }
@@ -50,10 +49,11 @@ export async function openSse(wire: LegacyClientWire, timeoutMs: number): Promis
     return { found: false, detail: 'the transport does not speak the deprecated HTTP+SSE transport' };
   }
   try {
-    await wire.openSse(AbortSignal.timeout(timerDelay(timeoutMs)));
+    await wire.openSse(AbortSignal.timeout(kit.timerDelay(timeoutMs)));
     return { found: true, detail: '' };
   } catch (error) {
-    if (error instanceof TransportError) return { found: false, detail: error.message, status: error.status };
+    if (error instanceof kit.TransportError)
+      return { found: false, detail: error.message, status: error.status };
     return { found: false, detail: error instanceof Error ? error.message : String(error) };
   }
 }

@@ -3,7 +3,6 @@ import type {
   JSONRPCNotification,
   LoggingMessageNotificationParams,
 } from '@mcpkit/protocol';
-import { TransportError } from '@mcpkit/protocol/internal';
 import type { CallResult } from '../call.js';
 import type { Step } from '../call-chain.js';
 import type {
@@ -14,12 +13,12 @@ import type {
   SseOpening,
 } from '../era-seam.js';
 import type { TimeoutLimits } from '../exchange.js';
-import { type ListenCall, listenFilter } from '../listen-call.js';
-import { deliverLog, type LogRoute } from '../logs.js';
+import type { ListenCall } from '../listen-call.js';
+import type { LogRoute } from '../logs.js';
 import type { ServerDescription } from '../probe.js';
 import type { Requester } from '../requester.js';
-import { hookedServerNotification } from '../wire-hooks.js';
 import { enter, openSse, sendInitialize } from './handshake.js';
+import { kit } from './kit.js';
 import { listenLegacy } from './listen.js';
 import { SessionLogLevel } from './log-level.js';
 import { type ServerRequestRegistration, serverRequestsByEra } from './server-requests.js';
@@ -52,13 +51,13 @@ export class LegacyEra implements LegacyEraSeam {
     const take = (notification: JSONRPCNotification): void => {
       if (notification.method !== 'notifications/message') observe(notification);
       else if (notification.params !== undefined) {
-        deliverLog(notification.params as unknown as LoggingMessageNotificationParams, NO_CALL, logs);
+        kit.deliverLog(notification.params as unknown as LoggingMessageNotificationParams, NO_CALL, logs);
       }
     };
     this.#stream = new LegacyServerStream(wire, config.lifetime, (notification) => {
       const receive = requester.receiveLegacy;
       if (receive === undefined) take(notification);
-      else hookedServerNotification(receive, notification, undefined, requester.version, take);
+      else kit.hookedServerNotification(receive, notification, undefined, requester.version, take);
     });
     this.callStep = legacyWireStep(config.server, requester, this.#logLevel);
     this.listenStep = (call, next) =>
@@ -106,10 +105,10 @@ export class LegacyEra implements LegacyEraSeam {
       accept: (notification: Parameters<typeof sink.accept>[0]) => sink.accept(notification, false),
       acknowledge: sink.acknowledge,
     };
-    const outcome = await listenLegacy(context, listenFilter(call), call.signal!);
+    const outcome = await listenLegacy(context, kit.listenFilter(call), call.signal!);
     // Such a listen has no final response: it ends when closed, or with its session.
     if (outcome === 'closed') throw call.signal!.reason;
     sink.reopen();
-    throw new TransportError('session-expired', 'The session the listen was made in ended');
+    throw new kit.TransportError('session-expired', 'The session the listen was made in ended');
   }
 }

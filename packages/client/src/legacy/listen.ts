@@ -1,10 +1,8 @@
 import type { JSONRPCNotification, SubscriptionFilter } from '@mcpkit/protocol';
-import { McpError } from '@mcpkit/protocol/internal';
-import { CallState } from '../call.js';
-import { peerError, ServerStreamRefusedError } from '../errors.js';
 import type { TimeoutLimits } from '../exchange.js';
 import type { Requester } from '../requester.js';
 import { exchangeLegacy } from './framing.js';
+import { kit } from './kit.js';
 
 type Listener = (notification: JSONRPCNotification) => void;
 
@@ -88,9 +86,9 @@ async function subscription(
 ): Promise<void> {
   const { timeoutMs, maxTotalTimeoutMs } = context.limits;
   const options = { timeoutMs, maxTotalTimeoutMs, signal, resetTimeoutOnProgress: false };
-  const call = new CallState(method, { uri }, options, Date.now() + maxTotalTimeoutMs);
+  const call = new kit.CallState(method, { uri }, options, Date.now() + maxTotalTimeoutMs);
   const response = await exchangeLegacy(context.requester, call);
-  if ('error' in response) throw peerError(response, method, { uri });
+  if ('error' in response) throw kit.peerError(response, method, { uri });
 }
 
 /**
@@ -133,13 +131,13 @@ export async function listenLegacy(
     () => wake?.('refused'),
   );
   try {
-    if (context.hub.streamRefused) throw new ServerStreamRefusedError();
+    if (context.hub.streamRefused) throw new kit.ServerStreamRefusedError();
     for (const uri of filter.resourceSubscriptions ?? []) {
       try {
         await subscription(context, 'resources/subscribe', uri, signal);
         granted.add(uri);
       } catch (error) {
-        if (!(error instanceof McpError)) throw error;
+        if (!(error instanceof kit.McpError)) throw error;
       }
     }
     const acknowledged: SubscriptionFilter = { ...filter };
@@ -152,7 +150,7 @@ export async function listenLegacy(
       if (signal.aborted) resolve('closed');
       signal.addEventListener('abort', () => resolve('closed'), { once: true });
     });
-    if (outcome === 'refused') throw new ServerStreamRefusedError();
+    if (outcome === 'refused') throw new kit.ServerStreamRefusedError();
     return outcome;
   } finally {
     remove();

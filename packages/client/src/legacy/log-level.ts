@@ -1,12 +1,9 @@
 import type { LoggingLevel } from '@mcpkit/protocol';
-import { TransportError } from '@mcpkit/protocol/internal';
-import { CallState } from '../call.js';
-import { waitUnless } from '../call-limits.js';
-import { RequestTimeoutError } from '../errors.js';
-import { isAtLeast } from '../logs.js';
+import type { CallState } from '../call.js';
 import type { ServerDescription } from '../probe.js';
 import type { Requester } from '../requester.js';
 import { exchangeLegacy } from './framing.js';
+import { kit } from './kit.js';
 
 /**
  * The log level of a 2025-era session. That era has no per-request level: `logging/setLevel`
@@ -51,8 +48,8 @@ export class SessionLogLevel {
       return undefined;
     }
     const lowering =
-      this.#level !== undefined && isAtLeast(level, this.#level) ? this.#pending : this.#lower(level);
-    return lowering === undefined ? undefined : waitUnless(lowering, 'logging/setLevel', call.signal);
+      this.#level !== undefined && kit.isAtLeast(level, this.#level) ? this.#pending : this.#lower(level);
+    return lowering === undefined ? undefined : kit.waitUnless(lowering, 'logging/setLevel', call.signal);
   }
 
   #lower(level: LoggingLevel): Promise<void> {
@@ -72,13 +69,13 @@ export class SessionLogLevel {
   async #setLevel(level: LoggingLevel): Promise<boolean> {
     const timeoutMs = this.#timeoutMs;
     const options = { timeoutMs, maxTotalTimeoutMs: timeoutMs, resetTimeoutOnProgress: false };
-    const call = new CallState('logging/setLevel', { level }, options, Date.now() + timeoutMs);
+    const call = new kit.CallState('logging/setLevel', { level }, options, Date.now() + timeoutMs);
     try {
       // An error answer is a refusal: asking again would be refused again.
       await exchangeLegacy(this.#requester, call);
       return true;
     } catch (error) {
-      return !(error instanceof RequestTimeoutError || error instanceof TransportError);
+      return !(error instanceof kit.RequestTimeoutError || error instanceof kit.TransportError);
     }
   }
 }

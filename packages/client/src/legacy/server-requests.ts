@@ -5,19 +5,17 @@ import type {
   ServerRequestHandler,
   ServerRequestResponse,
 } from '@mcpkit/protocol';
-import { type Check, ErrorCode, loadClientSchemas } from '@mcpkit/protocol/internal';
+import type { Check } from '@mcpkit/protocol/internal';
 import type { Era } from '../era.js';
-import { InputRequiredError } from '../errors.js';
 import type { InputHandlers, InputRequiredMethod } from '../handlers.js';
-import { fulfilInputRequests } from '../input-requests.js';
 import type { Requester } from '../requester.js';
-import { hookedServerRequest } from '../wire-hooks.js';
+import { kit } from './kit.js';
 
 let inputRequestCheck: Promise<Check> | undefined;
 
 /** The check of an input request's shape; the schemas load with the first server request. */
 function isInputRequest(): Promise<Check> {
-  inputRequestCheck ??= loadClientSchemas().then((schemas) => schemas.isInputRequest);
+  inputRequestCheck ??= kit.loadClientSchemas().then((schemas) => schemas.isInputRequest);
   return inputRequestCheck;
 }
 const INPUT_METHODS = new Set(['tools/call', 'prompts/get', 'resources/read']);
@@ -39,10 +37,10 @@ function legacyServerRequestHandler(handlers: InputHandlers, lifetime: AbortSign
     if (request.method === 'ping') return { jsonrpc: '2.0', id: request.id, result: {} };
     const asked = { method: request.method, params: request.params ?? {} };
     if (!['elicitation/create', 'sampling/createMessage', 'roots/list'].includes(request.method)) {
-      return failure(request, ErrorCode.MethodNotFound, `Method not found: ${request.method}`);
+      return failure(request, kit.ErrorCode.MethodNotFound, `Method not found: ${request.method}`);
     }
     if (!(await isInputRequest())(asked)) {
-      return failure(request, ErrorCode.InvalidParams, `Invalid params for ${request.method}`);
+      return failure(request, kit.ErrorCode.InvalidParams, `Invalid params for ${request.method}`);
     }
     const related = context.related;
     const relatedMethod =
@@ -51,7 +49,7 @@ function legacyServerRequestHandler(handlers: InputHandlers, lifetime: AbortSign
         : undefined;
     const { _meta: _, ...relatedParams } = (related?.params ?? {}) as Record<string, unknown>;
     try {
-      const answers = await fulfilInputRequests({ request: asked as InputRequest }, handlers, {
+      const answers = await kit.fulfilInputRequests({ request: asked as InputRequest }, handlers, {
         signal: AbortSignal.any([context.signal, lifetime]),
         method: relatedMethod,
         params: relatedParams,
@@ -59,11 +57,11 @@ function legacyServerRequestHandler(handlers: InputHandlers, lifetime: AbortSign
       });
       return { jsonrpc: '2.0', id: request.id, result: answers.request as Record<string, unknown> };
     } catch (error) {
-      if (error instanceof InputRequiredError && error.reason === 'unsupported-input') {
-        return failure(request, ErrorCode.MethodNotFound, error.message);
+      if (error instanceof kit.InputRequiredError && error.reason === 'unsupported-input') {
+        return failure(request, kit.ErrorCode.MethodNotFound, error.message);
       }
       const message = error instanceof Error ? error.message : String(error);
-      return failure(request, ErrorCode.InternalError, message);
+      return failure(request, kit.ErrorCode.InternalError, message);
     }
   };
 }
@@ -90,7 +88,7 @@ export function serverRequestsByEra(
   const handler: ServerRequestHandler = (request, context) => {
     const hooks = requester.receiveHooks;
     if (hooks === undefined) return answer(request, context);
-    return hookedServerRequest(hooks, request, requester.version, (handed) => answer(handed, context));
+    return kit.hookedServerRequest(hooks, request, requester.version, (handed) => answer(handed, context));
   };
   let unregister: (() => void) | undefined;
   const stop = () => {

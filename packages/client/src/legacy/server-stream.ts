@@ -1,5 +1,5 @@
 import type { JSONRPCNotification, LegacyClientWire } from '@mcpkit/protocol';
-import { isTransportError } from '@mcpkit/protocol/internal';
+import { kit } from './kit.js';
 import { LegacyListenHub } from './listen.js';
 
 /**
@@ -44,7 +44,7 @@ export class LegacyServerStream {
       }
     } catch (error) {
       // HTTP 405 to the GET: the server offers the session no stream outside requests.
-      if (!signal.aborted && isTransportError(error) && error.status === 405) this.listens.refuseStream();
+      if (!signal.aborted && kit.isTransportError(error) && error.status === 405) this.listens.refuseStream();
       // Anything else: the stream is a convenience of the older era; calls work without it, and a
       // new session reopens it.
     }
