@@ -22,9 +22,7 @@ export async function connectModern(
   options: EraConnectOptions,
 ): Promise<ServerDescription> {
   if (options.era === 'legacy') {
-    throw new McpClientError(
-      options.withoutLegacy ?? "era 'legacy' needs the 2025 era, which this client lacks",
-    );
+    throw new McpClientError(options.withoutLegacy);
   }
   const peer = requester.transport.peer;
   let version = requester.versions[0]!;

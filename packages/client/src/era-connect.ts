@@ -24,9 +24,7 @@ export async function connectEra(
   const peer = requester.transport.peer;
   const { legacy } = options;
   if (options.era === 'legacy' && legacy === undefined) {
-    throw new McpClientError(
-      options.withoutLegacy ?? "era 'legacy' needs the 2025 era, which this client lacks",
-    );
+    throw new McpClientError(options.withoutLegacy);
   }
   const settings: EraSettings = {
     option: legacy ? options.era : 'modern',

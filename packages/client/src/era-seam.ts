@@ -98,7 +98,7 @@ export interface EraConnectOptions extends ProbeOptions {
    */
   legacy: LegacyEraSeam | undefined;
   /** Without `legacy`, why: what `era: 'legacy'` fails with. */
-  withoutLegacy?: string;
+  withoutLegacy: string;
 }
 
 /** Connects to the server (C-56..C-58): `connectEra` in both eras, `connectModern` in 2026-07-28 only. */

@@ -55,11 +55,21 @@ function loadRunLoop(): Promise<typeof import('./listen-run.js')> {
 /** What `McpClient.listen` takes besides the filter. */
 type ListenOptions = { signal?: AbortSignal; meta?: Record<string, unknown>; timeoutMs?: number };
 
-/** Set by the class, whose constructor is private, so that only `openSubscription` makes one. */
-let construct: (host: ListenHost, filter: SubscriptionFilter, options: ListenOptions) => Subscription;
+/** How `openSubscription` calls the constructor, which the type keeps private so that only it does. */
+type SubscriptionConstructor = new (
+  host: ListenHost,
+  filter: SubscriptionFilter,
+  options: ListenOptions,
+) => Subscription;
 
 /** Opens a subscription for a client: what `McpClient.listen` returns. */
-export const openSubscription: typeof construct = (host, filter, options) => construct(host, filter, options);
+export function openSubscription(
+  host: ListenHost,
+  filter: SubscriptionFilter,
+  options: ListenOptions,
+): Subscription {
+  return new (Subscription as unknown as SubscriptionConstructor)(host, filter, options);
+}
 
 /**
  * One `subscriptions/listen` stream, as an async iterable of typed change notifications. It
@@ -98,11 +108,6 @@ export class Subscription implements AsyncIterableIterator<ListenNotification> {
   #runner: ListenRunner | undefined;
   #ackTimer: ReturnType<typeof setTimeout> | undefined;
   readonly #closeOnAbort = () => this.#finish(undefined, 'aborted');
-
-  static {
-    // `this`, not the class's name: esbuild renames a class whose body names itself (`_Subscription`).
-    construct = (host, filter, options) => new this(host, filter, options);
-  }
 
   private constructor(host: ListenHost, filter: SubscriptionFilter, options: ListenOptions) {
     checkTimeout('timeoutMs', options.timeoutMs);

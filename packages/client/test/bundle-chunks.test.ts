@@ -141,6 +141,7 @@ describe('the first chunk of a split browser bundle of an application of the /mo
     const text = files.map((file) => file.text).join('\n');
     expect(text).toContain("era 'legacy' needs the client of @mcpkit/client");
     expect(text).not.toContain('needs a transport that speaks the 2025-era wire');
+    expect(text).not.toContain('which this client lacks');
   });
 
   it("holds none of protocol's code that only a server runs, which the published JavaScript made at load", async () => {
