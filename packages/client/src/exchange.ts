@@ -11,6 +11,7 @@ import type {
   Method,
 } from '@mcpkit/protocol';
 import {
+  closeQuietly,
   decodeMessage,
   decodeResultWithoutSchemas,
   loadClientSchemas,
@@ -45,9 +46,6 @@ const TASK_RESULTS = { extensionResultTypes: ['task'] };
 const CORE_RESULTS = {};
 
 type Response = JSONRPCResultResponse | JSONRPCErrorResponse;
-
-/** Handles a rejection nobody waits for; one function for every request. */
-const ignore = (): void => {};
 
 /** The options of an exchange with no signal, headers or cancel hook: one object for all (transports only read it). */
 const NO_EXCHANGE_OPTIONS: ExchangeOptions = Object.freeze({});
@@ -319,10 +317,7 @@ class PendingResponse implements Expiring {
     this.#settled = true;
     this.#deadlines.delete(this);
     this.#signal?.removeEventListener('abort', this);
-    try {
-      this.#iterator?.return?.()?.catch(ignore);
-    } catch {
-      // A transport whose return() throws has ended the exchange all the same.
-    }
+    // A transport whose return() throws or rejects has ended the exchange all the same.
+    if (this.#iterator) closeQuietly(this.#iterator);
   }
 }

@@ -1,5 +1,11 @@
-import { createInMemoryTransport, type JSONRPCRequest, McpError } from '@mcpkit/protocol';
-import { describe, expect, it } from 'vitest';
+import {
+  type ClientTransport,
+  createInMemoryTransport,
+  type JSONRPCRequest,
+  McpError,
+} from '@mcpkit/protocol';
+import { SETTLED_DONE } from '@mcpkit/protocol/internal';
+import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_CLIENT_INFO, McpClient } from '../src/index.js';
 import { meta, mockServer, VERSION } from './helpers/mock-server.js';
 
@@ -203,5 +209,29 @@ describe('pagination', () => {
     expect(first.nextCursor).toBe('n');
     const second = await client.listTools({ cursor: first.nextCursor });
     expect(second.tools.map((t) => t.name)).toEqual(['b']);
+  });
+
+  it('a call that got its response closes the exchange without a reaction on a settled SETTLED_DONE', async () => {
+    const inner = createInMemoryTransport(everything());
+    const transport: ClientTransport = {
+      network: inner.network,
+      exchange(request, options) {
+        const iterator = inner.exchange(request, options)[Symbol.asyncIterator]();
+        return {
+          [Symbol.asyncIterator]: () => ({ next: () => iterator.next(), return: () => SETTLED_DONE }),
+        };
+      },
+      close: () => inner.close(),
+    };
+    const client = new McpClient(transport);
+    await client.connect();
+    await client.listTools();
+    const then = vi.spyOn(SETTLED_DONE, 'then');
+    try {
+      expect(await client.callTool('a', { x: 1 })).toMatchObject({ content: [{ text: 'ok' }] });
+      expect(then).not.toHaveBeenCalled();
+    } finally {
+      then.mockRestore();
+    }
   });
 });

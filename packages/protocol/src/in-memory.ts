@@ -1,3 +1,4 @@
+import { closeQuietly, SETTLED_DONE } from './close-quietly.js';
 import {
   type ClientTransport,
   type EndpointItem,
@@ -33,15 +34,10 @@ export interface InMemoryTransportOptions {
  */
 const EXCHANGE_ENDED = new DOMException('The exchange ended', 'AbortError');
 const DONE: IteratorReturnResult<undefined> = Object.freeze({ done: true, value: undefined });
-/** An ended exchange's every read: one settled promise shared by all, as nothing can change it. */
-const DONE_PROMISE: Promise<IteratorReturnResult<undefined>> = Promise.resolve(DONE);
 
 const CLOSED_ITERATOR: AsyncIterator<ExchangeMessage> = {
   next: () => Promise.reject(new TransportError('closed', 'in-memory transport is closed')),
 };
-
-/** Handles a rejection nobody waits for; one function for every exchange. */
-const ignore = (): void => {};
 
 function roundTrip<T>(value: T): T {
   return JSON.parse(JSON.stringify(value)) as T;
@@ -107,7 +103,7 @@ class InMemoryExchange implements Exchange, AsyncIterator<ExchangeMessage> {
       this.end(this.signal.reason);
       return Promise.reject(this.signal.reason);
     }
-    if (this.ended) return DONE_PROMISE;
+    if (this.ended) return SETTLED_DONE;
     if (!this.source) {
       try {
         this.start();
@@ -164,7 +160,7 @@ class InMemoryExchange implements Exchange, AsyncIterator<ExchangeMessage> {
     this.pendingResolve = this.pendingReject = undefined;
     resolve?.(DONE);
     this.end(EXCHANGE_ENDED);
-    return DONE_PROMISE;
+    return SETTLED_DONE;
   }
 
   /** The caller's abort listener. */
@@ -182,7 +178,7 @@ class InMemoryExchange implements Exchange, AsyncIterator<ExchangeMessage> {
     this.unlink();
     this.signal?.removeEventListener('abort', this);
     this.context?.abort(reason);
-    this.source?.return?.()?.catch(ignore);
+    if (this.source) closeQuietly(this.source);
     const reject = this.pendingReject;
     this.pendingResolve = this.pendingReject = undefined;
     reject?.(reason);

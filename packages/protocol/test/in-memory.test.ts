@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { SETTLED_DONE } from '../src/close-quietly.js';
 import {
   createInMemoryTransport,
   type ExchangeMessage,
@@ -230,6 +231,42 @@ describe('createInMemoryTransport, ending early', () => {
     await iterator.return?.();
     expect(await pending).toEqual({ done: true, value: undefined });
     expect(stuckSignal?.aborted).toBe(true);
+  });
+
+  it('return() hands back SETTLED_DONE and closes the endpoint quietly: no reaction on either side', async () => {
+    const then = vi.spyOn(SETTLED_DONE, 'then');
+    let closed = false;
+    const endpoint: McpEndpoint = {
+      handle: (message) => {
+        const id = (message as { id: number }).id;
+        let given = false;
+        return {
+          [Symbol.asyncIterator]: () => ({
+            next: async () => {
+              if (given) return { done: true, value: undefined };
+              given = true;
+              return {
+                done: false,
+                value: { response: { jsonrpc: '2.0', id, result: { resultType: 'complete' } } },
+              };
+            },
+            return: () => {
+              closed = true;
+              return SETTLED_DONE;
+            },
+          }),
+        };
+      },
+    };
+    try {
+      const iterator = createInMemoryTransport(endpoint).exchange(request, {})[Symbol.asyncIterator]();
+      expect(await iterator.next()).toMatchObject({ done: false });
+      expect(iterator.return?.()).toBe(SETTLED_DONE);
+      expect(closed).toBe(true);
+      expect(then).not.toHaveBeenCalled();
+    } finally {
+      then.mockRestore();
+    }
   });
 
   it('close() fails a read in progress instead of leaving it pending', async () => {

@@ -1,3 +1,4 @@
+import { SETTLED_DONE } from '../close-quietly.js';
 import type { ExchangeMessage } from '../contracts.js';
 import type { RequestId } from '../schemas/json.js';
 import type { JSONRPCRequest } from '../schemas/jsonrpc.js';
@@ -73,7 +74,7 @@ export class PendingExchange implements AsyncIterableIterator<ExchangeMessage> {
       this.#failure = undefined;
       return Promise.reject(failure.error);
     }
-    if (this.#ended) return Promise.resolve(DONE);
+    if (this.#ended) return SETTLED_DONE;
     return new Promise((resolve, reject) => {
       this.#resolve = resolve;
       this.#reject = reject;
@@ -86,7 +87,7 @@ export class PendingExchange implements AsyncIterableIterator<ExchangeMessage> {
     this.#items = undefined;
     this.#failure = undefined;
     this.#settle(DONE);
-    return Promise.resolve(DONE);
+    return SETTLED_DONE;
   }
 
   /** Adds a notification. */

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { SETTLED_DONE } from '../../src/close-quietly.js';
 import type { ExchangeMessage } from '../../src/contracts.js';
 import { type DecodedMessage, decodeMessage } from '../../src/decode.js';
 import { MetaKey } from '../../src/meta.js';
@@ -122,6 +123,14 @@ describe('ExchangeRouter', () => {
     const next = pending.next();
     await pending.return();
     expect(await next).toEqual({ done: true, value: undefined });
+  });
+
+  it('an ended exchange hands back SETTLED_DONE from return() and next(), so closing it attaches nothing', async () => {
+    const pending = exchange(1);
+    pending.complete({ jsonrpc: '2.0', id: 1, result: { resultType: 'complete' } });
+    expect(await pending.next()).toMatchObject({ done: false });
+    expect(pending.next()).toBe(SETTLED_DONE);
+    expect(pending.return()).toBe(SETTLED_DONE);
   });
 
   it('P-5 / P-79: refuses an id or a progress token already in flight', () => {
