@@ -3,8 +3,6 @@ const SENTINEL_SUFFIX = '?=';
 const SENTINEL = /^=\?base64\?([A-Za-z0-9+/]*={0,2})\?=$/;
 /** Visible ASCII and space: what a header value may hold unencoded. */
 const PLAIN = /^[\x20-\x7e]*$/;
-/** Visible ASCII, space and tab: what a received header value may hold (RFC 9110 field values). */
-const FIELD_VALUE = /^[\x20-\x7e\t]*$/;
 
 /** Made on first use: made at load, it would be code a bundler keeps in every app. */
 let utf8: TextDecoder | undefined;
@@ -63,13 +61,27 @@ export function trimFieldValue(raw: string): string {
 }
 
 /**
+ * Whether `value` holds only visible ASCII, space and tab: what a received header value may hold
+ * (RFC 9110 field values). A loop, not a regexp: the server checks two or three headers per request,
+ * and a regexp test costs several times a loop over a short value.
+ */
+export function isFieldValue(value: string): boolean {
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    if ((code < 0x20 || code > 0x7e) && code !== 0x09) return false;
+  }
+  return true;
+}
+
+/**
  * Decodes a received `Mcp-Name` or `Mcp-Param-*` value: optional whitespace around it is
  * ignored, a sentinel value is Base64-decoded as UTF-8. Returns `undefined` when the value holds
  * characters a header may not carry or its Base64 is malformed (H-29).
  */
 export function decodeHeaderValue(raw: string): string | undefined {
   const value = trimFieldValue(raw);
-  if (!FIELD_VALUE.test(value)) return undefined;
+  if (!isFieldValue(value)) return undefined;
+  if (!value.startsWith(SENTINEL_PREFIX)) return value;
   const match = SENTINEL.exec(value);
   if (!match) return looksLikeSentinel(value) ? undefined : value;
   const payload = match[1]!;

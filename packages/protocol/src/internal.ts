@@ -35,7 +35,7 @@ export {
   sendableError,
   toErrorResponse,
 } from './errors.js';
-export { decodeHeaderValue, encodeHeaderValue, trimFieldValue } from './header-value.js';
+export { decodeHeaderValue, encodeHeaderValue, isFieldValue, trimFieldValue } from './header-value.js';
 export { createInMemoryTransport } from './in-memory.js';
 export { isRecord } from './is-record.js';
 export type { CompiledJsonSchema } from './json-schema.js';

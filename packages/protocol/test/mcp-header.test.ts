@@ -7,7 +7,7 @@ import {
   readMcpHeaderAnnotations,
   requestHeaders,
 } from '../src/index.js';
-import { trimFieldValue } from '../src/internal.js';
+import { isFieldValue, trimFieldValue } from '../src/internal.js';
 
 describe('H-26: header value encoding (streamable-http.mdx, "Encoding examples")', () => {
   it.each([
@@ -256,5 +256,28 @@ describe('H-25/H-27: extraction and request headers', () => {
       'Mcp-Name': 'file:///a.txt',
     });
     expect(requestHeaders({ method: 'tools/list', params: {} })).not.toHaveProperty('Mcp-Name');
+  });
+});
+
+describe('H-29: what a received header value may hold', () => {
+  it('isFieldValue accepts exactly visible ASCII, space and tab, as /^[\\x20-\\x7e\\t]*$/ does', () => {
+    const pattern = /^[\x20-\x7e\t]*$/;
+    for (let code = 0; code < 0x180; code++) {
+      const value = `a${String.fromCharCode(code)}b`;
+      expect(isFieldValue(value)).toBe(pattern.test(value));
+    }
+    expect(isFieldValue('')).toBe(true);
+    expect(isFieldValue('\t tools/call ~')).toBe(true);
+    expect(isFieldValue('\u{1f600}')).toBe(false);
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary' }), (value) => isFieldValue(value) === pattern.test(value)),
+    );
+  });
+
+  it('decodeHeaderValue returns a plain value as is and refuses a sentinel-looking one that is not Base64', () => {
+    expect(decodeHeaderValue('=?base64')).toBe('=?base64');
+    expect(decodeHeaderValue('x=?base64?YQ==?=')).toBe('x=?base64?YQ==?=');
+    expect(decodeHeaderValue('=?base64?YQ==?=x')).toBe('=?base64?YQ==?=x');
+    expect(decodeHeaderValue('=?base64?Y Q==?=')).toBeUndefined();
   });
 });

@@ -2,6 +2,7 @@ import type { McpHeaderAnnotation } from '@mcpkit/protocol';
 import {
   clipForMessage,
   decodeHeaderValue,
+  isFieldValue,
   McpError,
   McpHeader,
   mirroredNameParam,
@@ -9,7 +10,6 @@ import {
   valueAtPath,
 } from '@mcpkit/protocol/internal';
 
-const FIELD_VALUE = /^[\x20-\x7e\t]*$/;
 // `\d+(?:\.\d*)?`, not `\d+\.?\d*`: two runs of digits side by side made a long header cost quadratic time.
 const NUMBER = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
 
@@ -30,7 +30,7 @@ function plainHeader(headers: Headers, name: string, bodyValue: string): McpErro
   const raw = headers.get(name);
   if (raw === null) return McpError.headerMismatch(`Header mismatch: missing ${name} header`);
   const value = trimFieldValue(raw);
-  if (!FIELD_VALUE.test(value))
+  if (!isFieldValue(value))
     return McpError.headerMismatch(`Header mismatch: ${name} header holds invalid characters`);
   return value === bodyValue ? undefined : mismatch(name, value, bodyValue);
 }
