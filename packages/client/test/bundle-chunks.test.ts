@@ -147,12 +147,15 @@ describe('the first chunk of a split browser bundle of an application of the /mo
   it("holds none of protocol's code that only a server runs, which the published JavaScript made at load", async () => {
     const text = (await firstChunkFiles('modern.ts', 'McpClient')).map((file) => file.text).join('\n');
     // the data checks of -32021 and -32022 (errors.ts), the `_meta` key grammar (meta.ts), the
-    // request context's signal (lazy-context.ts), the peers of networkOf (middleware.ts)
+    // request context's signal (lazy-context.ts), the peers of networkOf (middleware.ts), the
+    // in-memory transport's peer (in-memory.ts), the well-formed keys (meta.ts)
     for (const made of [
       '"{ requiredCapabilities }"',
       '[A-Za-z0-9._-]',
       'legacySession',
       'transport: "pipe"',
+      'transport: "inproc"',
+      'Object.values(MetaKey)',
     ]) {
       expect(text).not.toContain(made);
     }

@@ -10,11 +10,8 @@ import {
   TransportError,
 } from './contracts.js';
 import { LazyRequestContext } from './lazy-context.js';
-import type { NetworkPeer } from './network.js';
 import { requestText } from './request-text.js';
 import type { JSONRPCNotification, JSONRPCRequest } from './schemas/jsonrpc.js';
-
-const IN_PROCESS: NetworkPeer = Object.freeze({ transport: 'inproc' });
 
 /** Options of `createInMemoryTransport`. */
 export interface InMemoryTransportOptions {
@@ -228,7 +225,8 @@ export function createInMemoryTransport(
     new InMemoryExchange(link, message, signal);
 
   return {
-    network: IN_PROCESS,
+    // Made with the transport: one made at load would be code a bundler keeps in every client bundle.
+    network: Object.freeze({ transport: 'inproc' }),
     exchange(request, exchangeOptions) {
       return exchange(request, exchangeOptions.signal);
     },

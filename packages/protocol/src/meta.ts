@@ -48,7 +48,21 @@ export function isReservedMetaKey(key: string): boolean {
   return second === 'modelcontextprotocol' || second === 'mcp';
 }
 
-const WELL_FORMED: ReadonlySet<string> = new Set(Object.values(MetaKey));
+// The values of `MetaKey`, written out: a set of literals is dropped by a bundler from an app that
+// never checks a key (one of `Object.values(MetaKey)` is made at load in every bundle). A key
+// missing here only takes the slower path: every one of them follows the grammar.
+const WELL_FORMED: ReadonlySet<string> = new Set([
+  'io.modelcontextprotocol/protocolVersion',
+  'io.modelcontextprotocol/clientCapabilities',
+  'io.modelcontextprotocol/clientInfo',
+  'io.modelcontextprotocol/logLevel',
+  'io.modelcontextprotocol/subscriptionId',
+  'io.modelcontextprotocol/serverInfo',
+  'progressToken',
+  'traceparent',
+  'tracestate',
+  'baggage',
+]);
 
 /** The keys of `meta` that break the grammar, for an error message. */
 export function invalidMetaKeys(meta: Record<string, unknown>): string[] {
