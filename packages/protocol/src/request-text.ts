@@ -76,6 +76,31 @@ function endsWith(record: object, key: string): boolean {
   return last === key;
 }
 
+/** The keys of a request as the client builds it, in order. */
+const REQUEST_KEYS = ['jsonrpc', 'id', 'method', 'params'];
+
+/**
+ * The text of `message` up to its params' value, `{"jsonrpc":"2.0","id":…,"method":…,"params":`,
+ * when it has exactly a request's keys in that order, `jsonrpc` "2.0", a string or safe integer id,
+ * a string method and no `toJSON`: written here rather than by `JSON.stringify` around params
+ * (about 0.15 µs a request). `undefined` for anything else.
+ */
+function requestHead(message: Record<string, unknown>): string | undefined {
+  if (message.toJSON !== undefined || message.jsonrpc !== '2.0') return undefined;
+  let index = 0;
+  for (const key in message) {
+    if (key !== REQUEST_KEYS[index]) return undefined;
+    index++;
+  }
+  const { id, method } = message;
+  if (index !== REQUEST_KEYS.length || typeof method !== 'string') return undefined;
+  const idText =
+    typeof id === 'string' ? JSON.stringify(id) : Number.isSafeInteger(id) ? String(id) : undefined;
+  return idText === undefined
+    ? undefined
+    : `{"jsonrpc":"2.0","id":${idText},"method":${JSON.stringify(method)},"params":`;
+}
+
 /**
  * `JSON.stringify(message)`, the same text, without serializing again a `ConstantMeta`'s copy
  * that nothing has changed since.
@@ -85,25 +110,20 @@ export function requestText(message: object): string {
   const meta = params?._meta as Record<string, unknown> | undefined;
   // Not an object, or not a constant's capabilities: no constant (a WeakMap has no other keys).
   const constant = constants.get(meta?.[MetaKey.clientCapabilities] as object);
-  if (
-    constant === undefined ||
-    !unchanged(meta!, constant) ||
-    !endsWith(params!, '_meta') ||
-    !endsWith(message, 'params')
-  )
+  if (constant === undefined || !unchanged(meta!, constant) || !endsWith(params!, '_meta'))
     return JSON.stringify(message);
-  return withConstantMeta(message, params!, constant);
-}
-
-function withConstantMeta(message: object, params: Record<string, unknown>, constant: ConstantMeta): string {
+  const head = requestHead(message as Record<string, unknown>);
+  if (head === undefined && !endsWith(message, 'params')) return JSON.stringify(message);
   let rest: string;
   try {
-    rest = jsonWithout(message, params, '_meta');
+    rest =
+      head === undefined ? jsonWithout(message, params!, '_meta') : jsonWithout(params!, params!, '_meta');
   } catch {
     // Frozen params, or a value JSON refuses: the plain way, which throws what it throws.
     return JSON.stringify(message);
   }
-  // `rest` ends with params' `}` and the message's `}`; `{` before them: `_meta` was params' only key.
-  const only = rest.charCodeAt(rest.length - 3) === 123;
-  return `${rest.slice(0, -2)}${only ? '' : ','}"_meta":${constant.json}}}`;
+  // `rest` ends with params' `}` (and the message's, without a head); `{}`: `_meta` was params' only key.
+  const closing = head === undefined ? 2 : 1;
+  const only = rest.charCodeAt(rest.length - closing - 1) === 123;
+  return `${head ?? ''}${rest.slice(0, -closing)}${only ? '' : ','}"_meta":${constant.json}}}`;
 }

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ConstantMeta, MetaKey, requestMeta, requestText } from '../src/internal.js';
 
 const info = { name: 'app', version: '1.0.0' };
@@ -45,6 +45,44 @@ describe('requestText', () => {
     );
     expect(requestText(request({}, telltale()))).toBe(
       '{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"_meta":{"cached":true}}}',
+    );
+  });
+
+  it('writes the head of a request itself, without JSON.stringify over the request, in the same bytes', () => {
+    const stringify = vi.spyOn(JSON, 'stringify');
+    try {
+      for (const id of [0, -5, Number.MAX_SAFE_INTEGER, 'a"b\\c', 'é\u2028', '']) {
+        for (const method of ['tools/call', 'we"ird\u2028/é']) {
+          const sent = { ...request({ name: 'echo' }), id, method };
+          const text = requestText(sent);
+          expect(stringify.mock.calls.some(([value]) => value === sent)).toBe(false);
+          stringify.mockClear();
+          expect(text).toBe(JSON.stringify(sent));
+        }
+      }
+    } finally {
+      stringify.mockRestore();
+    }
+  });
+
+  it.each([
+    ['an id that is not a safe integer', { id: 2 ** 60 }],
+    ['a fractional id', { id: 1.5 }],
+    ['a NaN id', { id: Number.NaN }],
+    ['a null id', { id: null }],
+    ['another jsonrpc', { jsonrpc: '1.0' }],
+    ['a method that is not a string', { method: 7 }],
+  ])('writes the head through JSON.stringify for %s, and still the cached _meta', (_, change) => {
+    const sent = { ...request({ name: 'echo' }, telltale()), ...change };
+    const expected = JSON.stringify({ ...sent, params: { name: 'echo', _meta: { cached: true } } });
+    expect(requestText(sent)).toBe(expected);
+  });
+
+  it('writes the head through JSON.stringify for a request with other keys before params', () => {
+    const { params, ...head } = request({ name: 'echo' }, telltale());
+    const sent = { ...head, extra: 1, params };
+    expect(requestText(sent)).toBe(
+      '{"jsonrpc":"2.0","id":7,"method":"tools/call","extra":1,"params":{"name":"echo","_meta":{"cached":true}}}',
     );
   });
 
