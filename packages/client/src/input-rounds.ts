@@ -42,9 +42,7 @@ function mayAskForInput(method: string): method is InputRequiredMethod {
  */
 export function inputRoundsStep(config: InputRoundsConfig, context: ResendContext): Step {
   const answer: AfterResult = (call, result, next) =>
-    result.resultType === 'input_required'
-      ? answerRounds(call, (round) => resend(round, next, context, undefined), config, result)
-      : result;
+    result.resultType === 'input_required' ? answerRounds(call, next, config, context, result) : result;
   return (call, next) => {
     if (!mayAskForInput(call.method)) return resend(call, next, context, undefined);
     const { options } = call;
@@ -63,10 +61,13 @@ export function inputRoundsStep(config: InputRoundsConfig, context: ResendContex
 /** The rounds after a first `input_required` result, each sent with the call's `roundParams` and its answers. */
 async function answerRounds(
   call: CallState,
-  next: Next,
+  below: Next,
   config: InputRoundsConfig,
+  context: ResendContext,
   first: CallResult,
 ): Promise<CallResult> {
+  // Each round is a request of its own through the resend step, with its retries.
+  const next: Next = (round) => resend(round, below, context, undefined);
   const { options } = call;
   const params = call.roundParams!;
   const method = call.method as InputRequiredMethod;
