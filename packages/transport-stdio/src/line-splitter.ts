@@ -114,12 +114,11 @@ export class LineSplitter {
    * line by line, so only its broken lines reach `line`.
    */
   #emitText(chunk: Buffer, start: number, end: number): void {
-    const whole = start === 0 && end === chunk.length - 1;
-    if (!isUtf8(whole ? chunk : chunk.subarray(start, end))) {
+    const text = chunk.toString('utf8', start, end + 1);
+    if (!decodedWhole(text, chunk, start, end + 1)) {
       this.#emitViews(chunk, start, end);
       return;
     }
-    const text = chunk.toString('utf8', start, end + 1);
     const ascii = text.length === end + 1 - start;
     const max = this.#maxLineBytes;
     const sink = this.#text!;
@@ -147,8 +146,14 @@ export class LineSplitter {
 
   /** A complete, non-blank line: as text when the sink takes text and it is UTF-8, else as bytes. */
   #deliver(line: Buffer): void {
-    if (this.#text && isUtf8(line)) this.#text(line.toString('utf8'));
-    else this.#sink.line(line);
+    if (this.#text) {
+      const text = line.toString('utf8');
+      if (decodedWhole(text, line, 0, line.length)) {
+        this.#text(text);
+        return;
+      }
+    }
+    this.#sink.line(line);
   }
 
   #keep(part: Buffer): void {
@@ -173,6 +178,15 @@ export class LineSplitter {
     this.#parts = [];
     this.#partsLength = 0;
   }
+}
+
+/**
+ * Whether `text`, decoded from `bytes[start, end)`, is those bytes: decoding replaces every byte
+ * sequence that is not UTF-8 with U+FFFD, so text without one is. Looking for it in text V8 holds
+ * as one byte per character (ASCII, the usual message) fails at once, where `isUtf8` reads every byte.
+ */
+function decodedWhole(text: string, bytes: Buffer, start: number, end: number): boolean {
+  return !text.includes('\uFFFD') || isUtf8(bytes.subarray(start, end));
 }
 
 function isBlank(bytes: Buffer, start: number, end: number): boolean {

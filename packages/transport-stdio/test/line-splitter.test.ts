@@ -147,6 +147,14 @@ describe('LineSplitter with a text sink', () => {
     expect(log).toEqual([{ text: '{"a":1}' }, { bytes: broken }, { text: '{"b":2}' }]);
   });
 
+  it('P-2: a line holding U+FFFD itself is UTF-8 and comes as text, in one chunk or split across two', () => {
+    const { instance, log } = textSplitter();
+    const replacement = Buffer.from('{"a":"\uFFFD"}\n{"b":"\uFFFD');
+    instance.push(replacement);
+    instance.push(Buffer.from([0x22, 0x7d, 0x0a, 0xff, 0x0a]));
+    expect(log).toEqual([{ text: '{"a":"\uFFFD"}' }, { text: '{"b":"\uFFFD"}' }, { bytes: [0xff] }]);
+  });
+
   it('counts the limit in bytes, not characters, for ASCII and non-ASCII text', () => {
     const { instance, log } = textSplitter(6);
     instance.push(Buffer.from('abcdef\néé\néééé\nabcdefg\nok\n'));

@@ -104,6 +104,8 @@ class StreamConnection implements StreamServer {
    */
   #unstarted: Array<string | Buffer | undefined> | undefined;
   #nextUnstarted = 0;
+  /** Whether a line of the chunk being split has started: later ones wait (see `#startLater`). */
+  #chunkStarted = false;
   #accepting = true;
   #finished = false;
   #graceTimer: ReturnType<typeof setTimeout> | undefined;
@@ -166,10 +168,12 @@ class StreamConnection implements StreamServer {
   }
 
   readonly #onData = (chunk: Buffer | string): void => {
+    this.#chunkStarted = false;
     this.#splitter.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
   };
 
   readonly #onEnd = (): void => {
+    this.#chunkStarted = false;
     if (this.#accepting) this.#splitter.end();
     this.#stopAccepting();
   };
@@ -186,18 +190,23 @@ class StreamConnection implements StreamServer {
    * the one before. A request that needs no I/O is then answered before the chunk's last lines
    * are parsed, so a garbage collection meanwhile finds a few requests alive rather than the
    * whole chunk's: what survives collections is what makes V8 grow its young generation, and a
-   * server's memory with it.
+   * server's memory with it. A chunk of one line (one call at a time) queues nothing.
    */
   #startLater(line: string | Buffer): void {
-    if (this.#unstarted !== undefined) {
-      // Bytes are a view into the chunk, which the stream's writer may reuse once it is read.
-      this.#unstarted.push(typeof line === 'string' ? line : Buffer.from(line));
+    if (!this.#chunkStarted && this.#unstarted === undefined) {
+      this.#chunkStarted = true;
+      this.#onLine(line);
       return;
     }
-    this.#unstarted = [];
+    // Bytes are a view into the chunk, which the stream's writer may reuse once it is read.
+    const kept = typeof line === 'string' ? line : Buffer.from(line);
+    if (this.#unstarted !== undefined) {
+      this.#unstarted.push(kept);
+      return;
+    }
+    this.#unstarted = [kept];
     this.#nextUnstarted = 0;
     settled.then(this.#startNext);
-    this.#onLine(line);
   }
 
   readonly #startNext = (): void => {
