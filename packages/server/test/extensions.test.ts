@@ -156,6 +156,11 @@ describe('an extension registered from outside the server core (io.example/echo-
     );
     const shadow: ServerExtension = { id: 'io.example/shadow', toolContext: { auth: () => 0 } };
     expect(() => echoServer({ extensions: [shadow] })).toThrow('already has a member auth');
+    // Fields the context keeps for itself, not part of its public type, are taken too.
+    for (const field of ['stream', 'lastProgress', 'current', 'extensionStates']) {
+      const hidden: ServerExtension = { id: 'io.example/hidden', toolContext: { [field]: () => 0 } };
+      expect(() => echoServer({ extensions: [hidden] })).toThrow(`already has a member ${field}`);
+    }
   });
 
   it('a result type it does not declare is a server fault; one it declares passes for the requests it allows', async () => {

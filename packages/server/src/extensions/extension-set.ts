@@ -11,7 +11,10 @@ import type {
 } from './extension.js';
 
 const NO_SCOPES: readonly string[] = Object.freeze([]);
-/** What every context holds as its own fields (on the instance, where a getter on the prototype would be hidden). */
+/**
+ * The fields a tool context keeps on the instance, public or not: a getter of the same name on the
+ * prototype would be hidden by one, or would break the context when the constructor assigns to it.
+ */
 const REQUEST_FIELDS: readonly string[] = [
   'requestId',
   'method',
@@ -21,6 +24,16 @@ const REQUEST_FIELDS: readonly string[] = [
   'auth',
   'transport',
   'meta',
+  'stream',
+  'unsent',
+  'progressToken',
+  'logLevel',
+  'lastProgress',
+  'logger',
+  'current',
+  'answers',
+  'memo',
+  'extensionStates',
 ];
 
 /** A `tools/call` as `toolCall` hooks see it: one small object a call, its tool read from the entry. */
