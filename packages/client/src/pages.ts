@@ -1,4 +1,5 @@
 import type { ResultOf } from '@mcpkit/protocol';
+import { ITERATION_DONE, SETTLED_DONE } from '@mcpkit/protocol/internal';
 import type { CallChain } from './call-chain.js';
 import { InvalidResponseError } from './errors.js';
 import type { CacheableCallOptions } from './options.js';
@@ -28,8 +29,6 @@ export function listItems<T>(
 ): AsyncGenerator<T> {
   return walkPages<T>(method, field, (cursor) => listPage(chain, method, cursor, options), onComplete);
 }
-
-const DONE: IteratorReturnResult<void> = Object.freeze({ done: true, value: undefined });
 
 /**
  * Most pages one walk follows. A server that keeps handing out new cursors (with or without
@@ -103,7 +102,7 @@ class PageWalk<T> implements AsyncGenerator<T, void, undefined> {
       if (this.#index < this.#items.length) {
         return Promise.resolve({ done: false, value: this.#items[this.#index++]! });
       }
-      if (this.#finished) return Promise.resolve(DONE);
+      if (this.#finished) return SETTLED_DONE;
     }
     const step = tail === undefined ? this.#advance() : tail.then(this.#advance, this.#advance);
     this.#tail = step;
@@ -116,7 +115,7 @@ class PageWalk<T> implements AsyncGenerator<T, void, undefined> {
 
   return(): Promise<IteratorResult<T, void>> {
     this.#finish();
-    return Promise.resolve(DONE);
+    return SETTLED_DONE;
   }
 
   throw(error: unknown): Promise<IteratorResult<T, void>> {
@@ -128,7 +127,7 @@ class PageWalk<T> implements AsyncGenerator<T, void, undefined> {
   readonly #advance = async (): Promise<IteratorResult<T, void>> => {
     for (;;) {
       if (this.#index < this.#items.length) return { done: false, value: this.#items[this.#index++]! };
-      if (this.#finished) return DONE;
+      if (this.#finished) return ITERATION_DONE;
       if (this.#failure) {
         this.#finish();
         throw this.#failure;
@@ -136,7 +135,7 @@ class PageWalk<T> implements AsyncGenerator<T, void, undefined> {
       if (this.#started && this.#cursor === undefined) {
         this.#finish();
         this.#onComplete?.();
-        return DONE;
+        return ITERATION_DONE;
       }
       let page: Page;
       try {
@@ -145,7 +144,7 @@ class PageWalk<T> implements AsyncGenerator<T, void, undefined> {
         this.#finish();
         throw error;
       }
-      if (this.#finished) return DONE;
+      if (this.#finished) return ITERATION_DONE;
       this.#started = true;
       this.#items = (page as Record<string, unknown>)[this.#field] as T[];
       this.#index = 0;

@@ -1,12 +1,16 @@
 function ignore(): void {}
 
+/** An iterator's last result, `{ done: true }`: one frozen object for every iterator. */
+export const ITERATION_DONE: IteratorReturnResult<undefined> = Object.freeze({
+  done: true,
+  value: undefined,
+});
+
 /**
  * A settled `{ done: true }`, for an iterator's `next` or `return` once it has ended: one promise
  * for every reader. `closeQuietly` knows it never rejects and attaches nothing to it.
  */
-export const SETTLED_DONE: Promise<IteratorReturnResult<undefined>> = Promise.resolve(
-  Object.freeze({ done: true, value: undefined }),
-);
+export const SETTLED_DONE: Promise<IteratorReturnResult<undefined>> = Promise.resolve(ITERATION_DONE);
 
 /**
  * Ends an iterator whose remaining items are not wanted, so its `finally` blocks (an endpoint's

@@ -1,4 +1,4 @@
-import { closeQuietly, SETTLED_DONE } from './close-quietly.js';
+import { closeQuietly, ITERATION_DONE, SETTLED_DONE } from './close-quietly.js';
 import {
   type ClientTransport,
   type EndpointItem,
@@ -30,7 +30,6 @@ export interface InMemoryTransportOptions {
  * DOMException (and its stack) per exchange would cost more than the rest of the transport.
  */
 const EXCHANGE_ENDED = new DOMException('The exchange ended', 'AbortError');
-const DONE: IteratorReturnResult<undefined> = Object.freeze({ done: true, value: undefined });
 
 const CLOSED_ITERATOR: AsyncIterator<ExchangeMessage> = {
   next: () => Promise.reject(new TransportError('closed', 'in-memory transport is closed')),
@@ -128,7 +127,7 @@ class InMemoryExchange implements Exchange, AsyncIterator<ExchangeMessage> {
     this.pendingResolve = this.pendingReject = undefined;
     if (result.done) {
       this.end(EXCHANGE_ENDED);
-      resolve(DONE);
+      resolve(ITERATION_DONE);
       return;
     }
     let value: ExchangeMessage;
@@ -155,7 +154,7 @@ class InMemoryExchange implements Exchange, AsyncIterator<ExchangeMessage> {
   return(): Promise<IteratorResult<ExchangeMessage>> {
     const resolve = this.pendingResolve;
     this.pendingResolve = this.pendingReject = undefined;
-    resolve?.(DONE);
+    resolve?.(ITERATION_DONE);
     this.end(EXCHANGE_ENDED);
     return SETTLED_DONE;
   }

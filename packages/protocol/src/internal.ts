@@ -16,7 +16,7 @@ export { abortable } from './abortable.js';
 export { type Check, compileCheck } from './check.js';
 export { type ClientSchemaSet, loadClientSchemas } from './client-schema-loader.js';
 export { clipForMessage } from './clip.js';
-export { closeQuietly, SETTLED_DONE } from './close-quietly.js';
+export { closeQuietly, ITERATION_DONE, SETTLED_DONE } from './close-quietly.js';
 export {
   httpStatusFor,
   isTransportError,

@@ -1,6 +1,6 @@
-import { TransportError } from '@mcpkit/protocol/internal';
+import type { RecoveryKit } from './reply-status.js';
 import type { HttpReply, HttpRequestSpec } from './sender.js';
-import { type HttpAuthProvider, type HttpAuthRequest, MAX_AUTH_RETRIES } from './transport-options.js';
+import type { HttpAuthProvider, HttpAuthRequest } from './transport-options.js';
 
 /**
  * Sends one request to `url` with the transport's headers (custom, auth) merged with `extra`,
@@ -13,11 +13,6 @@ export type AuthorizedSend = (
   request: Omit<HttpRequestSpec, 'headers'>,
 ) => Promise<HttpReply>;
 
-/** Whether `response` refuses the request's credentials. */
-export function isUnauthorized(response: HttpReply): boolean {
-  return response.status === 401 || response.status === 403;
-}
-
 /**
  * After a 401 or 403 to `request`: asks the provider's `onUnauthorized` and, while it says it has
  * fresh credentials, sends the request again with `send` (which asks for fresh headers), up to
@@ -26,6 +21,7 @@ export function isUnauthorized(response: HttpReply): boolean {
  * request with a `TransportError('bad-response')` carrying the status, never a retryable one.
  */
 export async function retryUnauthorized(
+  kit: RecoveryKit,
   provider: HttpAuthProvider | undefined,
   refused: HttpReply,
   request: HttpAuthRequest,
@@ -33,8 +29,8 @@ export async function retryUnauthorized(
 ): Promise<HttpReply> {
   let response = refused;
   if (provider?.onUnauthorized === undefined) return response;
-  for (let attempt = 0; attempt < MAX_AUTH_RETRIES && isUnauthorized(response); attempt++) {
-    if (!(await askProvider(provider, response, { ...request, attempt }))) break;
+  for (let attempt = 0; attempt < kit.maxAuthRetries && kit.isUnauthorized(response); attempt++) {
+    if (!(await askProvider(kit, provider, response, { ...request, attempt }))) break;
     void response.body?.cancel().catch(() => {});
     response = await send();
   }
@@ -42,6 +38,7 @@ export async function retryUnauthorized(
 }
 
 async function askProvider(
+  kit: RecoveryKit,
   provider: HttpAuthProvider,
   response: HttpReply,
   request: HttpAuthRequest & { attempt: number },
@@ -51,7 +48,7 @@ async function askProvider(
   } catch (error) {
     void response.body?.cancel().catch(() => {});
     const reason = error instanceof Error ? `: ${error.message}` : '';
-    throw new TransportError('bad-response', `HTTP ${response.status}, authorization failed${reason}`, {
+    throw new kit.TransportError('bad-response', `HTTP ${response.status}, authorization failed${reason}`, {
       status: response.status,
       cause: error,
     });

@@ -7,13 +7,14 @@ import type {
   JSONRPCRequest,
   NetworkPeer,
 } from '@mcpkit/protocol';
-import { LazyAbort, McpError, requestHeaders, TransportError } from '@mcpkit/protocol/internal';
-import { type AuthorizedSend, isUnauthorized, retryUnauthorized } from './auth-retry.js';
+import { LazyAbort, McpError, requestHeaders, SETTLED_DONE, TransportError } from '@mcpkit/protocol/internal';
+import type { AuthorizedSend } from './auth-retry.js';
 import { DEFAULT_MAX_MESSAGE_BYTES, type ResponseLimits } from './bounded-body.js';
 import { causeMessage } from './cause-message.js';
 import type { LegacyWireFactory } from './legacy-wire-contract.js';
 import { isEventStreamReply, readExchange, readJsonMessage, type StreamPosition } from './read-exchange.js';
-import { followRedirects, isRedirect, sendFollowingRedirects } from './redirects.js';
+import { loadRecovery, recoveryKit } from './recovery-loader.js';
+import { isRedirect, isUnauthorized } from './reply-status.js';
 import { headerMerger } from './request-headers.js';
 import type { HttpReply, HttpRequestSpec, HttpSender, RequestCancel } from './sender.js';
 import type { HttpClientTransportOptions } from './transport-options.js';
@@ -38,8 +39,6 @@ interface ExchangeState {
   /** The rest of an SSE answer, once its stream is being read. */
   stream: AsyncGenerator<ExchangeMessage> | undefined;
 }
-
-const DONE: IteratorReturnResult<undefined> = Object.freeze({ done: true, value: undefined });
 
 /** Opens the iterator of one exchange (see `openHttpClientTransport`'s `open`). */
 type OpenExchange = (request: JSONRPCRequest, options: ExchangeOptions) => AsyncIterator<ExchangeMessage>;
@@ -82,7 +81,7 @@ class ExchangeIterator implements AsyncIterator<ExchangeMessage> {
   next(): Promise<IteratorResult<ExchangeMessage>> {
     const stream = this.#state.stream;
     if (stream !== undefined) return stream.next();
-    if (this.#begun) return Promise.resolve(DONE);
+    if (this.#begun) return SETTLED_DONE;
     this.#begun = true;
     return this.#begin(this.#state);
   }
@@ -91,7 +90,7 @@ class ExchangeIterator implements AsyncIterator<ExchangeMessage> {
     const state = this.#state;
     this.#begun = true;
     if (!state.answered) state.cancel.abort();
-    return state.stream === undefined ? Promise.resolve(DONE) : state.stream.return(undefined);
+    return state.stream === undefined ? SETTLED_DONE : state.stream.return(undefined);
   }
 }
 
@@ -116,14 +115,46 @@ export function openHttpClientTransport(
   const lifetime = new AbortController();
   let closed = false;
   const mergeHeaders = headerMerger(options, endpoint);
+  /** The redirect `response` to `request` followed or refused, per the transport's policy. */
+  async function follow(target: string, request: HttpRequestSpec, response: HttpReply): Promise<HttpReply> {
+    return (await loadRecovery()).followRedirects(
+      recoveryKit(),
+      sender,
+      target,
+      request,
+      redirectPolicy,
+      response,
+    );
+  }
+  /** `request` sent to `target`, its redirects followed. */
+  async function sendFollowingRedirects(target: string, request: HttpRequestSpec): Promise<HttpReply> {
+    const response = await sender.send(target, request);
+    return isRedirect(response) ? follow(target, request, response) : response;
+  }
+  /** After a 401 or 403: `send` again while the auth provider has fresh credentials. */
+  async function retryUnauthorized(
+    refused: HttpReply,
+    method: string,
+    target: string,
+    send: () => Promise<HttpReply>,
+  ): Promise<HttpReply> {
+    const recovered = await loadRecovery();
+    return recovered.retryUnauthorized(
+      recoveryKit(),
+      options.authProvider,
+      refused,
+      { method, url: target },
+      send,
+    );
+  }
   const authorizedSend: AuthorizedSend = async (target, extra, request) => {
     const send = async () => {
       const headers = await mergeHeaders(extra, false, request.method, target);
-      return sendFollowingRedirects(sender, target, { ...request, headers }, redirectPolicy);
+      return sendFollowingRedirects(target, { ...request, headers });
     };
     const response = await send();
     if (!isUnauthorized(response)) return response;
-    return retryUnauthorized(options.authProvider, response, { method: request.method, url: target }, send);
+    return retryUnauthorized(response, request.method, target, send);
   };
   const legacy = legacyWire?.({
     send: authorizedSend,
@@ -157,15 +188,9 @@ export function openHttpClientTransport(
     const prepared = postRequest(mirror, body, cancel);
     const request = prepared instanceof Promise ? await prepared : prepared;
     let response = await sender.send(endpoint, request);
-    if (isRedirect(response))
-      response = await followRedirects(sender, endpoint, request, redirectPolicy, response);
+    if (isRedirect(response)) response = await follow(endpoint, request, response);
     if (isUnauthorized(response)) {
-      response = await retryUnauthorized(
-        options.authProvider,
-        response,
-        { method: 'POST', url: endpoint },
-        () => sendPost(mirror, body, cancel),
-      );
+      response = await retryUnauthorized(response, 'POST', endpoint, () => sendPost(mirror, body, cancel));
     }
     if (initialize && response.ok) session?.initialized(response);
     const expired = session?.expired(response, sentSessionId);
@@ -192,7 +217,7 @@ export function openHttpClientTransport(
   async function sendPost(mirror: Record<string, string>, body: string, cancel: RequestCancel) {
     const prepared = postRequest(mirror, body, cancel);
     const request = prepared instanceof Promise ? await prepared : prepared;
-    return sendFollowingRedirects(sender, endpoint, request, redirectPolicy);
+    return sendFollowingRedirects(endpoint, request);
   }
 
   /** Why an exchange failed, as the caller should see it. */

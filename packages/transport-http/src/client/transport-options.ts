@@ -1,5 +1,3 @@
-import type { RedirectPolicy } from './redirects.js';
-
 /**
  * How the HTTP client transport sends its requests: `'node'` through `node:http`/`node:https` with
  * a keep-alive agent (Node only), `'fetch'` through `fetch` (every runtime).
@@ -39,6 +37,19 @@ export interface HttpAuthProvider {
     request: HttpAuthRequest & { attempt: number },
   ): boolean | Promise<boolean>;
 }
+
+/**
+ * Which redirects the HTTP client follows:
+ * - `'same-origin'` (default): redirects within the endpoint's origin, with every header;
+ * - `'follow'`: to other origins too, which get the body with `Content-Type` and `Accept` only:
+ *   never `Authorization`, the `Mcp-*` headers or custom headers;
+ * - `'error'`: none.
+ * A redirect that is not followed fails the exchange with `TransportError('bad-response')`.
+ */
+export type RedirectPolicy = 'same-origin' | 'follow' | 'error';
+
+/** The most redirects one request follows. */
+export const MAX_REDIRECTS = 5;
 
 /** How many times one request is re-sent after its auth provider says it has fresh credentials. */
 export const MAX_AUTH_RETRIES = 3;
