@@ -53,17 +53,18 @@ export class LineSplitter {
 
   /** Feeds the next chunk of the stream. */
   push(chunk: Buffer): void {
-    const newline = chunk.indexOf(NEWLINE);
-    if (newline === -1) {
+    // A chunk usually ends with a newline, so this search stops at once.
+    const last = chunk.lastIndexOf(NEWLINE);
+    if (last === -1) {
       this.#keep(chunk);
       return;
     }
     let start = 0;
     if (this.#discarding || this.#partsLength > 0) {
+      const newline = chunk.indexOf(NEWLINE);
       this.#finishPending(chunk, newline);
       start = newline + 1;
     }
-    const last = chunk.lastIndexOf(NEWLINE);
     if (last >= start) {
       if (this.#text) this.#emitText(chunk, start, last);
       else this.#emitViews(chunk, start, last);
