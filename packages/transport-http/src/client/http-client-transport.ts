@@ -12,7 +12,7 @@ import type { AuthorizedSend } from './auth-retry.js';
 import { DEFAULT_MAX_MESSAGE_BYTES, type ResponseLimits } from './bounded-body.js';
 import { causeMessage } from './cause-message.js';
 import type { LegacyWireFactory } from './legacy-wire-contract.js';
-import { isEventStreamReply, readExchange, readJsonMessage, type StreamPosition } from './read-exchange.js';
+import { isEventStreamReply, readExchange, readJsonMessage } from './read-exchange.js';
 import { loadRecovery, recoveryKit } from './recovery-loader.js';
 import { isRedirect, isUnauthorized } from './reply-status.js';
 import { headerMerger } from './request-headers.js';
@@ -270,22 +270,13 @@ export function openHttpClientTransport(
     const { message: request, cancel } = exchange;
     const onRequest = onRequestOf(request);
     const session = legacy?.session;
-    const position: StreamPosition | undefined = session?.active
-      ? { lastEventId: '', retryMs: undefined }
-      : undefined;
+    const items = session?.active
+      ? session.readResuming(response, request, limits, onRequest, cancel.signal)
+      : readExchange(response, limits, onRequest);
     try {
-      try {
-        for await (const item of readExchange(response, limits, onRequest, position)) {
-          if (!('method' in item)) exchange.answered = true;
-          yield item;
-        }
-      } catch (error) {
-        const resumable = error instanceof TransportError && error.reason === 'connection-lost';
-        if (!resumable || position === undefined || position.lastEventId === '') throw error;
-        for await (const item of session!.resume(request, position, cancel.signal)) {
-          if (!('method' in item)) exchange.answered = true;
-          yield item;
-        }
+      for await (const item of items) {
+        if (!('method' in item)) exchange.answered = true;
+        yield item;
       }
     } catch (error) {
       throw failure(error, exchange.callerSignal);

@@ -1,7 +1,14 @@
 import type { ExchangeMessage, JSONRPCNotification, JSONRPCRequest, LegacySession } from '@mcpkit/protocol';
 import { McpHeader, ServerRequestSlot, sleep, TransportError } from '@mcpkit/protocol/internal';
 import type { AuthorizedSend } from './auth-retry.js';
-import { isEventStream, readEvents, type StreamPosition } from './read-exchange.js';
+import type { ResponseLimits } from './bounded-body.js';
+import {
+  isEventStream,
+  type OnServerRequest,
+  readEvents,
+  readExchange,
+  type StreamPosition,
+} from './read-exchange.js';
 import type { HttpReply } from './sender.js';
 
 const SESSION_HEADER = 'mcp-session-id';
@@ -160,6 +167,27 @@ export class HttpLegacySession {
       });
     }
     return response;
+  }
+
+  /**
+   * The messages of the answer to `request` in this session: an SSE stream that breaks before the
+   * response, once it gave an event id, is resumed (B-11).
+   */
+  async *readResuming(
+    response: HttpReply,
+    request: JSONRPCRequest,
+    limits: ResponseLimits,
+    onRequest: OnServerRequest,
+    signal: AbortSignal,
+  ): AsyncGenerator<ExchangeMessage> {
+    const position: StreamPosition = { lastEventId: '', retryMs: undefined };
+    try {
+      yield* readExchange(response, limits, onRequest, position);
+    } catch (error) {
+      const resumable = error instanceof TransportError && error.reason === 'connection-lost';
+      if (!resumable || position.lastEventId === '') throw error;
+      yield* this.resume(request, position, signal);
+    }
   }
 
   /**
