@@ -15,6 +15,8 @@ run(
     'turbo',
     'run',
     'build',
+    // A build turbo restores from its cache leaves earlier builds' chunk files in dist, and npm packs them.
+    '--force',
     '--output-logs=errors-only',
     ...packages.flatMap(({ name }) => ['--filter', name]),
   ],
