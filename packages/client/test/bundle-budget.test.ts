@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
+import { firstChunkPaths } from './helpers/first-chunk.js';
 
 // Issue 37's footprint row "browser, 2026-only entries, first chunk <= 22 KiB min+gz": the minimal
 // client of bench's `client-bundle-entry-modern.mjs`, bundled as bench's `measureBundle` does it
@@ -33,16 +34,8 @@ async function modernFirstChunkBytes(): Promise<number> {
     logLevel: 'silent',
     metafile: true,
   });
-  const { outputs } = result.metafile;
-  const queue = Object.keys(outputs).filter((path) => outputs[path]!.entryPoint?.endsWith('<stdin>'));
-  const seen = new Set<string>();
-  for (let path = queue.shift(); path !== undefined; path = queue.shift()) {
-    if (seen.has(path)) continue;
-    seen.add(path);
-    for (const link of outputs[path]!.imports) if (link.kind === 'import-statement') queue.push(link.path);
-  }
   let bytes = 0;
-  for (const path of seen) {
+  for (const path of firstChunkPaths(result.metafile.outputs, '<stdin>')) {
     const file = result.outputFiles.find((output) => output.path.endsWith(path))!;
     bytes += gzipSync(file.contents, { level: 9 }).byteLength;
   }

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
+import { firstChunkPaths } from './helpers/first-chunk.js';
 
 // A bundler makes a chunk of every `import()` in the modules it reads, called or not, and cuts the
 // first chunk around the modules such a chunk shares with it. A client never loads the protocol's
@@ -46,14 +47,7 @@ async function chunks(entry: string) {
 async function firstChunk(entry: string, only?: string) {
   const { outputs } = (await split(entry, only)).metafile;
   const name = only ? '<stdin>' : `src/${entry}`;
-  const queue = Object.keys(outputs).filter((path) => outputs[path]!.entryPoint?.endsWith(name));
-  const seen = new Set<string>();
-  for (let path = queue.shift(); path !== undefined; path = queue.shift()) {
-    if (seen.has(path)) continue;
-    seen.add(path);
-    for (const link of outputs[path]!.imports) if (link.kind === 'import-statement') queue.push(link.path);
-  }
-  return [...seen].flatMap((path) => inputsOf(outputs[path]!));
+  return firstChunkPaths(outputs, name).flatMap((path) => inputsOf(outputs[path]!));
 }
 
 const zodSchemas = (input: string) =>
@@ -105,14 +99,7 @@ async function firstChunkFiles(entry: string, only: string) {
   const result = await split(entry, only);
   const { outputs } = result.metafile;
   const text = new Map(result.outputFiles.map((file) => [file.path, file.text]));
-  const queue = Object.keys(outputs).filter((path) => outputs[path]!.entryPoint?.endsWith('<stdin>'));
-  const seen = new Set<string>();
-  for (let path = queue.shift(); path !== undefined; path = queue.shift()) {
-    if (seen.has(path)) continue;
-    seen.add(path);
-    for (const link of outputs[path]!.imports) if (link.kind === 'import-statement') queue.push(link.path);
-  }
-  return [...seen].map((path) => ({
+  return firstChunkPaths(outputs, '<stdin>').map((path) => ({
     inputs: inputsOf(outputs[path]!),
     text: [...text].find(([file]) => file.endsWith(path))![1],
   }));

@@ -5,6 +5,7 @@ import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import * as entry from '../src/index.js';
 import * as modern from '../src/modern.js';
+import { firstChunkPaths } from './helpers/first-chunk.js';
 import { discoverResult, mockServer } from './helpers/mock-server.js';
 
 /** A transport with the 2025-era wire to a server that refuses `server/discover` (a 2025-era one). */
@@ -102,16 +103,7 @@ describe('@mcpkit/client/modern', () => {
       Object.entries(outputs[chunk]!.inputs).some(
         ([input, { bytesInOutput }]) => bytesInOutput > 0 && /(^|\/)src\/legacy\//.test(input),
       );
-    const first = new Set<string>();
-    const queue = Object.keys(outputs).filter((chunk) =>
-      outputs[chunk]!.entryPoint?.endsWith('src/index.ts'),
-    );
-    for (let chunk = queue.pop(); chunk !== undefined; chunk = queue.pop()) {
-      if (first.has(chunk)) continue;
-      first.add(chunk);
-      for (const link of outputs[chunk]!.imports) if (link.kind === 'import-statement') queue.push(link.path);
-    }
-    expect([...first].filter(legacyIn)).toEqual([]);
+    expect(firstChunkPaths(outputs, 'src/index.ts').filter(legacyIn)).toEqual([]);
     expect(Object.keys(outputs).filter(legacyIn).length).toBeGreaterThan(0);
   });
 
