@@ -306,7 +306,8 @@ describe('createNodeHandler over loopback sockets', () => {
 });
 
 describe('createNodeHandler tells the endpoint where the client is', () => {
-  it("the context of each request names TCP and the socket's remote address and port", async () => {
+  /** A server that answers as `echo` and records the network peer of each request's context. */
+  async function servePeerRecorder() {
     const seen: unknown[] = [];
     const url = await serve(
       createNodeHandler({
@@ -316,21 +317,18 @@ describe('createNodeHandler tells the endpoint where the client is', () => {
         },
       }),
     );
+    return { seen, url };
+  }
+
+  it("the context of each request names TCP and the socket's remote address and port", async () => {
+    const { seen, url } = await servePeerRecorder();
     const response = await raw(url, { headers: mcpHeaders(), chunks: [JSON.stringify(request(3))] });
     expect(response.status).toBe(200);
     expect(seen).toEqual([{ transport: 'tcp', address: '127.0.0.1', port: expect.any(Number) }]);
   });
 
   it('requests on one keep-alive connection share one frozen peer; another connection has its own', async () => {
-    const seen: unknown[] = [];
-    const url = await serve(
-      createNodeHandler({
-        handle: (message, context) => {
-          seen.push(context.network);
-          return echo.handle(message, context);
-        },
-      }),
-    );
+    const { seen, url } = await servePeerRecorder();
     const post = (agent: Agent, id: number) =>
       new Promise<number>((resolve, reject) => {
         const req = httpRequest(url, { method: 'POST', headers: mcpHeaders(), agent }, (res) => {
