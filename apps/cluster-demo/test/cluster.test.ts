@@ -61,6 +61,8 @@ describe('cluster-demo: three instances behind a round-robin balancer, one Redis
     const { client, hops } = await v1Client(cluster.url);
     const result = await client.callTool({ name: 'greet', arguments: {} });
     expect(textOf(result)).toBe('hello Ada');
+    // The tool's result can come down the call's stream before the POST of the answer has its 202.
+    await until(() => hops.some((hop) => hop.rpc === 'response'), 2_000, 'the POST of the answer');
     const asked = hops.findLast((hop) => hop.rpc === 'tools/call')!;
     const answered = hops.findLast((hop) => hop.rpc === 'response')!;
     expect(answered.status).toBe(202);
