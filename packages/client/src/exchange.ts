@@ -10,6 +10,7 @@ import type {
   LoggingMessageNotificationParams,
   Method,
 } from '@mcpkit/protocol';
+import type { ExchangeReader, ReadableExchange } from '@mcpkit/protocol/internal';
 import {
   closeQuietly,
   decodeMessage,
@@ -138,7 +139,7 @@ function start(
  * would, with `return()` on its iterator, which the built-in transports treat as a cancel (see
  * the README for what a custom transport must do).
  */
-class PendingResponse implements Expiring {
+class PendingResponse implements Expiring, ExchangeReader {
   /** The response, or with `decode` its decoded result. */
   readonly response: Promise<unknown>;
   deadline: number;
@@ -160,7 +161,7 @@ class PendingResponse implements Expiring {
   readonly #route: ExchangeRoute | undefined;
   #resolve!: (response: unknown) => void;
   #reject!: (error: unknown) => void;
-  #iterator: AsyncIterator<ExchangeMessage> | undefined;
+  #iterator: ReadableExchange | undefined;
   #settled = false;
 
   constructor(
@@ -196,12 +197,12 @@ class PendingResponse implements Expiring {
 
   /** The caller's `abort` listener (the call itself, so no closure per request). */
   handleEvent(): void {
-    this.#fail(new RequestAbortedError(this.#request.method, this.#signal!.reason));
+    this.fail(new RequestAbortedError(this.#request.method, this.#signal!.reason));
   }
 
   expire(now: number): void {
     const method = this.#request.method;
-    this.#fail(
+    this.fail(
       now >= this.#maxDeadline
         ? new RequestTimeoutError(
             method,
@@ -212,7 +213,7 @@ class PendingResponse implements Expiring {
     );
   }
 
-  /** Opens the exchange and asks for its first message; `#onStep` asks for each next one. */
+  /** Opens the exchange and asks for its first message; `step` asks for each next one. */
   #read(
     transport: ClientTransport,
     paramHeaders: Record<string, string | number | boolean> | undefined,
@@ -225,26 +226,35 @@ class PendingResponse implements Expiring {
           ? (route?.cancelOnly ?? NO_EXCHANGE_OPTIONS)
           : { signal, paramHeaders, sendCancel: route?.sendCancel };
       const exchange = transport.exchange(this.#request, options);
-      const iterator = exchange[Symbol.asyncIterator]();
-      this.#iterator = iterator;
-      iterator.next().then(this.#onStep, this.#onError);
+      this.#iterator = exchange[Symbol.asyncIterator]();
+      this.#next(this.#iterator);
     } catch (error) {
-      this.#fail(error);
+      this.fail(error);
     }
   }
 
-  /** One message of the exchange, or its end: a field, so reading costs no closure per message. */
-  readonly #onStep = (step: IteratorResult<ExchangeMessage>): void => {
+  /** Asks for the exchange's next message: handed over by a call when the transport can (`readNext`). */
+  #next(iterator: ReadableExchange): void {
+    if (iterator.readNext) iterator.readNext(this);
+    else
+      iterator.next().then(
+        (step) => this.step(step),
+        (error: unknown) => this.fail(error),
+      );
+  }
+
+  /** One message of the exchange, or its end. */
+  step(step: IteratorResult<ExchangeMessage>): void {
     if (this.#settled) return;
     try {
       if (step.done) {
         const { method } = this.#request;
-        this.#fail(new TransportError('connection-lost', `the stream of ${method} ended without a response`));
+        this.fail(new TransportError('connection-lost', `the stream of ${method} ended without a response`));
         return;
       }
       const response = this.#take(step.value);
       if (response === undefined) {
-        this.#iterator!.next().then(this.#onStep, this.#onError);
+        this.#next(this.#iterator!);
         return;
       }
       const value = this.#decode
@@ -255,13 +265,9 @@ class PendingResponse implements Expiring {
       if (value instanceof Promise) value.then(this.#resolve, this.#reject);
       else this.#resolve(value);
     } catch (error) {
-      this.#fail(error);
+      this.fail(error);
     }
-  };
-
-  readonly #onError = (error: unknown): void => {
-    this.#fail(error);
-  };
+  }
 
   /** Handles one message of the exchange; returns it when it is the response. */
   #take(message: ExchangeMessage): Response | undefined {
@@ -306,7 +312,7 @@ class PendingResponse implements Expiring {
     }
   }
 
-  #fail(error: unknown): void {
+  fail(error: unknown): void {
     if (this.#settled) return;
     this.#settle();
     this.#reject(error);

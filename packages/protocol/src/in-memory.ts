@@ -9,6 +9,7 @@ import {
   responseText,
   TransportError,
 } from './contracts.js';
+import type { ExchangeReader, ReadableExchange } from './exchange-reader.js';
 import { LazyRequestContext } from './lazy-context.js';
 import { requestText } from './request-text.js';
 import type { JSONRPCNotification, JSONRPCRequest } from './schemas/jsonrpc.js';
@@ -65,18 +66,14 @@ interface Link {
  * the `Exchange` that `exchange` hands the client, and its own iterator the first time it is
  * iterated (each later iteration is an exchange of its own), so a request costs one object.
  */
-class InMemoryExchange implements Exchange, AsyncIterator<ExchangeMessage> {
+class InMemoryExchange implements Exchange, ReadableExchange {
   private context: LazyRequestContext | undefined;
   private source: AsyncIterator<EndpointItem> | undefined;
   /** Neighbours in the link's list of exchanges in flight. */
   before: InMemoryExchange | undefined;
   after: InMemoryExchange | undefined;
-  /**
-   * The read in progress (its promise's resolve and reject; `undefined` when none), settled early
-   * when the exchange ends before the endpoint answers it.
-   */
-  private pendingResolve: ((result: IteratorResult<ExchangeMessage>) => void) | undefined = undefined;
-  private pendingReject: ((reason: unknown) => void) | undefined = undefined;
+  /** The read in progress (`undefined` when none), settled early when the exchange ends before the endpoint answers it. */
+  private reader: ExchangeReader | undefined = undefined;
   private iterated = false;
   private ended = false;
 
@@ -95,25 +92,32 @@ class InMemoryExchange implements Exchange, AsyncIterator<ExchangeMessage> {
   }
 
   next(): Promise<IteratorResult<ExchangeMessage>> {
+    return new Promise((resolve, reject) => this.readNext({ step: resolve, fail: reject }));
+  }
+
+  /** `next()` without a promise: what the endpoint yields next goes to `reader`. */
+  readNext(reader: ExchangeReader): void {
     if (this.signal?.aborted) {
       this.end(this.signal.reason);
-      return Promise.reject(this.signal.reason);
+      reader.fail(this.signal.reason);
+      return;
     }
-    if (this.ended) return SETTLED_DONE;
+    if (this.ended) {
+      reader.step(ITERATION_DONE);
+      return;
+    }
     if (!this.source) {
       try {
         this.start();
       } catch (error) {
         // The request cannot be copied (a BigInt, a cycle) or the endpoint threw instead of answering.
         this.end(EXCHANGE_ENDED);
-        return Promise.reject(error);
+        reader.fail(error);
+        return;
       }
     }
-    return new Promise((resolve, reject) => {
-      this.pendingResolve = resolve;
-      this.pendingReject = reject;
-      this.source!.next().then(this.onItem, this.onFailure);
-    });
+    this.reader = reader;
+    this.source!.next().then(this.onItem, this.onFailure);
   }
 
   /**
@@ -121,13 +125,12 @@ class InMemoryExchange implements Exchange, AsyncIterator<ExchangeMessage> {
    * A read that `end` settled early is no longer pending, and what comes after it is dropped.
    */
   private readonly onItem = (result: IteratorResult<EndpointItem>): void => {
-    const resolve = this.pendingResolve;
-    if (resolve === undefined) return;
-    const reject = this.pendingReject!;
-    this.pendingResolve = this.pendingReject = undefined;
+    const reader = this.reader;
+    if (reader === undefined) return;
+    this.reader = undefined;
     if (result.done) {
       this.end(EXCHANGE_ENDED);
-      resolve(ITERATION_DONE);
+      reader.step(ITERATION_DONE);
       return;
     }
     let value: ExchangeMessage;
@@ -136,25 +139,25 @@ class InMemoryExchange implements Exchange, AsyncIterator<ExchangeMessage> {
     } catch (error) {
       // What the endpoint yielded cannot go on a wire: the exchange ends with that error.
       this.end(EXCHANGE_ENDED);
-      reject(error);
+      reader.fail(error);
       return;
     }
-    resolve({ done: false, value });
+    reader.step({ done: false, value });
   };
 
   private readonly onFailure = (error: unknown): void => {
-    const reject = this.pendingReject;
-    if (reject === undefined) return;
-    this.pendingResolve = this.pendingReject = undefined;
+    const reader = this.reader;
+    if (reader === undefined) return;
+    this.reader = undefined;
     this.end(EXCHANGE_ENDED);
-    reject(error);
+    reader.fail(error);
   };
 
   /** Ending early cancels the exchange; a read in progress ends at once. */
   return(): Promise<IteratorResult<ExchangeMessage>> {
-    const resolve = this.pendingResolve;
-    this.pendingResolve = this.pendingReject = undefined;
-    resolve?.(ITERATION_DONE);
+    const reader = this.reader;
+    this.reader = undefined;
+    reader?.step(ITERATION_DONE);
     this.end(EXCHANGE_ENDED);
     return SETTLED_DONE;
   }
@@ -175,9 +178,10 @@ class InMemoryExchange implements Exchange, AsyncIterator<ExchangeMessage> {
     this.signal?.removeEventListener('abort', this);
     this.context?.abort(reason);
     if (this.source) closeQuietly(this.source);
-    const reject = this.pendingReject;
-    this.pendingResolve = this.pendingReject = undefined;
-    reject?.(reason);
+    const reader = this.reader;
+    this.reader = undefined;
+    // Later, as a rejected `next()` would be: a client's own abort listener fails its call first.
+    if (reader) queueMicrotask(() => reader.fail(reason));
   }
 
   private start(): void {

@@ -35,6 +35,7 @@ export {
   sendableError,
   toErrorResponse,
 } from './errors.js';
+export type { ExchangeReader, ReadableExchange } from './exchange-reader.js';
 export { decodeHeaderValue, encodeHeaderValue, isFieldValue, trimFieldValue } from './header-value.js';
 export { createInMemoryTransport } from './in-memory.js';
 export { isRecord } from './is-record.js';
