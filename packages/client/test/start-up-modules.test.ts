@@ -35,7 +35,7 @@ async function firstCall(...args: string[]): Promise<{ outcome: Outcome; loaded:
 const fromZod = (url: string) => /\/zod\//.test(url);
 const fromProtocolSchemas = (url: string) =>
   /\/protocol\/dist\/(index|schema-set|client-schema-set)/.test(url);
-const fromValidator = (url: string) => /@cfworker|\/protocol\/dist\/json-schema/.test(url);
+const fromValidator = (url: string) => /\/protocol\/dist\/json-schema/.test(url);
 
 describe('start-up: what a first tool call loads', () => {
   it('C-14: discover, list and a call load neither zod nor the JSON Schema validator', async () => {

@@ -26,7 +26,7 @@ const EVALUATED_MAP_KEYWORDS = new Set([
 const DEFINITION_KEYWORDS = new Set(['$defs', 'definitions']);
 
 /** The subschemas of `node`, with `$defs` when `withDefinitions`. */
-function subschemas(node: Record<string, unknown>, withDefinitions: boolean): unknown[] {
+export function subschemas(node: Record<string, unknown>, withDefinitions: boolean): unknown[] {
   const children: unknown[] = [];
   for (const [key, value] of Object.entries(node)) {
     if (EVALUATED_MAP_KEYWORDS.has(key) || (withDefinitions && DEFINITION_KEYWORDS.has(key))) {
@@ -56,22 +56,21 @@ export function sizeProblem(schema: unknown, maxDepth: number, maxSubschemas: nu
   return walk(schema, 0);
 }
 
-/** What validating against a dereferenced schema can reach, with every `$ref` replaced by its target. */
+/** What validating against a schema can reach, with every `$ref` replaced by its target. */
 export interface Expansion {
   /** Subschemas in the expansion, capped at the limit plus one. A `$ref` back into itself counts once. */
   size: number;
   /** Whether some `$ref` leads back to a schema that contains it (validation then recurses with the value). */
   recursive: boolean;
-  /** Every schema object validation can evaluate. */
-  reachable: Set<Record<string, unknown>>;
 }
 
 /**
- * Expands `root` through its `$ref`s (resolved in `lookup`) and counts the subschemas, stopping past
- * `max`. Each schema is expanded once and its count reused, so a `$ref` fan-out that doubles at each
- * of 24 levels costs 24 steps here, not the 16 million validation would take (P-90).
+ * Expands `root` through its `$ref`s (`targetOf` a schema object with a `$ref`) and counts the
+ * subschemas, stopping past `max`. Each schema is expanded once and its count reused, so a `$ref`
+ * fan-out that doubles at each of 24 levels costs 24 steps here, not the 16 million validation would
+ * take (P-90).
  */
-export function expand(root: unknown, lookup: Record<string, unknown>, max: number): Expansion {
+export function expand(root: unknown, targetOf: (node: object) => unknown, max: number): Expansion {
   const sizes = new Map<Record<string, unknown>, number>();
   const expanding = new Set<Record<string, unknown>>();
   let recursive = false;
@@ -89,37 +88,18 @@ export function expand(root: unknown, lookup: Record<string, unknown>, max: numb
       size += sizeOf(child);
       if (size > max) break;
     }
-    const target = (node as { __absolute_ref__?: string }).__absolute_ref__;
-    if (size <= max && typeof node.$ref === 'string' && target !== undefined) size += sizeOf(lookup[target]);
+    if (size <= max && '$ref' in node) size += sizeOf(targetOf(node));
     expanding.delete(node);
     size = Math.min(size, max + 1);
     sizes.set(node, size);
     return size;
   };
   const size = sizeOf(root);
-  return { size, recursive, reachable: new Set(sizes.keys()) };
-}
-
-/**
- * Bounds the pairwise comparison behind `uniqueItems` (quadratic in the validator: 20,000 small
- * objects took 19 s): each `uniqueItems` becomes `if: { maxItems }, then: { uniqueItems: true },
- * else: { maxItems }`, so an array longer than `maxItems` where it applies fails with "too many items"
- * before any comparison. Rewrites `reachable` in place (the compiler's private copy).
- */
-export function capUniqueItems(reachable: Iterable<Record<string, unknown>>, maxItems: number): void {
-  for (const node of reachable) {
-    if (!node.uniqueItems) continue;
-    // A non-array allOf makes the validator throw before it reaches uniqueItems: nothing to bound.
-    if (node.allOf !== undefined && !Array.isArray(node.allOf)) continue;
-    // biome-ignore lint/suspicious/noThenProperty: a JSON Schema keyword
-    const capped = { if: { maxItems }, then: { uniqueItems: true }, else: { maxItems } };
-    delete node.uniqueItems;
-    node.allOf = [...((node.allOf as unknown[] | undefined) ?? []), capped];
-  }
+  return { size, recursive };
 }
 
 /** How many JSON values `value` holds, itself included; an object met twice (or a cycle) counts once. */
-function countValues(value: unknown): number {
+export function countValues(value: unknown): number {
   let count = 0;
   const seen = new Set<object>();
   const pending: unknown[] = [value];
@@ -132,33 +112,4 @@ function countValues(value: unknown): number {
     for (const item of Array.isArray(next) ? next : Object.values(next)) pending.push(item);
   }
   return count;
-}
-
-/**
- * A `$ref` lookup for a recursive schema that counts what validation resolves through it and
- * throws past a budget set per value: the expansion's size for each JSON value validated. A
- * recursion that follows the value costs at most that; one that fans out at every level of the
- * value (`properties: { x: { allOf: [{ $ref: '#' }, { $ref: '#' }] } }`) costs 2^depth and is stopped.
- */
-export function budgetedLookup(
-  lookup: Record<string, unknown>,
-  perValue: number,
-): { lookup: Record<string, unknown>; start(value: unknown): void } {
-  let remaining = 0;
-  let budget = 0;
-  const counted = new Proxy(lookup, {
-    get(target, key) {
-      if (--remaining < 0) {
-        throw new Error(`validating this value takes more than ${budget} $ref expansions`); // P-90
-      }
-      return target[key as string];
-    },
-  });
-  return {
-    lookup: counted,
-    start(value) {
-      budget = countValues(value) * perValue;
-      remaining = budget;
-    },
-  };
 }

@@ -18,3 +18,25 @@ export function clipForMessage(text: string, max = 100): string {
   const end = code >= 0xd800 && code <= 0xdbff ? max - 1 : max;
   return `${text.slice(0, end)}…`;
 }
+
+/** Whether two JSON values are equal: same type, same items in order, same properties in any order. */
+export function jsonEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!jsonEqual(a[i], b[i])) return false;
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  for (const key of keys) {
+    if (
+      !Object.hasOwn(b, key) ||
+      !jsonEqual((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key])
+    )
+      return false;
+  }
+  return true;
+}

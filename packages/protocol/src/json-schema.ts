@@ -1,6 +1,9 @@
-import { dereference, type Schema, type SchemaDraft, validate } from '@cfworker/json-schema';
-import { budgetedLookup, capUniqueItems, type Expansion, expand, sizeProblem } from './json-schema-cost.js';
-import { compilePatterns, useLinearFormats, withLinearPatterns } from './json-schema-patterns.js';
+import { compileSchemaTree, runner } from './json-schema-compile.js';
+import { countValues, type Expansion, expand, sizeProblem } from './json-schema-cost.js';
+import { linearPatterns } from './json-schema-patterns.js';
+import { SchemaRefs } from './json-schema-refs.js';
+import type { Check } from './json-schema-run.js';
+import { SchemaProblem } from './json-schema-run.js';
 import { simpleObjectCheck } from './json-schema-simple.js';
 import { clipForMessage, isRecord } from './json-schema-values.js';
 
@@ -42,59 +45,69 @@ export type JsonSchemaCompileResult =
   | { ok: true; schema: CompiledJsonSchema }
   | { ok: false; reason: string };
 
-const DIALECTS: Record<string, { dialect: JsonSchemaDialect; draft: SchemaDraft }> = {
-  'https://json-schema.org/draft/2020-12/schema': { dialect: '2020-12', draft: '2020-12' },
-  'https://json-schema.org/draft/2019-09/schema': { dialect: '2019-09', draft: '2019-09' },
-  'http://json-schema.org/draft-07/schema': { dialect: 'draft-07', draft: '7' },
-  'http://json-schema.org/draft-04/schema': { dialect: 'draft-04', draft: '4' },
+const DIALECTS: Record<string, JsonSchemaDialect> = {
+  'https://json-schema.org/draft/2020-12/schema': '2020-12',
+  'https://json-schema.org/draft/2019-09/schema': '2019-09',
+  'http://json-schema.org/draft-07/schema': 'draft-07',
+  'http://json-schema.org/draft-04/schema': 'draft-04',
 };
 
 /** The dialects `compileJsonSchema` supports, by `$schema` URI (without a trailing `#`). */
 export const SUPPORTED_JSON_SCHEMA_DIALECTS: readonly string[] = Object.keys(DIALECTS);
 
-function dialectOf(schema: unknown): { dialect: JsonSchemaDialect; draft: SchemaDraft } | string {
+function dialectOf(schema: unknown): JsonSchemaDialect | SchemaProblem {
   const declared =
     typeof schema === 'object' && schema !== null ? (schema as { $schema?: unknown }).$schema : undefined;
-  if (declared === undefined) return DIALECTS['https://json-schema.org/draft/2020-12/schema']!;
-  if (typeof declared !== 'string') return 'dialect not supported: $schema must be a string';
+  if (declared === undefined) return '2020-12';
+  if (typeof declared !== 'string')
+    return new SchemaProblem('dialect not supported: $schema must be a string');
   const normalized = declared
     .replace(/#$/, '')
     .replace(/^https:\/\/json-schema\.org\/draft-0/, 'http://json-schema.org/draft-0');
   return (
     DIALECTS[normalized] ??
-    `dialect not supported: ${declared} (supported: 2020-12, 2019-09, draft-07, draft-04)`
+    new SchemaProblem(`dialect not supported: ${declared} (supported: 2020-12, 2019-09, draft-07, draft-04)`)
   );
 }
 
-/**
- * Dynamic references resolve against the path validation took, which the validator does not follow
- * faithfully (a `$dynamicRef` would accept anything): a schema that uses one is refused (P-87, P-89).
- */
-const UNSUPPORTED_KEYWORDS = ['$dynamicRef', '$recursiveRef'] as const;
-
-function unsupportedKeyword(lookup: Record<string, unknown>): string | undefined {
-  for (const node of Object.values(lookup)) {
-    if (!isRecord(node)) continue;
-    const keyword = UNSUPPORTED_KEYWORDS.find((name) => name in node);
-    if (keyword) return `${keyword} is not supported (use $ref and $defs)`;
+/** Compiles `schema` or throws a `SchemaProblem` that says why it cannot be (a `RangeError` if it nests too deeply). */
+function compile(schema: Record<string, unknown> | boolean, limits: JsonSchemaLimits): CompiledJsonSchema {
+  const dialect = dialectOf(schema);
+  if (dialect instanceof SchemaProblem) throw dialect;
+  const tooCostly = sizeProblem(schema, limits.maxDepth ?? 32, limits.maxSubschemas ?? 1000);
+  if (tooCostly) throw new SchemaProblem(tooCostly);
+  const legacy = dialect === 'draft-07' || dialect === 'draft-04';
+  const refs = new SchemaRefs(schema, dialect === 'draft-04', !legacy);
+  const maxExpanded = limits.maxExpandedSubschemas ?? 10_000;
+  const expansion: Expansion = expand(schema, (node) => refs.targetOf(node), maxExpanded);
+  if (expansion.size > maxExpanded) {
+    throw new SchemaProblem(`schema expands to more than ${maxExpanded} subschemas through $ref`);
   }
-  return undefined;
-}
-
-/**
- * Every `$ref` of the dereferenced schema that points outside it (never fetched, P-87) or is not a
- * string (the validator would fail on it at every value).
- */
-function unresolvedRefs(lookup: Record<string, unknown>): unknown[] {
-  const missing: unknown[] = [];
-  for (const node of Object.values(lookup)) {
-    if (typeof node !== 'object' || node === null) continue;
-    const { $ref, __absolute_ref__: absolute } = node as { $ref?: unknown; __absolute_ref__?: string };
-    if ($ref === undefined) continue;
-    if (typeof $ref !== 'string' || absolute === undefined || lookup[absolute] === undefined)
-      missing.push($ref);
-  }
-  return missing;
+  const check: Check = compileSchemaTree(schema, {
+    refs,
+    refIgnoresSiblings: legacy,
+    draft04: dialect === 'draft-04',
+    containsEvaluates: dialect === '2020-12',
+    maxUniqueItems: limits.maxUniqueItems ?? 1000,
+    budgeted: expansion.recursive,
+    pattern: linearPatterns(),
+  });
+  const run = runner(check);
+  const surelyValid = simpleObjectCheck(schema);
+  return {
+    dialect,
+    validate(value) {
+      if (surelyValid?.(value)) return VALID;
+      try {
+        // A recursive schema may follow, per JSON value validated, as many $refs as it expands to.
+        const errors = run(value, expansion.recursive ? countValues(value) * expansion.size : 0);
+        if (errors.length === 0) return VALID;
+        return { valid: false, errors: errors.map((error) => clipForMessage(error, MAX_ERROR_LENGTH)) };
+      } catch (error) {
+        return { valid: false, errors: [`schema could not be evaluated: ${(error as Error).message}`] };
+      }
+    },
+  };
 }
 
 /**
@@ -120,75 +133,21 @@ export function compileJsonSchema(schema: unknown, limits: JsonSchemaLimits = {}
   if (typeof schema !== 'boolean' && !isRecord(schema)) {
     return { ok: false, reason: 'a JSON Schema is an object or a boolean' };
   }
-  const dialect = dialectOf(schema);
-  if (typeof dialect === 'string') return { ok: false, reason: dialect };
-  const tooCostly = sizeProblem(schema, limits.maxDepth ?? 32, limits.maxSubschemas ?? 1000);
-  if (tooCostly) return { ok: false, reason: tooCostly };
-  let copy: Schema | boolean;
+  let copy: Record<string, unknown> | boolean;
   try {
-    // dereference() annotates the schema objects it walks: give it a private copy.
-    copy = structuredClone(schema) as Schema | boolean;
+    // The compiled closures keep parts of the schema (`enum` values, `required` lists): a private copy
+    // keeps them from changing when the caller's schema object does.
+    copy = structuredClone(schema);
   } catch (error) {
-    // Values outside subschemas (`default`, `const`, `examples`) are not bounded by the walk above.
+    // Values outside subschemas (`default`, `const`, `examples`) are not bounded by the size limits.
     const reason = error instanceof RangeError ? 'it nests too deeply' : (error as Error).message;
     return { ok: false, reason: `schema cannot be copied: ${reason}` };
   }
-  let lookup: Record<string, unknown>;
   try {
-    lookup = dereference(copy) as Record<string, unknown>;
+    return { ok: true, schema: compile(copy, limits) };
   } catch (error) {
-    return { ok: false, reason: `schema cannot be resolved: ${(error as Error).message}` };
+    if (error instanceof SchemaProblem) return { ok: false, reason: error.message };
+    if (error instanceof RangeError) return { ok: false, reason: 'schema nests too deeply through $ref' };
+    throw error;
   }
-  const unsupported = unsupportedKeyword(lookup);
-  if (unsupported) return { ok: false, reason: unsupported };
-  const missing = unresolvedRefs(lookup);
-  if (missing.length > 0) {
-    return {
-      ok: false,
-      reason: `$ref ${JSON.stringify(missing[0])} does not resolve inside the schema (external references are never fetched)`,
-    };
-  }
-  const maxExpanded = limits.maxExpandedSubschemas ?? 10_000;
-  let expansion: Expansion;
-  try {
-    expansion = expand(copy, lookup, maxExpanded);
-  } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    // A chain of $refs into subschemas the size walk does not see (under an unknown keyword).
-    return { ok: false, reason: 'schema nests too deeply through $ref' };
-  }
-  if (expansion.size > maxExpanded) {
-    return { ok: false, reason: `schema expands to more than ${maxExpanded} subschemas through $ref` };
-  }
-  capUniqueItems(expansion.reachable, limits.maxUniqueItems ?? 1000);
-  const compiledPatterns = compilePatterns(lookup);
-  if ('reason' in compiledPatterns) return { ok: false, reason: compiledPatterns.reason };
-  const { patterns } = compiledPatterns;
-  useLinearFormats();
-  const budget = expansion.recursive ? budgetedLookup(lookup, expansion.size) : undefined;
-  const surelyValid = simpleObjectCheck(schema);
-  const compiled: CompiledJsonSchema = {
-    dialect: dialect.dialect,
-    validate(value) {
-      if (surelyValid?.(value)) return VALID;
-      try {
-        budget?.start(value);
-        const refs = (budget ? budget.lookup : lookup) as never;
-        const result = patterns
-          ? withLinearPatterns(patterns, () => validate(value, copy, dialect.draft, refs, true))
-          : validate(value, copy, dialect.draft, refs, true);
-        if (result.valid) return VALID;
-        return {
-          valid: false,
-          // The validator repeats the schema's `enum` or `const` whole: a peer's million values.
-          errors: result.errors.map((e) =>
-            clipForMessage(`${e.instanceLocation}: ${e.error}`, MAX_ERROR_LENGTH),
-          ),
-        };
-      } catch (error) {
-        return { valid: false, errors: [`schema could not be evaluated: ${(error as Error).message}`] };
-      }
-    },
-  };
-  return { ok: true, schema: compiled };
 }
