@@ -106,7 +106,9 @@ export class Requester {
     const id = this.#nextId++;
     const _meta =
       options.meta === undefined && options.logLevel === undefined && !progress
-        ? this.#metaTemplate(version).copy()
+        ? this.#hooks === undefined
+          ? this.#metaTemplate(version).meta
+          : this.#metaTemplate(version).copy()
         : requestMeta(
             {
               protocolVersion: version,
@@ -297,7 +299,9 @@ export class Requester {
 
   /**
    * The `_meta` of a request without call-specific fields, and its JSON, made once per version:
-   * every such request gets a shallow copy, which transports write with that JSON (`requestText`).
+   * transports write a request that carries it with that JSON (`requestText`). Requests carry the
+   * frozen `meta` itself, or a shallow copy of it while send hooks, which may change a request's
+   * `_meta` in place, are installed.
    * Its values are deep-frozen copies of the client's capabilities and info, so the text holds.
    */
   #metaTemplate(version: string): ConstantMeta {

@@ -42,6 +42,16 @@ describe("the client's requests written with their constant _meta's cached text"
     });
   });
 
+  it('C-1: without send hooks, every request carries the one frozen _meta, which nothing copies', async () => {
+    const { client, written } = setup();
+    await client.callTool('echo', {});
+    await client.callTool('echo', {});
+    const [first, second] = written.filter((entry) => entry.request.method === 'tools/call');
+    expect(Object.isFrozen(meta(first!.request))).toBe(true);
+    expect(meta(second!.request)).toBe(meta(first!.request));
+    expect(second!.text).toBe(second!.plain);
+  });
+
   it('C-1: sends what a send hook changed in place in _meta or params', async () => {
     const { client, server, written } = setup();
     client.use({

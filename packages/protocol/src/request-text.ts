@@ -1,10 +1,11 @@
 // A client sends the same `_meta` (protocolVersion, clientCapabilities, clientInfo, logLevel) on
 // every request, and it is about two thirds of a small request's bytes. The sender makes that
-// part's JSON once (`ConstantMeta`) and gives each request a shallow copy of it; a transport asks
-// `requestText` for the text to send. The request object stays as it is for everyone who reads or
-// changes it first (hooks, middleware, OpenTelemetry): the cached text is used only while params
-// still end with `_meta` holding exactly the constant's keys, in order, with its (deep-frozen)
-// values, and `params` is the request's last key; otherwise the request is serialized whole.
+// part's JSON once (`ConstantMeta`) and gives each request it, or a shallow copy of it; a
+// transport asks `requestText` for the text to send. The request object stays as it is for
+// everyone who reads or changes it first (hooks, middleware, OpenTelemetry): the cached text is
+// used only while params still end with `_meta` holding exactly the constant's keys, in order,
+// with its (deep-frozen) values, and `params` is the request's last key; otherwise the request is
+// serialized whole.
 import { jsonWithout } from './json-without.js';
 import { MetaKey } from './meta.js';
 
@@ -20,8 +21,8 @@ const freeze = (_key: string, value: unknown): unknown =>
 
 /**
  * A `_meta` sent unchanged on many requests, and its JSON made once. `meta` is a deep-frozen
- * copy, so the text cannot go stale: a request gets a shallow copy of it (`copy()`), whose
- * values are these frozen ones.
+ * copy, so the text cannot go stale: a request carries it, or a shallow copy of it (`copy()`)
+ * whose values are these frozen ones.
  *
  * @example
  * ```ts
@@ -110,7 +111,11 @@ export function requestText(message: object): string {
   const meta = params?._meta as Record<string, unknown> | undefined;
   // Not an object, or not a constant's capabilities: no constant (a WeakMap has no other keys).
   const constant = constants.get(meta?.[MetaKey.clientCapabilities] as object);
-  if (constant === undefined || !unchanged(meta!, constant) || !endsWith(params!, '_meta'))
+  if (
+    constant === undefined ||
+    (meta !== constant.meta && !unchanged(meta!, constant)) ||
+    !endsWith(params!, '_meta')
+  )
     return JSON.stringify(message);
   const head = requestHead(message as Record<string, unknown>);
   if (head === undefined && !endsWith(message, 'params')) return JSON.stringify(message);

@@ -48,6 +48,16 @@ describe('requestText', () => {
     );
   });
 
+  it('writes the frozen meta itself, as a request without send hooks carries it, from its cached text', () => {
+    const meta = telltale();
+    const sent = { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'echo', _meta: meta.meta } };
+    expect(requestText(sent)).toBe(
+      '{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"echo","_meta":{"cached":true}}}',
+    );
+    const plain = { ...sent, params: { name: 'echo', _meta: constant().meta } };
+    expect(requestText(plain)).toBe(JSON.stringify(plain));
+  });
+
   it('writes the head of a request itself, without JSON.stringify over the request, in the same bytes', () => {
     const stringify = vi.spyOn(JSON, 'stringify');
     try {
