@@ -1,8 +1,8 @@
 import { closeQuietly } from '../close-quietly.js';
 import type { EndpointItem, McpEndpoint } from '../contracts.js';
 import { McpError } from '../errors.js';
+import type { LazyRequestContext } from '../lazy-context.js';
 import type { RequestId } from '../schemas/json.js';
-import type { ExchangeContext } from './exchange-context.js';
 
 /** What an exchange being run needs of its connection. */
 export interface ExchangeHost {
@@ -13,7 +13,7 @@ export interface ExchangeHost {
   /** Writes the error response for `error`, to request `id` when the message had one. */
   fail(error: unknown, id: RequestId | undefined): void;
   /** The exchange has ended: whatever it wrote, it will write nothing more. */
-  ended(id: RequestId | undefined, context: ExchangeContext): void;
+  ended(id: RequestId | undefined, context: LazyRequestContext): void;
 }
 
 /**
@@ -33,7 +33,7 @@ export class ExchangeRun {
     private readonly host: ExchangeHost,
     private readonly id: RequestId | undefined,
     private readonly answer: boolean,
-    private readonly context: ExchangeContext,
+    private readonly context: LazyRequestContext,
   ) {}
 
   /** Hands `message` to `endpoint` and starts reading its exchange. */

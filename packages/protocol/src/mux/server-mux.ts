@@ -2,8 +2,9 @@ import type { EndpointItem, ExchangeMessage, McpEndpoint, RequestContext } from 
 import { isRequestId } from '../decode.js';
 import { McpError, toErrorResponse } from '../errors.js';
 import { isRecord } from '../is-record.js';
+import { LazyRequestContext } from '../lazy-context.js';
 import type { RequestId } from '../schemas/json.js';
-import { appliedCancelContext, ExchangeContext } from './exchange-context.js';
+import { appliedCancelContext } from './exchange-context.js';
 import { type ExchangeHost, ExchangeRun } from './exchange-run.js';
 import { RequestIdMap } from './request-id-map.js';
 
@@ -39,9 +40,15 @@ export class ServerMux implements ExchangeHost {
    * exchanges a second going through one, V8 keeps re-allocating its table in the old
    * generation, and each discarded table keeps the exchanges it held alive until a full GC.
    */
-  readonly #cancellable = new RequestIdMap<ExchangeContext>();
+  readonly #cancellable = new RequestIdMap<LazyRequestContext>();
   /** Exchanges without an id (notifications, unreadable messages) still running: few. */
-  readonly #anonymous = new Set<ExchangeContext>();
+  readonly #anonymous = new Set<LazyRequestContext>();
+  /**
+   * Running `subscriptions/listen` exchanges, which never end on their own: few. Kept here rather
+   * than as a flag on every request's context, whose class would then be a subclass: constructing
+   * one costs every request a derived constructor and a second private field.
+   */
+  #listens: Set<LazyRequestContext> | undefined;
   /** How many exchanges are running: every request, cancelled or not, and the anonymous ones. */
   #running = 0;
   #draining = false;
@@ -65,9 +72,7 @@ export class ServerMux implements ExchangeHost {
         // A cancel of a request of the server's own (legacy era) is the endpoint's to handle; one
         // applied here still reaches the endpoint, for its observers only.
         const applied = message.method === 'notifications/cancelled' && this.#cancel(message.params);
-        const context = applied
-          ? appliedCancelContext(this.#context)
-          : new ExchangeContext(this.#context, false);
+        const context = applied ? appliedCancelContext(this.#context) : new LazyRequestContext(this.#context);
         this.#run(message, undefined, false, context);
         return;
       }
@@ -77,7 +82,7 @@ export class ServerMux implements ExchangeHost {
       }
     }
     // Not a request we can track (bad id, a response, not an object): the endpoint says why.
-    this.#run(message, undefined, true, new ExchangeContext(this.#context, false));
+    this.#run(message, undefined, true, new LazyRequestContext(this.#context));
   }
 
   /** Answers what could not be read as a message (bad JSON, too long) with an error and no id. */
@@ -91,8 +96,9 @@ export class ServerMux implements ExchangeHost {
    */
   drain(): boolean {
     this.#draining = true;
-    for (const context of this.#cancellable.values()) {
-      if (context.listen) context.abort(new DOMException('The server is shutting down', 'AbortError'));
+    if (this.#listens) {
+      for (const context of this.#listens)
+        context.abort(new DOMException('The server is shutting down', 'AbortError'));
     }
     return this.#running === 0;
   }
@@ -120,9 +126,10 @@ export class ServerMux implements ExchangeHost {
   }
 
   /** An exchange has ended: it no longer counts as running, nor can it be cancelled. */
-  ended(id: RequestId | undefined, context: ExchangeContext): void {
+  ended(id: RequestId | undefined, context: LazyRequestContext): void {
     if (id !== undefined && this.#cancellable.get(id) === context) this.#cancellable.delete(id);
     if (id === undefined) this.#anonymous.delete(context);
+    if (this.#listens !== undefined && this.#listens.size > 0) this.#listens.delete(context);
     this.#running--;
     if (this.#draining && this.#running === 0) this.#output.idle();
   }
@@ -132,8 +139,12 @@ export class ServerMux implements ExchangeHost {
       this.fail(McpError.invalidRequest(`id ${JSON.stringify(id)} is still in use`), id); // P-5
       return;
     }
-    const context = new ExchangeContext(this.#context, listen);
+    const context = new LazyRequestContext(this.#context);
     this.#cancellable.set(id, context);
+    if (listen) {
+      this.#listens ??= new Set();
+      this.#listens.add(context);
+    }
     this.#run(message, id, true, context);
   }
 
@@ -151,7 +162,7 @@ export class ServerMux implements ExchangeHost {
   }
 
   /** Runs one exchange: see `ExchangeRun`. */
-  #run(message: unknown, id: RequestId | undefined, answer: boolean, context: ExchangeContext): void {
+  #run(message: unknown, id: RequestId | undefined, answer: boolean, context: LazyRequestContext): void {
     this.#running++;
     if (id === undefined) this.#anonymous.add(context);
     new ExchangeRun(this, id, answer, context).start(this.#endpoint, message);
