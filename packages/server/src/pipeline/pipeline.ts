@@ -31,10 +31,12 @@ import { EMPTY_EXCHANGE, ExchangeStream } from './exchange.js';
 import { startExtensionRequest } from './extension-request.js';
 import { checkHeaders } from './header-check.js';
 import { acceptedRequest, notified, refuse } from './hook-contexts.js';
+import { outcome } from './input-round.js';
 import { checkMethodResult, hasMeta } from './result-check.js';
 import { ServerInfoFinal } from './result-final.js';
 import { ownResult, reusableResponseText } from './reusable-results.js';
-import { outcome, type Route, type RouteParams, routes } from './routes.js';
+import type { AnswerSink, Route, RouteParams } from './route.js';
+import { routes } from './routes.js';
 import type { ServerRuntime } from './runtime.js';
 import { HookedExchangeStream } from './sent-hooks.js';
 
@@ -52,6 +54,12 @@ import { HookedExchangeStream } from './sent-hooks.js';
  *   7. middleware, then the handler (`handler`); the result gets serverInfo in _meta (S-5).
  * Every error response states its reason; nothing is remembered between requests (S-6).
  */
+
+/** A request's exchange, as the pipeline starts it: the stream its scope pushes to, and its sink. */
+type Exchange = ExchangeStream & AnswerSink;
+
+/** What step 7 gives when the route answered the exchange itself. */
+const ANSWERED: unique symbol = Symbol('answered');
 
 function offers(capabilities: ServerCapabilities, spec: MethodInfo): boolean {
   return spec.capability === undefined || capabilities[spec.capability] !== undefined;
@@ -92,10 +100,10 @@ function startRequest(
   runtime: ServerRuntime,
   request: JSONRPCRequest,
   context: RequestContext,
-  stream: ExchangeStream,
+  exchange: Exchange,
 ): unknown {
   const waiting = runtime.registrations.ready;
-  if (waiting !== undefined) return waiting.then(() => startOrRefuse(runtime, request, context, stream));
+  if (waiting !== undefined) return waiting.then(() => startOrRefuse(runtime, request, context, exchange));
   const method = request.method;
   const params = request.params ?? {};
 
@@ -152,14 +160,14 @@ function startRequest(
     // A rarer shape: checked against the method's schema, loaded the first time one arrives.
     const schemas = loadedSchemas();
     if (schemas === undefined)
-      return loadSchemas().then(() => startOrRefuse(runtime, request, context, stream));
+      return loadSchemas().then(() => startOrRefuse(runtime, request, context, exchange));
     if (!schemas.paramsCheck(known)(params)) {
       throw McpError.invalidParams(describeFailure(schemas.methods[known].params, params, 'params'));
     }
   }
   const Scope = spec.inputRequired ? runtime.extensions.InputScope : RequestScope;
   const scope = new Scope(
-    stream,
+    exchange,
     request.id,
     known,
     fields,
@@ -168,7 +176,7 @@ function startRequest(
     capabilities.logging !== undefined ? SILENT_LOGGER : runtime.undeclaredLogger,
   );
   // Step 6 has checked the params against the method's shape (surely, or by its schema).
-  return startRoute(runtime, request, context, params as RouteParams<Method>, scope);
+  return startRoute(runtime, request, context, params as RouteParams<Method>, scope, exchange);
 }
 
 /** The end of step 6 (the route's own checks), then step 7. */
@@ -178,21 +186,23 @@ function startRoute<M extends Method>(
   context: RequestContext,
   params: RouteParams<M>,
   scope: RequestScope,
+  sink: AnswerSink,
 ): unknown {
   const route: Route<M> = routes[request.method as M];
   const prepared = route.prepare(runtime, scope, params);
   if (prepared instanceof Promise) {
     return prepared.then(
-      (ready) => runRoute(runtime, route, context, params, scope, ready),
+      (ready) => runRoute(runtime, route, context, params, scope, ready, sink),
       (error: unknown) => refuse(runtime.middleware, request, context, error),
     );
   }
-  return runRoute(runtime, route, context, params, scope, prepared);
+  return runRoute(runtime, route, context, params, scope, prepared, sink);
 }
 
 /**
  * Step 7: middleware, then the handler, which gets the params the chain handed on. What the
- * handler throws is a rejection, never a refusal (`startOrRefuse`).
+ * handler throws is a rejection, never a refusal (`startOrRefuse`). Without middleware, a route
+ * that can answers `sink` itself, and this gives `ANSWERED`.
  */
 function runRoute<M extends Method>(
   runtime: ServerRuntime,
@@ -201,9 +211,14 @@ function runRoute<M extends Method>(
   params: RouteParams<M>,
   scope: RequestScope,
   prepared: unknown,
+  sink: AnswerSink,
 ): unknown {
   const chain = receiveChainFor(runtime.middleware, context);
   if (chain === undefined) {
+    if (route.answer !== undefined) {
+      route.answer(runtime, scope, params, prepared, sink);
+      return ANSWERED;
+    }
     try {
       return route.run(runtime, scope, params, prepared);
     } catch (error) {
@@ -220,10 +235,10 @@ function startOrRefuse(
   runtime: ServerRuntime,
   request: JSONRPCRequest,
   context: RequestContext,
-  stream: ExchangeStream,
+  exchange: Exchange,
 ): unknown {
   try {
-    return startRequest(runtime, request, context, stream);
+    return startRequest(runtime, request, context, exchange);
   } catch (error) {
     return refuse(runtime.middleware, request, context, error);
   }
@@ -234,7 +249,7 @@ function startOrRefuse(
  * handler through `context.signal`, which this never reads itself: transports create that signal
  * lazily, and a transport that cancels an exchange also stops reading it (see `McpEndpoint`).
  */
-class RequestExchange extends HookedExchangeStream {
+class RequestExchange extends HookedExchangeStream implements AnswerSink {
   constructor(
     private readonly runtime: ServerRuntime,
     private readonly request: JSONRPCRequest,
@@ -254,32 +269,38 @@ class RequestExchange extends HookedExchangeStream {
     // A result at once (a synchronous handler, no middleware) is answered at once.
     if (started instanceof Promise) {
       started.then(
-        (result) => this.produced(result),
+        (result) => this.answer(result, false),
         (error) => this.fail(error),
       );
     } else {
-      this.produced(started);
+      this.answer(started, false);
     }
   }
 
-  private produced(result: unknown): void {
+  answer(result: unknown, owned: boolean): void {
+    // The route answered this exchange itself (see `runRoute`).
+    if (result === ANSWERED) return;
     // An input_required result is checked against the input request schemas: load them first.
     if (isRecord(result) && result.resultType === 'input_required' && loadedSchemas() === undefined) {
       loadSchemas().then(
-        () => this.succeed(result),
+        () => this.succeed(result, owned),
         (error) => this.fail(error),
       );
     } else {
-      this.succeed(result);
+      this.succeed(result, owned);
     }
   }
 
-  private succeed(result: unknown): void {
+  private succeed(result: unknown, owned: boolean): void {
     const { method, id } = this.request;
     const spec = methodInfo(method);
+    // Only a copy whose first key is `_meta` takes serverInfo in place: other results the server made
+    // (an `isError` one, `input_required`) are copied as any other, so that `_meta` comes first.
+    const inPlace = owned && '_meta' in (result as object);
+    const bare = inPlace && (result as Record<string, unknown>)._meta === undefined;
     let out: Record<string, unknown>;
     try {
-      out = checkMethodResult(this.runtime, spec, this.request, result);
+      out = checkMethodResult(this.runtime, spec, this.request, result, inPlace);
     } catch (error) {
       this.fail(error);
       return;
@@ -295,15 +316,16 @@ class RequestExchange extends HookedExchangeStream {
       result: out as JSONRPCResultResponse['result'],
     };
     const prefix = this.runtime.serverInfoPrefix;
-    // `out` is the server's copy with serverInfo added, when the result had no `_meta` of its own.
-    if (json === undefined && prefix !== undefined && out !== result && !hasMeta(result)) {
+    // `out` has serverInfo as its whole `_meta` when the server added it to a result that had none.
+    const serverInfoOnly = inPlace ? bare : out !== result && !hasMeta(result);
+    if (json === undefined && prefix !== undefined && serverInfoOnly) {
       this.finish(new ServerInfoFinal(response, prefix));
     } else {
       this.finish({ response, failure: undefined, json });
     }
   }
 
-  private fail(error: unknown): void {
+  fail(error: unknown): void {
     this.finish(
       this.context.signal.aborted
         ? undefined

@@ -5,13 +5,15 @@ import type { ServerRuntime } from './runtime.js';
 
 /**
  * Checks what the handler and middleware produced and adds serverInfo (S-5, S-53..S-56, P-73).
- * `spec` is `undefined` for an extension's method, whose results the extension built.
+ * `spec` is `undefined` for an extension's method, whose results the extension built. `inPlace`:
+ * the result is the server's own copy, `_meta` its first key, and takes serverInfo itself.
  */
 export function checkMethodResult(
   runtime: ServerRuntime,
   spec: MethodInfo | undefined,
   request: JSONRPCRequest,
   result: unknown,
+  inPlace = false,
 ): Record<string, unknown> {
   const method = request.method;
   if (!isRecord(result)) {
@@ -29,7 +31,7 @@ export function checkMethodResult(
   if (runtime.serverInfoPrefix === undefined) return result;
   const meta = result._meta as Record<string, unknown> | undefined;
   // `_meta` first, then the spread, then a store to it: see `checkToolResult` in tools.ts.
-  const copy: Record<string, unknown> = { _meta: undefined, ...result };
+  const copy: Record<string, unknown> = inPlace ? result : { _meta: undefined, ...result };
   const serverMeta: Record<string, unknown> = meta
     ? { [MetaKey.serverInfo]: undefined, ...meta }
     : { [MetaKey.serverInfo]: undefined };

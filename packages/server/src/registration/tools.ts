@@ -247,8 +247,14 @@ function callHandler(entry: ToolEntry, parsed: Validation, ctx: InputScope): unk
 export function finishTool(
   entry: ToolEntry,
   value: unknown,
+  ownCopy = false,
 ): Record<string, unknown> | Promise<Record<string, unknown>> {
-  return value instanceof ExtensionResult ? value.result : checkToolResult(entry, value);
+  return value instanceof ExtensionResult ? value.result : checkToolResult(entry, value, ownCopy);
+}
+
+/** Whether `finishTool` gives a copy the server made: anything but an extension's result. */
+export function isServerCopy(value: unknown): boolean {
+  return !(value instanceof ExtensionResult);
 }
 
 /**
@@ -292,10 +298,15 @@ export function toolFailure(error: unknown, report: (error: unknown) => void): R
   return toolError(messageOf(error));
 }
 
-/** Checks what a handler returned: the result shape and the output schema (S-19); `-32603` when broken. */
+/**
+ * Checks what a handler returned: the result shape and the output schema (S-19); `-32603` when broken.
+ * With `ownCopy` (nothing but the server will see the copy), the copy has a `_meta` key first, for the
+ * server to set serverInfo in place rather than copy the result again (`checkMethodResult`).
+ */
 export function checkToolResult(
   entry: ToolEntry,
   returned: unknown,
+  ownCopy = false,
 ): Record<string, unknown> | Promise<Record<string, unknown>> {
   const name = entry.definition.name;
   if (!isRecord(returned)) {
@@ -307,7 +318,9 @@ export function checkToolResult(
   }
   // The fields set here come first in the literal: adding a property to an object made by a
   // spread takes V8's slow path (about 0.4 µs on Node 20), storing to one it already has does not.
-  const result: Record<string, unknown> = { resultType: 'complete', content: undefined, ...returned };
+  const result: Record<string, unknown> = ownCopy
+    ? { _meta: undefined, resultType: 'complete', content: undefined, ...returned }
+    : { resultType: 'complete', content: undefined, ...returned };
   result.resultType = 'complete';
   if (entry.output && result.isError !== true) {
     const checked =
