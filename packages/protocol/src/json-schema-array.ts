@@ -2,22 +2,14 @@ import {
   type Check,
   type Compiler,
   checkAt,
+  countOf,
   type Evaluated,
   fail,
   type Run,
-  SchemaProblem,
 } from './json-schema-run.js';
 import { jsonEqual } from './json-schema-values.js';
 
 type Schema = Record<string, unknown>;
-
-function count(schema: Schema, keyword: string): number | undefined {
-  if (!(keyword in schema)) return undefined;
-  const limit = schema[keyword];
-  if (typeof limit !== 'number' || !(limit >= 0))
-    throw new SchemaProblem(`"${keyword}" must be a number of at least 0`);
-  return limit;
-}
 
 function forArrays(check: (value: unknown[], run: Run, evaluated: Evaluated) => boolean): Check {
   return (value, run, evaluated) => !Array.isArray(value) || check(value, run, evaluated);
@@ -94,8 +86,8 @@ function unevaluatedCheck(unevaluated: Check): Check {
 /** `contains` with `minContains` and `maxContains`. */
 function containsCheck(schema: Schema, c: Compiler): Check {
   const contains = c.sub(schema.contains);
-  const min = count(schema, 'minContains');
-  const max = count(schema, 'maxContains');
+  const min = countOf(schema, 'minContains');
+  const max = countOf(schema, 'maxContains');
   return forArrays((value, run, evaluated) => {
     const length = value.length;
     if (length === 0 && min === undefined)
@@ -145,8 +137,8 @@ function uniqueCheck(maxItems: number): Check {
 
 /** The keywords that apply to arrays. */
 export function arrayChecks(schema: Schema, c: Compiler, checks: Check[]): void {
-  const max = count(schema, 'maxItems');
-  const min = count(schema, 'minItems');
+  const max = countOf(schema, 'maxItems');
+  const min = countOf(schema, 'minItems');
   if (max !== undefined || min !== undefined) {
     checks.push(
       forArrays((value, run) => {

@@ -6,6 +6,7 @@ import {
   type Compiler,
   type Evaluated,
   fail,
+  need,
   type Run,
   SchemaProblem,
 } from './json-schema-run.js';
@@ -38,8 +39,11 @@ function typeOf(value: unknown): string {
 
 function typeCheck(type: unknown): Check {
   const types = Array.isArray(type) ? type : [type];
-  if (!types.every((name) => typeof name === 'string'))
-    throw new SchemaProblem('"type" must be a type name or a list of them');
+  need(
+    types.every((name) => typeof name === 'string'),
+    'type',
+    'a type name or a list of them',
+  );
   const expected = `Expected "${types.join('", "')}".`;
   const integer = types.includes('integer');
   return (value, run) => {
@@ -50,8 +54,9 @@ function typeCheck(type: unknown): Check {
 }
 
 /** `enum` (and `const`, an `enum` of one value); the message quotes the schema's values, clipped. */
-function allowedValues(allowed: unknown, quoted: unknown, message: string): Check {
-  if (!Array.isArray(allowed)) throw new SchemaProblem('"enum" must be an array');
+function allowedValues(values: unknown, quoted: unknown, message: string): Check {
+  need(Array.isArray(values), 'enum', 'an array');
+  const allowed = values as unknown[];
   const primitives = new Set(allowed.filter((item) => typeof item !== 'object' || item === null));
   const composites = allowed.filter((item) => typeof item === 'object' && item !== null);
   const text = `${message} ${clipForMessage(JSON.stringify(quoted), 300)}.`;
@@ -68,9 +73,8 @@ function allowedValues(allowed: unknown, quoted: unknown, message: string): Chec
 
 function subschemaList(schema: Record<string, unknown>, keyword: string, c: Compiler): Check[] {
   const list = schema[keyword];
-  if (!Array.isArray(list) || list.length === 0)
-    throw new SchemaProblem(`"${keyword}" must be a non-empty array of schemas`);
-  return list.map((item) => c.sub(item));
+  need(Array.isArray(list) && list.length > 0, keyword, 'a non-empty array of schemas');
+  return (list as unknown[]).map((item) => c.sub(item));
 }
 
 /** `not`, `anyOf`, `allOf`, `oneOf`, `if`/`then`/`else`: subschemas applied to the value itself. */
@@ -200,7 +204,7 @@ export function compileSchemaTree(root: unknown, options: CompileOptions): Check
     if (schema === true) return accept;
     if (schema === false) return reject;
     if (!isRecord(schema)) throw new SchemaProblem('a subschema must be an object or a boolean');
-    const known = compiled.get(schema);
+    const known = compiled.get(schema as object);
     if (known) return known;
     let built: Check | undefined;
     compiled.set(schema, (value, run, evaluated) => built!(value, run, evaluated));

@@ -1,23 +1,20 @@
-import { type Check, type Compiler, checkAt, fail, SchemaProblem } from './json-schema-run.js';
+import { type Check, type Compiler, checkAt, countOf, fail, need } from './json-schema-run.js';
 import { isRecord } from './json-schema-values.js';
 
 type JsonObject = Record<string, unknown>;
 
 function names(list: unknown, keyword: string): string[] {
-  if (!Array.isArray(list) || !list.every((name) => typeof name === 'string'))
-    throw new SchemaProblem(`"${keyword}" must be an array of property names`);
-  return list;
+  need(
+    Array.isArray(list) && list.every((name) => typeof name === 'string'),
+    keyword,
+    'an array of property names',
+  );
+  return list as string[];
 }
 
 function schemaMap(map: unknown, keyword: string): JsonObject {
-  if (!isRecord(map)) throw new SchemaProblem(`"${keyword}" must be an object`);
-  return map;
-}
-
-function count(limit: unknown, keyword: string): number {
-  if (typeof limit !== 'number' || !(limit >= 0))
-    throw new SchemaProblem(`"${keyword}" must be a number of at least 0`);
-  return limit;
+  need(isRecord(map), keyword, 'an object');
+  return map as JsonObject;
 }
 
 /** Checks for objects only: any other value passes them. */
@@ -139,8 +136,8 @@ export function objectChecks(schema: JsonObject, c: Compiler, checks: Check[]): 
       }),
     );
   }
-  const min = 'minProperties' in schema ? count(schema.minProperties, 'minProperties') : 0;
-  const max = 'maxProperties' in schema ? count(schema.maxProperties, 'maxProperties') : Infinity;
+  const min = countOf(schema, 'minProperties') ?? 0;
+  const max = countOf(schema, 'maxProperties') ?? Infinity;
   if (min > 0 || max < Infinity) {
     checks.push(
       forObjects((value, run) => {

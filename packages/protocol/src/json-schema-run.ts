@@ -21,6 +21,19 @@ export type Evaluated = Set<string | number> | undefined;
 /** Why a schema cannot be compiled; `compileJsonSchema` turns it into its `reason`. */
 export class SchemaProblem extends Error {}
 
+/** Throws a `SchemaProblem` unless `valid`: the value of `keyword` must be `expected`. */
+export function need(valid: boolean, keyword: string, expected: string): asserts valid {
+  if (!valid) throw new SchemaProblem(`"${keyword}" must be ${expected}`);
+}
+
+/** `schema[keyword]` as a count (a number of at least 0), `undefined` when the schema has none. */
+export function countOf(schema: Record<string, unknown>, keyword: string): number | undefined {
+  const limit = schema[keyword];
+  if (limit === undefined) return undefined;
+  need(typeof limit === 'number' && limit >= 0, keyword, 'a number of at least 0');
+  return limit as number;
+}
+
 /** What keyword compilers need of the compiler: subschemas, patterns, the dialect's rules, the limits. */
 export interface Compiler {
   /** The check for a subschema of the schema being compiled (each schema object is compiled once). */

@@ -1,13 +1,13 @@
 import { formatCheck } from './json-schema-formats.js';
-import { type Check, type Compiler, fail, SchemaProblem } from './json-schema-run.js';
+import { type Check, type Compiler, countOf, fail, need } from './json-schema-run.js';
 
 type Schema = Record<string, unknown>;
 
 function numberOf(schema: Schema, keyword: string): number | undefined {
   const bound = schema[keyword];
   if (bound === undefined) return undefined;
-  if (typeof bound !== 'number') throw new SchemaProblem(`"${keyword}" must be a number`);
-  return bound;
+  need(typeof bound === 'number', keyword, 'a number');
+  return bound as number;
 }
 
 /** `n` as an integer coefficient and a power of ten: 0.25 is [25, -2], 1e21 is [1, 21]. */
@@ -41,8 +41,7 @@ export function numberChecks(schema: Schema, c: Compiler, checks: Check[]): void
   const below = c.draft04 ? (exclusiveMaximum === true ? maximum : undefined) : exclusiveMaximum;
   const atMost = c.draft04 && exclusiveMaximum === true ? undefined : maximum;
   const multipleOf = numberOf(schema, 'multipleOf');
-  if (multipleOf !== undefined && !(multipleOf > 0))
-    throw new SchemaProblem('"multipleOf" must be greater than 0');
+  need(multipleOf === undefined || multipleOf > 0, 'multipleOf', 'greater than 0');
   const bounds: [number | undefined, (n: number, bound: number) => boolean, string][] = [
     [atLeast, (n, bound) => n >= bound, 'is less than'],
     [typeof above === 'number' ? above : undefined, (n, bound) => n > bound, 'is less than or equal to'],
@@ -81,8 +80,8 @@ function codePoints(text: string): number {
 
 /** `minLength`, `maxLength`, `pattern` (matched in linear time) and `format`. */
 export function stringChecks(schema: Schema, c: Compiler, checks: Check[]): void {
-  const min = numberOf(schema, 'minLength');
-  const max = numberOf(schema, 'maxLength');
+  const min = countOf(schema, 'minLength');
+  const max = countOf(schema, 'maxLength');
   if (min !== undefined || max !== undefined) {
     checks.push((value, run) => {
       if (typeof value !== 'string') return true;
@@ -92,8 +91,8 @@ export function stringChecks(schema: Schema, c: Compiler, checks: Check[]): void
     });
   }
   if ('pattern' in schema) {
-    if (typeof schema.pattern !== 'string') throw new SchemaProblem('"pattern" must be a string');
-    const pattern = c.pattern(schema.pattern);
+    need(typeof schema.pattern === 'string', 'pattern', 'a string');
+    const pattern = c.pattern(schema.pattern as string);
     checks.push(
       (value, run) =>
         typeof value !== 'string' || pattern.test(value) || fail(run, 'String does not match pattern.'),
