@@ -33,9 +33,12 @@ const PATH = chars(':@/');
 const QUERY = chars(':@/?');
 const SCHEME = /^[a-z][a-z\d+.-]*$/i;
 const IP_FUTURE = new RegExp(`^v${HEX}+\\.[\\w\\-.~${SUB_DELIMS}:]+$`, 'i');
-const TEMPLATE_LITERAL = new RegExp(`^(?:[^\\x00-\\x20\\x7f"'%<>\\\\^\`{|}]|${PCT})*$`, 'i');
 const VARIABLE = `(?:\\w|${PCT})+(?:\\.(?:\\w|${PCT})+)*(?::[1-9]\\d{0,3}|\\*)?`;
-const TEMPLATE_EXPRESSION = new RegExp(`^[+#./;?&=,!@|]?${VARIABLE}(?:,${VARIABLE})*$`, 'i');
+/** RFC 6570: literal characters (not `"'%<>\^\`{|}`, controls or space) and `{expressions}`. */
+const URI_TEMPLATE = new RegExp(
+  `^(?:[^\\x00-\\x20\\x7f"'%<>\\\\^\`{|}]|${PCT}|\\{[+#./;?&=,!@|]?${VARIABLE}(?:,${VARIABLE})*\\})*$`,
+  'i',
+);
 const EMAIL_LOCAL =
   /^(?:[\w!#$%&'*+/=?^`{|}~-]+(?:\.[\w!#$%&'*+/=?^`{|}~-]+)*|"(?:[\x20\x21\x23-\x5b\x5d-\x7e]|\\[\x20-\x7e])*")$/;
 
@@ -115,21 +118,6 @@ function isUriReference(text: string, relative: boolean): boolean {
   return PATH.test(path) && QUERY.test(query) && QUERY.test(fragment);
 }
 
-function isUriTemplate(text: string): boolean {
-  let literal = '';
-  for (const [index, piece] of text.split('{').entries()) {
-    const close = piece.indexOf('}');
-    if (index === 0 || close < 0) {
-      if (index > 0) return false;
-      literal += piece;
-      continue;
-    }
-    if (!TEMPLATE_EXPRESSION.test(piece.slice(0, close))) return false;
-    literal += piece.slice(close + 1);
-  }
-  return TEMPLATE_LITERAL.test(literal);
-}
-
 function isEmail(text: string): boolean {
   const at = text.lastIndexOf('@');
   const local = text.slice(0, at);
@@ -157,7 +145,7 @@ const FORMATS: Record<string, (text: string) => boolean> = {
   duration: (text) => DURATION.test(text),
   uri: (text) => isUriReference(text, false),
   'uri-reference': (text) => isUriReference(text, true),
-  'uri-template': isUriTemplate,
+  'uri-template': (text) => URI_TEMPLATE.test(text),
   url: isUrl,
   email: isEmail,
   hostname: isHostname,
