@@ -96,7 +96,7 @@ describe('compileJsonSchema against @cfworker/json-schema and ajv', () => {
             }
           }
         }),
-        { numRuns: 150 },
+        { numRuns: 100 },
       );
     });
   }
