@@ -1,5 +1,6 @@
 import { type EndpointItem, type FinalResponse, responseText } from '@mcpkit/protocol';
-import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { describe, expect, it, vi } from 'vitest';
 import { McpServer } from '../src/index.js';
 import { request } from './helpers.js';
 
@@ -82,5 +83,73 @@ describe('the text of a result response', () => {
     expect(final.json).toBe(JSON.stringify(final.response));
     expect(final.json).toContain('"result":{"_meta":');
     expect(final.json).toContain('}},"content":[{"type":"text","text":"ok"}],"resultType":"complete"}}');
+  });
+
+  it('S-5: text blocks are written without stringifying the blocks, and every other content as JSON.stringify would', async () => {
+    class Block {
+      type = 'text';
+      text = 'from a class';
+      toJSON() {
+        return { type: 'text', text: 'its toJSON' };
+      }
+    }
+    const inherited = Object.create({ text: 'inherited' }) as Record<string, unknown>;
+    inherited.type = 'text';
+    const bare = Object.create(null) as Record<string, unknown>;
+    bare.type = 'text';
+    bare.text = 'no prototype';
+    const contents: Record<string, unknown[]> = {
+      several: [
+        { type: 'text', text: 'one' },
+        { type: 'text', text: 'quote " backslash \\ newline \n lone \ud800 emoji \u{1f600}' },
+        { type: 'text', text: '' },
+      ],
+      reordered: [{ text: 'text first', type: 'text' }],
+      annotated: [{ type: 'text', text: 'a', annotations: { priority: 1 } }],
+      meta: [{ type: 'text', text: 'a', _meta: { 'example.com/k': 1 } }],
+      image: [{ type: 'image', data: 'aGk=', mimeType: 'image/png' }],
+      mixed: [
+        { type: 'text', text: 'a' },
+        { type: 'image', data: 'aGk=', mimeType: 'image/png' },
+      ],
+      instance: [new Block()],
+      inherited: [inherited],
+      bare: [bare],
+      empty: [],
+    };
+    const s = new McpServer(INFO, { onError: () => {} });
+    for (const [name, content] of Object.entries(contents)) s.tool(name, {}, () => ({ content }) as never);
+    for (const name of Object.keys(contents)) {
+      const final = await finalOf(s, name);
+      expect(final.json, name).toBe(JSON.stringify(final.response));
+    }
+    const final = await finalOf(s, 'several');
+    const stringify = vi.spyOn(JSON, 'stringify');
+    try {
+      expect(final.json).toContain('"content":[{"type":"text","text":"one"},{"type":"text","text":"quote');
+      const content = (final.response as unknown as { result: { content: unknown[] } }).result.content;
+      expect(stringify.mock.calls.some(([value]) => value === content || value === content[0])).toBe(false);
+    } finally {
+      stringify.mockRestore();
+    }
+  });
+
+  it('S-5: any content of text blocks, strings of any code units, is the same text as JSON.stringify', async () => {
+    let content: unknown[] = [];
+    const s = new McpServer(INFO, { onError: () => {} });
+    s.tool('any', {}, () => ({ content }) as never);
+    const block = fc.oneof(
+      fc.record({ type: fc.constant('text'), text: fc.string({ unit: 'binary' }) }),
+      fc.record({ text: fc.string(), type: fc.constant('text') }),
+      fc.record({ type: fc.constant('text'), text: fc.string(), _meta: fc.constant({ k: 1 }) }),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(block, { maxLength: 4 }), async (blocks) => {
+        content = blocks;
+        const final = await finalOf(s, 'any');
+        expect(final.json).toBe(JSON.stringify(final.response));
+      }),
+      { numRuns: 200 },
+    );
   });
 });

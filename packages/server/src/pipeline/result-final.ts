@@ -23,6 +23,32 @@ function isContentResult(result: Record<string, unknown>): boolean {
 }
 
 /**
+ * The JSON of a content array of text blocks written as `{ type: 'text', text }`, keys in that order
+ * and nothing else, plain objects: the same text as `JSON.stringify(content)`, which looks up a
+ * `toJSON` on every object it meets. `undefined` for any other content.
+ */
+function textContentJson(content: unknown[]): string | undefined {
+  let json = '[';
+  for (let i = 0; i < content.length; i++) {
+    const block = content[i] as Record<string, unknown>;
+    if (typeof block !== 'object' || block === null || Object.getPrototypeOf(block) !== Object.prototype) {
+      return undefined;
+    }
+    let at = 0;
+    for (const key in block) {
+      if (key !== TEXT_BLOCK_KEYS[at]) return undefined;
+      at++;
+    }
+    const text = block.text;
+    if (at !== 2 || block.type !== 'text' || typeof text !== 'string') return undefined;
+    json += `${i === 0 ? '' : ','}{"type":"text","text":${JSON.stringify(text)}}`;
+  }
+  return `${json}]`;
+}
+
+const TEXT_BLOCK_KEYS = ['type', 'text'];
+
+/**
  * The final response of a result whose `_meta` is serverInfo alone (the result had none of its
  * own): `json` is the response's text, written when a transport first asks for it (a 2025-era
  * request reads `response` only and never pays for it), with serverInfo's text made once.
@@ -46,7 +72,8 @@ export class ServerInfoFinal implements FinalResponse {
     // A tool's content alone: on Node 20 stringifying the result object around it costs more than
     // the key check (about 0.2 µs a call).
     if (isContentResult(result)) {
-      return `${head}"resultType":"complete","content":${JSON.stringify(result.content)}}}`;
+      const content = result.content as unknown[];
+      return `${head}"resultType":"complete","content":${textContentJson(content) ?? JSON.stringify(content)}}}`;
     }
     const rest = jsonWithout(result, result, '_meta');
     // Never `{}`: a checked result has its `resultType`.
