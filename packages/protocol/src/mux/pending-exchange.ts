@@ -1,5 +1,6 @@
 import { SETTLED_DONE } from '../close-quietly.js';
 import type { ExchangeMessage } from '../contracts.js';
+import type { ExchangeReader, ReadableExchange } from '../exchange-reader.js';
 import type { RequestId } from '../schemas/json.js';
 import type { JSONRPCRequest } from '../schemas/jsonrpc.js';
 import type { CancelSender } from './cancel.js';
@@ -20,7 +21,7 @@ const DONE: IteratorReturnResult<undefined> = { done: true, value: undefined };
  * sent until the consumer first calls `next()`. Aborting the signal, or leaving a `for await`
  * early, ends it at once and tells the owner to cancel it.
  */
-export class PendingExchange implements AsyncIterableIterator<ExchangeMessage> {
+export class PendingExchange implements AsyncIterableIterator<ExchangeMessage>, ReadableExchange {
   readonly request: JSONRPCRequest;
   readonly id: RequestId;
   readonly signal: AbortSignal | undefined;
@@ -36,8 +37,8 @@ export class PendingExchange implements AsyncIterableIterator<ExchangeMessage> {
   #items: ExchangeMessage[] | undefined;
   #head = 0;
   #failure: { error: unknown } | undefined;
-  #resolve: ((result: IteratorResult<ExchangeMessage>) => void) | undefined;
-  #reject: ((error: unknown) => void) | undefined;
+  /** The read in progress, if any. */
+  #reader: ExchangeReader | undefined;
 
   constructor(
     request: JSONRPCRequest,
@@ -64,21 +65,29 @@ export class PendingExchange implements AsyncIterableIterator<ExchangeMessage> {
   next(): Promise<IteratorResult<ExchangeMessage>> {
     if (!this.#started) this.#start();
     const items = this.#items;
+    if (this.#ended && this.#failure === undefined && !(items && this.#head < items.length))
+      return SETTLED_DONE;
+    return new Promise((resolve, reject) => this.readNext({ step: resolve, fail: reject }));
+  }
+
+  /** `next()` without a promise: the next message, the end or the failure goes to `reader`. */
+  readNext(reader: ExchangeReader): void {
+    if (!this.#started) this.#start();
+    const items = this.#items;
     if (items && this.#head < items.length) {
       const value = items[this.#head]!;
       items[this.#head++] = undefined as never;
-      return Promise.resolve({ done: false, value });
+      reader.step({ done: false, value });
+      return;
     }
     const failure = this.#failure;
     if (failure) {
       this.#failure = undefined;
-      return Promise.reject(failure.error);
+      reader.fail(failure.error);
+      return;
     }
-    if (this.#ended) return SETTLED_DONE;
-    return new Promise((resolve, reject) => {
-      this.#resolve = resolve;
-      this.#reject = reject;
-    });
+    if (this.#ended) reader.step(DONE);
+    else this.#reader = reader;
   }
 
   return(): Promise<IteratorResult<ExchangeMessage>> {
@@ -99,8 +108,9 @@ export class PendingExchange implements AsyncIterableIterator<ExchangeMessage> {
   /** Adds the final message (the response), then ends. */
   complete(message: ExchangeMessage): void {
     if (this.#ended) return;
-    this.#deliver(message);
+    // Ended first: a reader may close the exchange from `step`, which must not cancel it then.
     this.#end();
+    this.#deliver(message);
   }
 
   /** Ends after the items already delivered, without a response. */
@@ -114,13 +124,11 @@ export class PendingExchange implements AsyncIterableIterator<ExchangeMessage> {
   fail(error: unknown): void {
     if (this.#ended) return;
     this.#end();
-    const reject = this.#reject;
-    if (reject) {
-      this.#resolve = this.#reject = undefined;
-      reject(error);
-    } else {
-      this.#failure = { error };
-    }
+    const reader = this.#reader;
+    this.#reader = undefined;
+    // Later, as a rejected `next()` would be: a client's own abort listener fails its call first.
+    if (reader) queueMicrotask(() => reader.fail(error));
+    else this.#failure = { error };
   }
 
   #start(): void {
@@ -144,7 +152,7 @@ export class PendingExchange implements AsyncIterableIterator<ExchangeMessage> {
   }
 
   #deliver(message: ExchangeMessage): void {
-    if (this.#resolve) {
+    if (this.#reader) {
       this.#settle({ done: false, value: message });
       return;
     }
@@ -161,10 +169,10 @@ export class PendingExchange implements AsyncIterableIterator<ExchangeMessage> {
   }
 
   #settle(result: IteratorResult<ExchangeMessage>): void {
-    const resolve = this.#resolve;
-    if (!resolve) return;
-    this.#resolve = this.#reject = undefined;
-    resolve(result);
+    const reader = this.#reader;
+    if (!reader) return;
+    this.#reader = undefined;
+    reader.step(result);
   }
 
   #end(): void {
