@@ -52,42 +52,6 @@ type Response = JSONRPCResultResponse | JSONRPCErrorResponse;
 const NO_EXCHANGE_OPTIONS: ExchangeOptions = Object.freeze({});
 
 /**
- * Sends one request of `call` through the transport and resolves with its response (result or
- * error), giving up when nothing arrives for the call's `timeoutMs` or at its hard `deadline`, at
- * once if that has passed. Progress for the request's token (its id, when `options.onProgress` is
- * set) goes to the call's `onProgress` when above what the call delivered already, log
- * notifications to its `onLog` or the client's (see `deliverLog`); anything else on the request's
- * stream is ignored. Aborting the call's `signal` or running out of time cancels the exchange
- * through the transport (C-51) and stops reading it, so a late response is dropped (C-53). A
- * stream that ends without a response is a retryable `TransportError` (C-55).
- */
-export function awaitResponse(
-  transport: ClientTransport,
-  request: JSONRPCRequest,
-  call: CallState,
-  defaults: CallDefaults,
-  deadlines: Deadlines,
-  route: ExchangeRoute | undefined,
-): Promise<Response> {
-  return start(transport, request, call, defaults, deadlines, false, route) as Promise<Response>;
-}
-
-/**
- * `awaitResponse` resolving with the result decoded by the receiver's rules (`decodeResponse`):
- * the exchange of a call, in one promise.
- */
-export function awaitResult(
-  transport: ClientTransport,
-  request: JSONRPCRequest,
-  call: CallState,
-  defaults: CallDefaults,
-  deadlines: Deadlines,
-  route: ExchangeRoute | undefined,
-): Promise<CallResult> {
-  return start(transport, request, call, defaults, deadlines, true, route) as Promise<CallResult>;
-}
-
-/**
  * The result of `call` decoded by the receiver's rules; a peer error is thrown as an `McpError`.
  * `resultType: "task"` is a result only of a `tools/call`, and only with `taskResults` (X-9).
  * The results every connection meets are checked without the schemas; anything else (a rarer
@@ -114,14 +78,26 @@ function decodedResult(method: string, decoded: Decoded<unknown>): CallResult {
   return decoded.value as CallResult;
 }
 
-function start(
+/**
+ * Sends one request of `call` through the transport and resolves with its response (result or
+ * error), giving up when nothing arrives for the call's `timeoutMs` or at its hard `deadline`, at
+ * once if that has passed. Progress for the request's token (its id, when `options.onProgress` is
+ * set) goes to the call's `onProgress` when above what the call delivered already, log
+ * notifications to its `onLog` or the client's (see `deliverLog`); anything else on the request's
+ * stream is ignored. Aborting the call's `signal` or running out of time cancels the exchange
+ * through the transport (C-51) and stops reading it, so a late response is dropped (C-53). A
+ * stream that ends without a response is a retryable `TransportError` (C-55). With `decode`, it
+ * resolves with the result decoded by the receiver's rules (`decodeResponse`) instead: the exchange
+ * of a call, in one promise.
+ */
+export function awaitExchange(
   transport: ClientTransport,
   request: JSONRPCRequest,
   call: CallState,
   defaults: CallDefaults,
   deadlines: Deadlines,
-  decode: boolean,
   route: ExchangeRoute | undefined,
+  decode: boolean,
 ): Promise<unknown> {
   const signal = call.signal;
   if (signal?.aborted) return Promise.reject(new RequestAbortedError(request.method, signal.reason));

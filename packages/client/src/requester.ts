@@ -14,7 +14,7 @@ import { ConstantMeta, compose, requestMeta } from '@mcpkit/protocol/internal';
 import type { CallResult, CallState } from './call.js';
 import { Deadlines } from './deadlines.js';
 import { NoCommonVersionError } from './errors.js';
-import { awaitResponse, awaitResult, type CallDefaults, type TimeoutLimits } from './exchange.js';
+import { awaitExchange, type CallDefaults, type TimeoutLimits } from './exchange.js';
 import type { LogListener } from './logs.js';
 import type { CallOptions } from './options.js';
 import { versionAfterRefusal } from './version.js';
@@ -30,6 +30,9 @@ import {
   wireHooks,
   withParams,
 } from './wire-hooks.js';
+
+/** A request's raw response: its result, or its error. */
+type Response = JSONRPCResultResponse | JSONRPCErrorResponse;
 
 /** What every request the client sends has in common. */
 export interface RequesterConfig {
@@ -164,24 +167,38 @@ export class Requester {
   }
 
   /** Sends the 2025-era `request` for `call` and returns its raw response, within the call's timeouts. */
-  response(request: JSONRPCRequest, call: CallState): Promise<JSONRPCResultResponse | JSONRPCErrorResponse> {
-    return this.#response(request, call, 'legacy', this.version);
+  response(request: JSONRPCRequest, call: CallState): Promise<Response> {
+    return this.#send(request, call, 'legacy', this.version, false) as Promise<Response>;
   }
 
-  #response(
+  /** Sends `request` for `call`: resolves with its raw response, or with `decode` its decoded result. */
+  #send(
     request: JSONRPCRequest,
     call: CallState,
     era: 'modern' | 'legacy',
     version: string,
-  ): Promise<JSONRPCResultResponse | JSONRPCErrorResponse> {
+    decode: boolean,
+  ): Promise<unknown> {
     call.requestId = request.id;
     const route = era === 'modern' ? this.#routeModern : this.#routeLegacy;
-    if (this.#hooks === undefined)
-      return awaitResponse(this.transport, request, call, this.#defaults, this.#deadlines, route);
-    return this.#hookedResponse(this.#hooks, request, call, era, version, route);
+    const hooks = this.#hooks;
+    if (hooks === undefined) return this.#await(request, call, route, decode);
+    return decode
+      ? this.#hookedResult(hooks, request, call, era, version, route)
+      : this.#hookedResponse(hooks, request, call, era, version, route);
   }
 
-  /** `#response` through the send hooks: apart, so a request without hooks allocates no closure context. */
+  /** The exchange of `request` within `call`'s timeouts (see `awaitExchange`). */
+  #await(
+    request: JSONRPCRequest,
+    call: CallState,
+    route: ExchangeRoute | undefined,
+    decode: boolean,
+  ): Promise<unknown> {
+    return awaitExchange(this.transport, request, call, this.#defaults, this.#deadlines, route, decode);
+  }
+
+  /** `#send` through the send hooks: apart, so a request without hooks allocates no closure context. */
   #hookedResponse(
     hooks: WireHooks,
     request: JSONRPCRequest,
@@ -189,26 +206,18 @@ export class Requester {
     era: 'modern' | 'legacy',
     version: string,
     route: ExchangeRoute | undefined,
-  ): Promise<JSONRPCResultResponse | JSONRPCErrorResponse> {
-    return hookedResponse(hooks, request, call, era, version, (sent) =>
-      awaitResponse(this.transport, sent, call, this.#defaults, this.#deadlines, route),
+  ): Promise<Response> {
+    return hookedResponse(
+      hooks,
+      request,
+      call,
+      era,
+      version,
+      (sent) => this.#await(sent, call, route, false) as Promise<Response>,
     );
   }
 
-  #result(
-    request: JSONRPCRequest,
-    call: CallState,
-    era: 'modern' | 'legacy',
-    version: string,
-  ): Promise<CallResult> {
-    call.requestId = request.id;
-    const route = era === 'modern' ? this.#routeModern : this.#routeLegacy;
-    if (this.#hooks === undefined)
-      return awaitResult(this.transport, request, call, this.#defaults, this.#deadlines, route);
-    return this.#hookedResult(this.#hooks, request, call, era, version, route);
-  }
-
-  /** `#result` through the send hooks: apart, so a request without hooks allocates no closure context. */
+  /** `#send` decoding, through the send hooks. */
   #hookedResult(
     hooks: WireHooks,
     request: JSONRPCRequest,
@@ -217,8 +226,13 @@ export class Requester {
     version: string,
     route: ExchangeRoute | undefined,
   ): Promise<CallResult> {
-    return hookedResult(hooks, request, call, era, version, (handed) =>
-      awaitResult(this.transport, withParams(request, handed), call, this.#defaults, this.#deadlines, route),
+    return hookedResult(
+      hooks,
+      request,
+      call,
+      era,
+      version,
+      (handed) => this.#await(withParams(request, handed), call, route, true) as Promise<CallResult>,
     );
   }
 
@@ -257,14 +271,14 @@ export class Requester {
    * does not build (the 2025 era's, see `legacy/`).
    */
   result(request: JSONRPCRequest, call: CallState): Promise<CallResult> {
-    return this.#result(request, call, 'legacy', this.version);
+    return this.#send(request, call, 'legacy', this.version, true) as Promise<CallResult>;
   }
 
   /** Sends one request of `call` with `version` and returns its raw response. */
-  exchange(call: CallState, version: string): Promise<JSONRPCResultResponse | JSONRPCErrorResponse> {
+  exchange(call: CallState, version: string): Promise<Response> {
     const { options } = call;
     const request = this.build(call.method, call.params, version, options, options.onProgress !== undefined);
-    return this.#response(request, call, 'modern', version);
+    return this.#send(request, call, 'modern', version, false) as Promise<Response>;
   }
 
   /**
@@ -277,7 +291,7 @@ export class Requester {
     call.version = version;
     const { options } = call;
     const request = this.build(call.method, call.params, version, options, options.onProgress !== undefined);
-    return this.#result(request, call, 'modern', version);
+    return this.#send(request, call, 'modern', version, true) as Promise<CallResult>;
   };
 
   /**
