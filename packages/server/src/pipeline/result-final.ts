@@ -24,11 +24,11 @@ function isContentResult(result: Record<string, unknown>): boolean {
 
 /**
  * The JSON of a content array of text blocks written as `{ type: 'text', text }`, keys in that order
- * and nothing else, plain objects: the same text as `JSON.stringify(content)`, which looks up a
- * `toJSON` on every object it meets. `undefined` for any other content.
+ * and nothing else, plain objects, without its brackets: the same text as `JSON.stringify(content)`
+ * has between them, which looks up a `toJSON` on every object it meets. `undefined` for any other content.
  */
-function textContentJson(content: unknown[]): string | undefined {
-  let json = '[';
+function textBlocksJson(content: unknown[]): string | undefined {
+  let json = '';
   for (let i = 0; i < content.length; i++) {
     const block = content[i] as Record<string, unknown>;
     if (typeof block !== 'object' || block === null || Object.getPrototypeOf(block) !== Object.prototype) {
@@ -41,9 +41,10 @@ function textContentJson(content: unknown[]): string | undefined {
     }
     const text = block.text;
     if (at !== 2 || block.type !== 'text' || typeof text !== 'string') return undefined;
-    json += `${i === 0 ? '' : ','}{"type":"text","text":${JSON.stringify(text)}}`;
+    const item = `{"type":"text","text":${JSON.stringify(text)}}`;
+    json = i === 0 ? item : `${json},${item}`;
   }
-  return `${json}]`;
+  return json;
 }
 
 const TEXT_BLOCK_KEYS = ['type', 'text'];
@@ -73,7 +74,9 @@ export class ServerInfoFinal implements FinalResponse {
     // the key check (about 0.2 µs a call).
     if (isContentResult(result)) {
       const content = result.content as unknown[];
-      return `${head}"resultType":"complete","content":${textContentJson(content) ?? JSON.stringify(content)}}}`;
+      const blocks = textBlocksJson(content);
+      if (blocks !== undefined) return `${head}"resultType":"complete","content":[${blocks}]}}`;
+      return `${head}"resultType":"complete","content":${JSON.stringify(content)}}}`;
     }
     const rest = jsonWithout(result, result, '_meta');
     // Never `{}`: a checked result has its `resultType`.
