@@ -74,9 +74,14 @@ export class ExchangeRouter {
   remove(exchange: PendingExchange, cancelled = false): void {
     if (this.#byId.get(exchange.id) !== exchange) return;
     this.#byId.delete(exchange.id);
-    const token = metaOf(exchange.request.params)?.progressToken;
-    if (isToken(token) && this.#byToken.get(token) === exchange) this.#byToken.delete(token);
-    if (this.#logging.delete(exchange) && cancelled) this.#cancelledLogSources.push(this.#written);
+    // Most calls have no progress token and no log level: nothing more to look up.
+    if (this.#byToken.size > 0) {
+      const token = metaOf(exchange.request.params)?.progressToken;
+      if (isToken(token) && this.#byToken.get(token) === exchange) this.#byToken.delete(token);
+    }
+    if (this.#logging.size > 0 && this.#logging.delete(exchange) && cancelled) {
+      this.#cancelledLogSources.push(this.#written);
+    }
   }
 
   /** The exchange in flight with this id. */
