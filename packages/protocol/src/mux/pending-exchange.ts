@@ -22,11 +22,11 @@ const DONE: IteratorReturnResult<undefined> = { done: true, value: undefined };
  * early, ends it at once and tells the owner to cancel it.
  */
 export class PendingExchange implements AsyncIterableIterator<ExchangeMessage>, ReadableExchange {
-  readonly request: JSONRPCRequest;
-  readonly id: RequestId;
-  readonly signal: AbortSignal | undefined;
+  declare readonly request: JSONRPCRequest;
+  declare readonly id: RequestId;
+  declare readonly signal: AbortSignal | undefined;
   /** How the owner sends this exchange's `notifications/cancelled` (the client's send hooks), if not itself. */
-  readonly sendCancel: CancelSender | undefined;
+  declare readonly sendCancel: CancelSender | undefined;
   /** Set by the owner once the request has been written (its position in the pipe). */
   sentSeq = 0;
   /** The connection it was written to: set and compared by the owner, opaque here. */
