@@ -24,17 +24,22 @@ export interface ExchangeHost {
  * async function, whose suspended frame a request would otherwise keep while it runs.
  */
 export class ExchangeRun {
+  // Declared, not defined: a field defined as `undefined` and then assigned is two stores per request.
+  declare private readonly host: ExchangeHost;
+  declare private readonly id: RequestId | undefined;
+  declare private readonly answer: boolean;
+  declare private readonly context: LazyRequestContext;
   #iterator: AsyncIterator<EndpointItem> | undefined;
   #responded = false;
   #done = false;
   #over = false;
 
-  constructor(
-    private readonly host: ExchangeHost,
-    private readonly id: RequestId | undefined,
-    private readonly answer: boolean,
-    private readonly context: LazyRequestContext,
-  ) {}
+  constructor(host: ExchangeHost, id: RequestId | undefined, answer: boolean, context: LazyRequestContext) {
+    this.host = host;
+    this.id = id;
+    this.answer = answer;
+    this.context = context;
+  }
 
   /** Hands `message` to `endpoint` and starts reading its exchange. */
   start(endpoint: McpEndpoint, message: unknown): void {
