@@ -25,13 +25,15 @@ let signalProperty: PropertyDescriptor | undefined;
  * ```
  */
 export class LazyRequestContext implements RequestContext {
+  // `declare`d: the constructor sets each one it has, and the class defines no `undefined` ones
+  // first (one definition per field and request, in a per-construction initializer).
   declare readonly signal: AbortSignal;
-  readonly transport: RequestContext['transport'];
-  readonly headers?: Headers;
-  readonly auth?: AuthInfo;
-  readonly channel?: PeerChannel;
-  readonly network?: NetworkPeer;
-  readonly legacySession?: RequestContext['legacySession'];
+  declare readonly transport: RequestContext['transport'];
+  declare readonly headers?: Headers;
+  declare readonly auth?: AuthInfo;
+  declare readonly channel?: PeerChannel;
+  declare readonly network?: NetworkPeer;
+  declare readonly legacySession?: RequestContext['legacySession'];
   readonly #cancellation: LazyAbort;
 
   constructor(base: Omit<RequestContext, 'signal'>, cancellation: LazyAbort = new LazyAbort()) {
