@@ -55,8 +55,11 @@ import { HookedExchangeStream } from './sent-hooks.js';
  * Every error response states its reason; nothing is remembered between requests (S-6).
  */
 
-/** A request's exchange, as the pipeline starts it: the stream its scope pushes to, and its sink. */
-type Exchange = ExchangeStream & AnswerSink;
+/**
+ * A request's exchange, as the pipeline starts it: the stream its scope pushes to, and its sink.
+ * Step 5 keeps the method's spec on it, so that the answer does not look the method up again.
+ */
+type Exchange = ExchangeStream & AnswerSink & { spec: MethodInfo | undefined };
 
 /** What step 7 gives when the route answered the exchange itself. */
 const ANSWERED: unique symbol = Symbol('answered');
@@ -143,6 +146,7 @@ function startRequest(
 
   // 5. Method, and the capability it belongs to.
   const spec = methodInfo(method);
+  exchange.spec = spec;
   if (!spec) {
     // An extension's method exists only when the server turned the extension on (X-4, X-19).
     const served = runtime.extensions.method(method);
@@ -250,10 +254,13 @@ function startOrRefuse(
  * lazily, and a transport that cancels an exchange also stops reading it (see `McpEndpoint`).
  */
 class RequestExchange extends HookedExchangeStream implements AnswerSink {
+  /** The method's spec, once step 5 has looked it up. */
+  spec: MethodInfo | undefined = undefined;
+
   constructor(
     private readonly runtime: ServerRuntime,
-    private readonly request: JSONRPCRequest,
-    private readonly context: RequestContext,
+    request: JSONRPCRequest,
+    context: RequestContext,
   ) {
     super(runtime.middleware, request, context, runtime.onError);
   }
@@ -293,7 +300,8 @@ class RequestExchange extends HookedExchangeStream implements AnswerSink {
 
   private succeed(result: unknown, owned: boolean): void {
     const { method, id } = this.request;
-    const spec = methodInfo(method);
+    // A result a receive hook gave for a request refused before step 5 has no spec kept.
+    const spec = this.spec ?? methodInfo(method);
     // Only a copy whose first key is `_meta` takes serverInfo in place: other results the server made
     // (an `isError` one, `input_required`) are copied as any other, so that `_meta` comes first.
     const inPlace = owned && '_meta' in (result as object);

@@ -11,10 +11,12 @@ import { sentNotification } from './hook-contexts.js';
  * in the order they were pushed; one that awaits first delays its notification.
  */
 export class HookedExchangeStream extends ExchangeStream {
-  readonly #hooks: ServerMiddlewareChains;
-  readonly #request: JSONRPCRequest;
-  readonly #context: RequestContext;
-  readonly #report: ServerErrorHandler;
+  // TypeScript's `private`, not `#` fields, as in `ExchangeStream`: a class with `#` fields runs an
+  // initializer of its own at every construction, and this one is built for every request.
+  private readonly hooks: ServerMiddlewareChains;
+  protected readonly request: JSONRPCRequest;
+  protected readonly context: RequestContext;
+  private readonly report: ServerErrorHandler;
 
   constructor(
     hooks: ServerMiddlewareChains,
@@ -23,23 +25,23 @@ export class HookedExchangeStream extends ExchangeStream {
     report: ServerErrorHandler,
   ) {
     super();
-    this.#hooks = hooks;
-    this.#request = request;
-    this.#context = context;
-    this.#report = report;
+    this.hooks = hooks;
+    this.request = request;
+    this.context = context;
+    this.report = report;
   }
 
   override push(message: JSONRPCNotification | JSONRPCRequest): boolean {
-    const chain = this.#hooks.send;
+    const chain = this.hooks.send;
     if (chain === undefined || 'id' in message) return super.push(message);
     if (this.closed) return false;
-    const ctx = sentNotification(message, this.#request, this.#context);
+    const ctx = sentNotification(message, this.request, this.context);
     chain(ctx, (sent) => {
       const same = sent.method === message.method && sent.params === ctx.params;
       return Promise.resolve(
         super.push(same ? message : { jsonrpc: '2.0', method: sent.method, params: sent.params }),
       );
-    }).catch((error: unknown) => this.#report(error, { level: 'warning', method: message.method }));
+    }).catch((error: unknown) => this.report(error, { level: 'warning', method: message.method }));
     return true;
   }
 }
