@@ -135,16 +135,22 @@ export class RequestIdentity implements Omit<McpRequestInfo, 'signal'> {
   }
 }
 
-/** The per-request state behind `HandlerContext`. */
+/** A request's stream, which holds the transport's context of the request. */
+type RequestStream = ExchangeStream & { readonly context: RequestContext };
+
+/**
+ * The per-request state behind `HandlerContext`. It keeps no `#` field: a class with one runs an
+ * initializer of its own at every construction (and V8 then looks up the constructor to run for
+ * the default one of `InputScope` at every construction too).
+ */
 export class RequestScope extends RequestIdentity implements HandlerContext {
-  readonly #context: RequestContext;
   private readonly progressToken: ProgressToken | undefined;
   private readonly logLevel: LoggingLevel | undefined;
   private lastProgress = Number.NEGATIVE_INFINITY;
   private logger: Logger | undefined;
 
   constructor(
-    readonly stream: ExchangeStream,
+    readonly stream: RequestStream,
     requestId: RequestId,
     method: Method,
     fields: RequestMetaFields,
@@ -154,14 +160,13 @@ export class RequestScope extends RequestIdentity implements HandlerContext {
     private readonly unsent: Logger,
   ) {
     super(requestId, method, fields, meta, context);
-    this.#context = context;
     this.progressToken = fields.progressToken;
     this.logLevel = unsent === SILENT_LOGGER ? fields.logLevel : undefined;
   }
 
   /** Read on demand: transports create the signal only when someone asks for it. */
   get signal(): AbortSignal {
-    return this.#context.signal;
+    return this.stream.context.signal;
   }
 
   progress(progress: number, total?: number, message?: string): void {

@@ -56,10 +56,12 @@ import { HookedExchangeStream } from './sent-hooks.js';
  */
 
 /**
- * A request's exchange, as the pipeline starts it: the stream its scope pushes to, and its sink.
- * Step 5 keeps the method's spec on it, so that the answer does not look the method up again.
+ * A request's exchange, as the pipeline starts it: the stream its scope pushes to (holding the
+ * request's context), and its sink. Step 5 keeps the method's spec on it, so that the answer does
+ * not look the method up again.
  */
-type Exchange = ExchangeStream & AnswerSink & { spec: MethodInfo | undefined };
+type Exchange = ExchangeStream &
+  AnswerSink & { readonly context: RequestContext; spec: MethodInfo | undefined };
 
 /** What step 7 gives when the route answered the exchange itself. */
 const ANSWERED: unique symbol = Symbol('answered');

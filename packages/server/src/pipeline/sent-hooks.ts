@@ -15,7 +15,8 @@ export class HookedExchangeStream extends ExchangeStream {
   // initializer of its own at every construction, and this one is built for every request.
   private readonly hooks: ServerMiddlewareChains;
   protected readonly request: JSONRPCRequest;
-  protected readonly context: RequestContext;
+  /** The transport's context of the request (the handler's context reads its signal here). */
+  readonly context: RequestContext;
   private readonly report: ServerErrorHandler;
 
   constructor(
