@@ -29,6 +29,22 @@ async function bundle(entry: string) {
   return { inputs, code: result.outputFiles[0]!.text };
 }
 
+/** The chunks of a browser bundle of `entry` split as an app's bundler splits it, by output path. */
+async function splitBundle(entry: string) {
+  const result = await build({
+    entryPoints: [source(entry)],
+    bundle: true,
+    splitting: true,
+    outdir: 'split',
+    platform: 'browser',
+    format: 'esm',
+    write: false,
+    logLevel: 'silent',
+    metafile: true,
+  });
+  return result.metafile.outputs;
+}
+
 const nodeOnly = (input: string) => input.includes('/node/') || input.startsWith('node:');
 const legacy = (input: string) => /client\/(legacy-|sse-pending)/.test(input);
 
@@ -118,18 +134,7 @@ describe('the "./modern" entry', () => {
 describe('the "." entry', () => {
   it('loads the 2025-era wire with import(): a split bundle has none of it in its first chunk', async () => {
     for (const entry of ['index.ts', 'browser.ts']) {
-      const result = await build({
-        entryPoints: [source(entry)],
-        bundle: true,
-        splitting: true,
-        outdir: 'split',
-        platform: 'browser',
-        format: 'esm',
-        write: false,
-        logLevel: 'silent',
-        metafile: true,
-      });
-      const { outputs } = result.metafile;
+      const outputs = await splitBundle(entry);
       const legacyIn = (chunk: string) =>
         Object.entries(outputs[chunk]!.inputs).some(
           ([input, { bytesInOutput }]) => bytesInOutput > 0 && legacy(input),
@@ -153,18 +158,7 @@ describe('the code after a redirect or a 401/403', () => {
   it('loads with import(): a split bundle has none of it in its first chunk, and its chunk imports nothing from it', async () => {
     const recovery = (input: string) => /client\/(redirects|auth-retry)\.ts$/.test(input);
     for (const entry of ['modern-browser.ts', 'browser.ts']) {
-      const result = await build({
-        entryPoints: [source(entry)],
-        bundle: true,
-        splitting: true,
-        outdir: 'split',
-        platform: 'browser',
-        format: 'esm',
-        write: false,
-        logLevel: 'silent',
-        metafile: true,
-      });
-      const { outputs } = result.metafile;
+      const outputs = await splitBundle(entry);
       const holds = (chunk: string) =>
         Object.entries(outputs[chunk]!.inputs).some(
           ([input, { bytesInOutput }]) => bytesInOutput > 0 && recovery(input),
