@@ -1,14 +1,14 @@
 import type { ExchangeMessage } from './contracts.js';
 
 /**
- * Who reads an exchange without a promise per message: the client's request in flight. The
- * built-in transports' exchanges hand it each message by a call (`readNext`), where `next()`
- * would allocate a promise and its resolving functions and cost a microtask hop per message.
- * A reader must not throw.
+ * Who reads an exchange without a promise per message: the client's request in flight, or a
+ * transport reading a server's exchange (`T` is then `EndpointItem`). The built-in exchanges
+ * hand it each message by a call (`readNext`), where `next()` would allocate a promise and its
+ * resolving functions and cost a microtask hop per message. A reader must not throw.
  */
-export interface ExchangeReader {
+export interface ExchangeReader<T = ExchangeMessage> {
   /** The exchange's next message, or its end (`done: true`). */
-  step(result: IteratorResult<ExchangeMessage>): void;
+  step(result: IteratorResult<T>): void;
   /** Reading failed; the exchange is over. */
   fail(error: unknown): void;
 }
@@ -18,6 +18,6 @@ export interface ExchangeReader {
  * as with `next()`, and `step`/`fail` may be called before `readNext` returns. Transports that
  * offer only `next()` are read through it.
  */
-export interface ReadableExchange extends AsyncIterator<ExchangeMessage> {
-  readNext?(reader: ExchangeReader): void;
+export interface ReadableExchange<T = ExchangeMessage> extends AsyncIterator<T> {
+  readNext?(reader: ExchangeReader<T>): void;
 }

@@ -66,9 +66,9 @@ interface Link {
  * the `Exchange` that `exchange` hands the client, and its own iterator the first time it is
  * iterated (each later iteration is an exchange of its own), so a request costs one object.
  */
-class InMemoryExchange implements Exchange, ReadableExchange {
+class InMemoryExchange implements Exchange, ReadableExchange, ExchangeReader<EndpointItem> {
   private context: LazyRequestContext | undefined;
-  private source: AsyncIterator<EndpointItem> | undefined;
+  private source: ReadableExchange<EndpointItem> | undefined;
   /** Neighbours in the link's list of exchanges in flight. */
   before: InMemoryExchange | undefined;
   after: InMemoryExchange | undefined;
@@ -76,6 +76,9 @@ class InMemoryExchange implements Exchange, ReadableExchange {
   private reader: ExchangeReader | undefined = undefined;
   private iterated = false;
   private ended = false;
+  /** Whether `pull` is running: a read asked for meanwhile is made by its loop, not by recursion. */
+  private pulling = false;
+  private pullAgain = false;
 
   constructor(
     private readonly link: Link,
@@ -117,14 +120,40 @@ class InMemoryExchange implements Exchange, ReadableExchange {
       }
     }
     this.reader = reader;
-    this.source!.next().then(this.onItem, this.onFailure);
+    this.pull();
   }
 
   /**
-   * What the endpoint yielded, for the read in progress: a field, so a read costs no closures.
-   * A read that `end` settled early is no longer pending, and what comes after it is dropped.
+   * Asks the endpoint for its next item. An endpoint that hands items over by a call may do so
+   * before its `readNext` returns, and the reader may then ask for the next one at once: a loop,
+   * so that thousands of items already there do not grow the stack.
    */
-  private readonly onItem = (result: IteratorResult<EndpointItem>): void => {
+  private pull(): void {
+    if (this.pulling) {
+      this.pullAgain = true;
+      return;
+    }
+    const source = this.source!;
+    if (source.readNext === undefined) {
+      source.next().then(
+        (result) => this.step(result),
+        (error: unknown) => this.fail(error),
+      );
+      return;
+    }
+    this.pulling = true;
+    do {
+      this.pullAgain = false;
+      source.readNext(this);
+    } while (this.pullAgain && this.reader !== undefined);
+    this.pulling = false;
+  }
+
+  /**
+   * What the endpoint yielded, for the read in progress (the endpoint's reader). A read that
+   * `end` settled early is no longer pending, and what comes after it is dropped.
+   */
+  step(result: IteratorResult<EndpointItem>): void {
     const reader = this.reader;
     if (reader === undefined) return;
     this.reader = undefined;
@@ -143,15 +172,16 @@ class InMemoryExchange implements Exchange, ReadableExchange {
       return;
     }
     reader.step({ done: false, value });
-  };
+  }
 
-  private readonly onFailure = (error: unknown): void => {
+  /** Reading the endpoint's exchange failed (the endpoint's reader). */
+  fail(error: unknown): void {
     const reader = this.reader;
     if (reader === undefined) return;
     this.reader = undefined;
     this.end(EXCHANGE_ENDED);
     reader.fail(error);
-  };
+  }
 
   /** Ending early cancels the exchange; a read in progress ends at once. */
   return(): Promise<IteratorResult<ExchangeMessage>> {
@@ -174,12 +204,13 @@ class InMemoryExchange implements Exchange, ReadableExchange {
   end(reason: unknown): void {
     if (this.ended) return;
     this.ended = true;
+    // Taken first: the endpoint may hand over an item (or its end) while its signal aborts or its stream closes.
+    const reader = this.reader;
+    this.reader = undefined;
     this.unlink();
     this.signal?.removeEventListener('abort', this);
     this.context?.abort(reason);
     if (this.source) closeQuietly(this.source);
-    const reader = this.reader;
-    this.reader = undefined;
     // Later, as a rejected `next()` would be: a client's own abort listener fails its call first.
     if (reader) queueMicrotask(() => reader.fail(reason));
   }
@@ -192,7 +223,9 @@ class InMemoryExchange implements Exchange, ReadableExchange {
     this.signal?.addEventListener('abort', this, { once: true });
     this.context = new LazyRequestContext(baseContext);
     const message = copying ? (JSON.parse(requestText(this.message)) as typeof this.message) : this.message;
-    this.source = endpoint.handle(message, this.context)[Symbol.asyncIterator]();
+    this.source = endpoint
+      .handle(message, this.context)
+      [Symbol.asyncIterator]() as ReadableExchange<EndpointItem>;
   }
 
   private unlink(): void {

@@ -5,21 +5,28 @@ import type {
   JSONRPCNotification,
   JSONRPCRequest,
 } from '@mcpkit/protocol';
-import { SETTLED_DONE } from '@mcpkit/protocol/internal';
+import { type ExchangeReader, type ReadableExchange, SETTLED_DONE } from '@mcpkit/protocol/internal';
 
 const DONE: IteratorReturnResult<undefined> = Object.freeze({ done: true, value: undefined });
 /** Handed to every reader of an ended exchange; `closeQuietly` attaches nothing to it. */
 const DONE_PROMISE: Promise<IteratorResult<EndpointItem>> = SETTLED_DONE;
 
-type Reader = (result: IteratorResult<EndpointItem>) => void;
+/** A waiting `next()`'s resolve, or a `readNext` reader. */
+type Reader = ((result: IteratorResult<EndpointItem>) => void) | ExchangeReader<EndpointItem>;
+
+function hand(reader: Reader, result: IteratorResult<EndpointItem>): void {
+  if (typeof reader === 'function') reader(result);
+  else reader.step(result);
+}
 
 /**
  * The stream of one exchange: notifications pushed while the request runs, then at most one
  * response, after which nothing more is accepted. Work starts when the consumer first asks for
  * an item; a consumer that stops early (`return`, or `break` in `for await`) closes the stream,
- * and later pushes are dropped (S-63).
+ * and later pushes are dropped (S-63). A transport may read it with `readNext`: each item is
+ * then handed over when it is pushed, in the same reaction, with no promise per item.
  */
-export class ExchangeStream implements EndpointExchange, AsyncIterator<EndpointItem> {
+export class ExchangeStream implements EndpointExchange, ReadableExchange<EndpointItem> {
   /** Items not yet read; created on first use, as most exchanges hand their one item to a waiting reader. */
   private queue: EndpointItem[] | undefined;
   /**
@@ -69,9 +76,10 @@ export class ExchangeStream implements EndpointExchange, AsyncIterator<EndpointI
   /** Sends the final response, if any, and closes the stream. */
   finish(final?: FinalResponse): void {
     if (this.ended) return;
-    if (final) this.deliver(final);
+    // Ended first: a reader handed the response may close the stream from `step`.
     this.ended = true;
-    for (let reader = this.takeReader(); reader !== undefined; reader = this.takeReader()) reader(DONE);
+    if (final) this.deliver(final);
+    for (let reader = this.takeReader(); reader !== undefined; reader = this.takeReader()) hand(reader, DONE);
   }
 
   next(): Promise<IteratorResult<EndpointItem>> {
@@ -83,6 +91,26 @@ export class ExchangeStream implements EndpointExchange, AsyncIterator<EndpointI
     if (message !== undefined) return Promise.resolve({ done: false, value: message });
     if (this.ended) return DONE_PROMISE;
     return new Promise((resolve) => this.addReader(resolve));
+  }
+
+  /**
+   * `next()` without a promise: the next item, or the end, goes to `reader.step`, before this
+   * returns when it is there already; a `begin` that throws goes to `reader.fail`.
+   */
+  readNext(reader: ExchangeReader<EndpointItem>): void {
+    if (!this.started) {
+      this.started = true;
+      try {
+        this.begin();
+      } catch (error) {
+        reader.fail(error);
+        return;
+      }
+    }
+    const message = this.queue?.shift();
+    if (message !== undefined) reader.step({ done: false, value: message });
+    else if (this.ended) reader.step(DONE);
+    else this.addReader(reader);
   }
 
   return(): Promise<IteratorResult<EndpointItem>> {
@@ -115,9 +143,9 @@ export class ExchangeStream implements EndpointExchange, AsyncIterator<EndpointI
   }
 
   private deliver(message: EndpointItem): void {
-    const resolve = this.takeReader();
-    if (resolve) {
-      resolve({ done: false, value: message });
+    const reader = this.takeReader();
+    if (reader) {
+      hand(reader, { done: false, value: message });
       return;
     }
     this.queue ??= [];
