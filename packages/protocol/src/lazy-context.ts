@@ -34,21 +34,23 @@ export class LazyRequestContext implements RequestContext {
   declare readonly channel?: PeerChannel;
   declare readonly network?: NetworkPeer;
   declare readonly legacySession?: RequestContext['legacySession'];
-  readonly #cancellation: LazyAbort;
+  /** Made on first use when the transport gave none: most requests never read or abort their signal. */
+  #cancellation: LazyAbort | undefined;
 
-  constructor(base: Omit<RequestContext, 'signal'>, cancellation: LazyAbort = new LazyAbort()) {
+  constructor(base: Omit<RequestContext, 'signal'>, cancellation?: LazyAbort) {
     this.transport = base.transport;
     if (base.headers !== undefined) this.headers = base.headers;
     if (base.auth !== undefined) this.auth = base.auth;
     if (base.channel !== undefined) this.channel = base.channel;
     if (base.network !== undefined) this.network = base.network;
     if (base.legacySession !== undefined) this.legacySession = base.legacySession;
-    this.#cancellation = cancellation;
+    if (cancellation !== undefined) this.#cancellation = cancellation;
     // Kept outside the class, so its body does not name the class: esbuild renames a class whose
     // body names itself (`_LazyRequestContext`) when it bundles.
     signalProperty ??= {
       enumerable: true,
       get(this: LazyRequestContext): AbortSignal {
+        this.#cancellation ??= new LazyAbort();
         return this.#cancellation.signal;
       },
     };
@@ -57,11 +59,12 @@ export class LazyRequestContext implements RequestContext {
 
   /** Whether the request was cancelled, without creating the signal. */
   get aborted(): boolean {
-    return this.#cancellation.aborted;
+    return this.#cancellation?.aborted === true;
   }
 
   /** Cancels the request: aborts the signal now, or when it is first read. */
   abort(reason?: unknown): void {
+    this.#cancellation ??= new LazyAbort();
     this.#cancellation.abort(reason);
   }
 }

@@ -19,4 +19,14 @@ describe('LazyRequestContext', () => {
     expect(copy.signal.aborted).toBe(true);
     expect(copy.transport).toBe('memory');
   });
+
+  it('remembers an abort before anyone read the signal, and reports it without creating one', () => {
+    const context = new LazyRequestContext({ transport: 'stdio' });
+    expect(context.aborted).toBe(false);
+    const reason = new Error('cancelled');
+    context.abort(reason);
+    expect(context.aborted).toBe(true);
+    expect(context.signal.aborted).toBe(true);
+    expect(context.signal.reason).toBe(reason);
+  });
 });
