@@ -56,20 +56,21 @@ const TEXT_BLOCK_KEYS = ['type', 'text'];
  */
 export class ServerInfoFinal implements FinalResponse {
   readonly failure = undefined;
-  readonly #prefix: string;
 
-  /** `response.result` is the server's own copy, whose `_meta` is `{ serverInfo }` alone. */
+  /**
+   * `response.result` is the server's own copy, whose `_meta` is `{ serverInfo }` alone. The prefix
+   * is TypeScript-private, not a `#` field: a class with one runs an initializer of its own at every
+   * construction, and every response of a plain tool result builds one.
+   */
   constructor(
     readonly response: JSONRPCResultResponse,
-    prefix: string,
-  ) {
-    this.#prefix = prefix;
-  }
+    private readonly prefix: string,
+  ) {}
 
   get json(): string {
     // The same text as `JSON.stringify(response)`, with serverInfo's made once.
     const result = this.response.result as Record<string, unknown>;
-    const head = `{"jsonrpc":"2.0","id":${JSON.stringify(this.response.id)},"result":${this.#prefix},`;
+    const head = `{"jsonrpc":"2.0","id":${JSON.stringify(this.response.id)},"result":${this.prefix},`;
     // A tool's content alone: on Node 20 stringifying the result object around it costs more than
     // the key check (about 0.2 µs a call).
     if (isContentResult(result)) {
