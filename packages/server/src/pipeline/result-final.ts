@@ -31,16 +31,23 @@ function textBlocksJson(content: unknown[]): string | undefined {
   let json = '';
   for (let i = 0; i < content.length; i++) {
     const block = content[i] as Record<string, unknown>;
-    if (typeof block !== 'object' || block === null || Object.getPrototypeOf(block) !== Object.prototype) {
-      return undefined;
-    }
+    if (typeof block !== 'object' || block === null) return undefined;
     let at = 0;
     for (const key in block) {
       if (key !== TEXT_BLOCK_KEYS[at]) return undefined;
       at++;
     }
+    if (at !== 2) return undefined;
     const text = block.text;
-    if (at !== 2 || block.type !== 'text' || typeof text !== 'string') return undefined;
+    // After the loads, which check the block's map: TurboFan then knows its prototype and folds
+    // this check, otherwise a runtime call per block.
+    if (
+      block.type !== 'text' ||
+      typeof text !== 'string' ||
+      Object.getPrototypeOf(block) !== Object.prototype
+    ) {
+      return undefined;
+    }
     const item = `{"type":"text","text":${JSON.stringify(text)}}`;
     json = i === 0 ? item : `${json},${item}`;
   }
