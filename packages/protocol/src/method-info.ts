@@ -43,7 +43,16 @@ export const methodInfos = {
   'subscriptions/listen': info({}),
 } as const;
 
+/**
+ * `methodInfos` without a prototype, so that a name it lacks (`constructor`, `__proto__`) finds
+ * nothing: one property load per lookup, where `Object.hasOwn` is a builtin call per request.
+ */
+const byName: Readonly<Record<string, MethodInfo | undefined>> = /* @__PURE__ */ Object.setPrototypeOf(
+  { ...methodInfos },
+  null,
+);
+
 /** The flags of `name`, or `undefined` for a method 2026-07-28 does not define. */
 export function methodInfo(name: string): MethodInfo | undefined {
-  return Object.hasOwn(methodInfos, name) ? methodInfos[name as keyof typeof methodInfos] : undefined;
+  return byName[name];
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decodeParams, methodSpec, methods, notificationSpec, notifications } from '../src/index.js';
+import { methodInfo, methodInfos } from '../src/method-info.js';
 import { loadSchemaJson } from './helpers/fixtures.js';
 
 type Def = { anyOf?: { $ref: string }[]; properties?: { method?: { const?: string } } };
@@ -82,6 +83,13 @@ describe('method registry (digest §1.6)', () => {
     }
     expect(notificationSpec('notifications/initialized')).toBeUndefined();
     expect(notificationSpec('notifications/roots/list_changed')).toBeUndefined();
+  });
+
+  it('methodInfo gives the flags of each method it lists, and nothing for a name an object inherits', () => {
+    for (const [name, info] of Object.entries(methodInfos)) expect(methodInfo(name), name).toBe(info);
+    for (const inherited of ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf']) {
+      expect(methodInfo(inherited), inherited).toBeUndefined();
+    }
   });
 
   it('P-39: listen-only notifications', () => {
