@@ -363,7 +363,8 @@ function completeResult(
         ? []
         : [{ type: 'text', text: JSON.stringify(result.structuredContent) }];
   }
-  if (surelyCallToolResult(result)) return checkedContent(name, result);
+  // Text blocks alone (what the quick check lets through) carry no binary data to check.
+  if (surelyCallToolResult(result)) return result;
   return loadSchemas().then(({ CallToolResultSchema }) => {
     isCallToolResult ??= compileCheck(CallToolResultSchema);
     if (!isCallToolResult(result)) {
