@@ -1,5 +1,5 @@
 import { createInMemoryTransport, type ExchangeMessage } from '@mcpkit/protocol';
-import type { ExchangeReader, ReadableExchange } from '@mcpkit/protocol/internal';
+import { type ExchangeReader, type ReadableExchange, ServerMux } from '@mcpkit/protocol/internal';
 import { describe, expect, it } from 'vitest';
 import { McpServer } from '../src/index.js';
 import { meta, request } from './helpers.js';
@@ -73,5 +73,31 @@ describe('McpServer read through readNext (in-memory transport)', () => {
     for (let tick = 0; tick < 4 && !finished; tick++) await Promise.resolve();
     expect(finished).toBe(true);
     expect(seen[1]).toMatchObject({ result: { content: [] } });
+  });
+
+  it('through the server mux, a synchronous burst of progress is written in order before the response', () => {
+    const server = new McpServer({ name: 's', version: '1' });
+    const count = 20_000;
+    server.tool('burst', {}, (_, ctx) => {
+      for (let n = 1; n <= count; n++) ctx.progress(n);
+      return { content: [] };
+    });
+    const written: Array<Record<string, unknown>> = [];
+    const mux = new ServerMux(
+      server,
+      { transport: 'stdio' },
+      {
+        write: (item) => {
+          written.push(item as Record<string, unknown>);
+          return undefined;
+        },
+        idle: () => {},
+      },
+    );
+    mux.receive(request('tools/call', { name: 'burst', _meta: meta({ progressToken: 'p' }) }, 7));
+    expect(written).toHaveLength(count + 1);
+    expect((written[count - 1]!.params as { progress: number }).progress).toBe(count);
+    expect(written[count]).toMatchObject({ response: { id: 7, result: { content: [] } } });
+    expect(mux.running).toBe(0);
   });
 });

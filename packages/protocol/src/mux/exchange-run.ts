@@ -1,6 +1,7 @@
 import { closeQuietly } from '../close-quietly.js';
 import type { EndpointItem, McpEndpoint } from '../contracts.js';
 import { McpError } from '../errors.js';
+import type { ExchangeReader, ReadableExchange } from '../exchange-reader.js';
 import type { LazyRequestContext } from '../lazy-context.js';
 import type { RequestId } from '../schemas/json.js';
 
@@ -20,16 +21,22 @@ export interface ExchangeHost {
  * Reads one exchange of the endpoint and writes it out. For a request (`id` set) exactly one
  * response is written unless the exchange is cancelled; items yielded after the response, or
  * after cancellation, are never written. Without `answer` (a notification) nothing is written
- * (P-9). Each item is read with a `then` on the iterator's promise rather than an `await` in an
- * async function, whose suspended frame a request would otherwise keep while it runs.
+ * (P-9). An exchange that hands its items over by a call (`readNext`) is read without a promise
+ * per item: the response is written in the reaction that produced it. Items it hands over before
+ * `readNext` returns are taken in a loop, so that a burst of thousands does not grow the stack.
+ * Any other is read with a `then` per item rather than an `await` in an async function, whose
+ * suspended frame a request would otherwise keep while it runs.
  */
-export class ExchangeRun {
+export class ExchangeRun implements ExchangeReader<EndpointItem> {
   // Declared, not defined: a field defined as `undefined` and then assigned is two stores per request.
   declare private readonly host: ExchangeHost;
   declare private readonly id: RequestId | undefined;
   declare private readonly answer: boolean;
   declare private readonly context: LazyRequestContext;
-  #iterator: AsyncIterator<EndpointItem> | undefined;
+  #iterator: ReadableExchange<EndpointItem> | undefined;
+  /** An item handed over while `readNext` runs, for the loop in `#pull` to take. */
+  #handed: IteratorResult<EndpointItem> | undefined;
+  #reading = false;
   #responded = false;
   #done = false;
   #over = false;
@@ -52,28 +59,64 @@ export class ExchangeRun {
     this.#pull();
   }
 
+  /** The exchange's next item, or its end (the exchange's reader). */
+  step(result: IteratorResult<EndpointItem>): void {
+    if (this.#reading) this.#handed = result;
+    else if (this.#take(result)) this.#pull();
+  }
+
+  /** Reading the exchange failed (the exchange's reader). */
+  fail(error: unknown): void {
+    this.#fail(error);
+  }
+
   #pull(): void {
+    const iterator = this.#iterator!;
+    if (iterator.readNext === undefined) {
+      this.#pullPromise(iterator);
+      return;
+    }
+    for (;;) {
+      this.#reading = true;
+      try {
+        iterator.readNext(this);
+      } catch (error) {
+        this.#reading = false;
+        this.#fail(error);
+        return;
+      }
+      this.#reading = false;
+      const handed = this.#handed;
+      if (handed === undefined) return;
+      this.#handed = undefined;
+      if (!this.#take(handed)) return;
+    }
+  }
+
+  #pullPromise(iterator: AsyncIterator<EndpointItem>): void {
     let next: Promise<IteratorResult<EndpointItem>>;
     try {
-      next = this.#iterator!.next();
+      next = iterator.next();
     } catch (error) {
       this.#fail(error);
       return;
     }
-    next.then(this.#take, this.#onFailure);
+    // Closures made per read only here: an exchange read by `readNext` needs none.
+    next.then(
+      (result) => this.step(result),
+      (error: unknown) => this.#fail(error),
+    );
   }
 
-  readonly #take = (next: IteratorResult<EndpointItem>): void => {
+  /** Writes one item out; true when the next one is to be read now. */
+  #take(next: IteratorResult<EndpointItem>): boolean {
     const { host, context } = this;
     if (next.done) this.#done = true;
     if (this.#done || context.aborted || host.stopped()) {
       this.#end();
-      return;
+      return false;
     }
-    if (!this.answer) {
-      this.#pull();
-      return;
-    }
+    if (!this.answer) return true;
     let wait: Promise<void> | undefined;
     try {
       const item = next.value;
@@ -83,17 +126,16 @@ export class ExchangeRun {
       if (isResponse) {
         this.#responded = true;
         this.#end();
-        return;
+        return false;
       }
     } catch (error) {
       this.#fail(error);
-      return;
+      return false;
     }
-    if (wait) wait.then(() => this.#pull());
-    else this.#pull();
-  };
-
-  readonly #onFailure = (error: unknown): void => this.#fail(error);
+    if (wait === undefined) return true;
+    wait.then(() => this.#pull());
+    return false;
+  }
 
   #fail(error: unknown): void {
     if (this.answer && !this.context.aborted && !this.host.stopped()) {
