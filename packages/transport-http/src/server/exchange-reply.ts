@@ -8,11 +8,13 @@ import type {
 } from '@mcpkit/protocol';
 import {
   closeQuietly,
+  type ExchangeReader,
   errorFinal,
   httpStatusFor,
   isRecord,
   isRequestId,
   McpError,
+  type ReadableExchange,
   responseText,
 } from '@mcpkit/protocol/internal';
 import type { IncomingHttpRequest } from './incoming.js';
@@ -128,7 +130,9 @@ export function replyFromExchange(
   let reading: Promise<IteratorResult<EndpointItem>>;
   try {
     const exchange = endpoint.handle(message, context);
-    const iterator = exchange[Symbol.asyncIterator]();
+    const iterator: ReadableExchange<EndpointItem> = exchange[Symbol.asyncIterator]();
+    if (iterator.readNext !== undefined)
+      return new ReplyReader(exchange, iterator, id, notification, request, mode, config, cors).read();
     // The same promise when `next()` returns one (no allocation); adopted when it returns a thenable.
     reading = Promise.resolve(iterator.next());
     posted = { exchange, iterator, id, notification, request, mode, config, cors };
@@ -142,6 +146,89 @@ export function replyFromExchange(
     }
     return replyToFirst(first, posted);
   }, onFailure);
+}
+
+/**
+ * Reads an exchange that hands its items over by a call (`readNext`) up to the item the reply is
+ * made from: the reply is made in the reaction that produced that item, and is returned without a
+ * promise when it was there at once (a synchronous handler). Items handed over before `readNext`
+ * returns (notifications a JSON-only client does not get) are skipped in a loop, not by recursion.
+ */
+class ReplyReader implements Posted, ExchangeReader<EndpointItem> {
+  #reply: HttpReply | undefined;
+  #failure: { error: unknown } | undefined;
+  #resolve: ((reply: HttpReply) => void) | undefined;
+  #reject: ((error: unknown) => void) | undefined;
+  #handed: IteratorResult<EndpointItem> | undefined;
+  #reading = false;
+
+  constructor(
+    readonly exchange: EndpointExchange,
+    readonly iterator: ReadableExchange<EndpointItem>,
+    readonly id: RequestId | undefined,
+    readonly notification: boolean,
+    readonly request: IncomingHttpRequest,
+    readonly mode: ResponseMode,
+    readonly config: HandlerConfig,
+    readonly cors: Record<string, string> | undefined,
+  ) {}
+
+  read(): HttpReply | Promise<HttpReply> {
+    this.#pull();
+    if (this.#reply !== undefined) return this.#reply;
+    if (this.#failure !== undefined) throw this.#failure.error;
+    return new Promise((resolve, reject) => {
+      this.#resolve = resolve;
+      this.#reject = reject;
+    });
+  }
+
+  step(result: IteratorResult<EndpointItem>): void {
+    if (this.#reading) this.#handed = result;
+    else if (this.#take(result)) this.#pull();
+  }
+
+  fail(error: unknown): void {
+    this.#settle(failedReply(error, this.id, this.notification, this.request, this.cors));
+  }
+
+  #pull(): void {
+    for (;;) {
+      this.#reading = true;
+      try {
+        this.iterator.readNext!(this);
+      } catch (error) {
+        this.#reading = false;
+        this.fail(error);
+        return;
+      }
+      this.#reading = false;
+      const handed = this.#handed;
+      if (handed === undefined) return;
+      this.#handed = undefined;
+      if (!this.#take(handed)) return;
+    }
+  }
+
+  /** Makes the reply from `result`; true when it is a notification to skip and the next item is to be read. */
+  #take(result: IteratorResult<EndpointItem>): boolean {
+    if (this.mode === 'json' && !result.done && !('response' in result.value)) return true;
+    let reply: HttpReply;
+    try {
+      reply = replyToFirst(result, this);
+    } catch (error) {
+      this.#failure = { error };
+      this.#reject?.(error);
+      return false;
+    }
+    this.#settle(reply);
+    return false;
+  }
+
+  #settle(reply: HttpReply): void {
+    if (this.#resolve !== undefined) this.#resolve(reply);
+    else this.#reply = reply;
+  }
 }
 
 /** `replyFromExchange` for a request that names a session or may be answered by SSE polling. */
