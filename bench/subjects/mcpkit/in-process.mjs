@@ -10,22 +10,47 @@ import { connectClient } from './client.mjs';
 import { createEchoServer } from './server.mjs';
 
 /**
+ * Reads an exchange up to its response as the transports read it: by `readNext` (each item handed over
+ * by a call, the response in the reaction that produced it), then closes it without waiting for its end.
+ */
+class ResponseReader {
+  constructor(iterator, resolve, reject) {
+    this.iterator = iterator;
+    this.resolve = resolve;
+    this.reject = reject;
+  }
+
+  step(result) {
+    try {
+      if (result.done) throw new Error('the exchange ended without a response');
+      if (!('response' in result.value)) return this.iterator.readNext(this);
+      closeQuietly(this.iterator);
+      this.resolve(responseText(result.value));
+    } catch (error) {
+      this.reject(error);
+    }
+  }
+
+  fail(error) {
+    this.reject(error);
+  }
+}
+
+/**
  * The server alone: request bytes parsed, handed to the endpoint, its response serialized. The exchange
  * is read up to its response and then closed without waiting for its end, as the transports read it
- * (protocol's connection mux and transport-http's reply): none asks for the item after the response.
+ * (protocol's connection mux and transport-http's reply): by `readNext`, and none asks for the item
+ * after the response.
  */
 export async function openServer({ toolCount }) {
   const server = createEchoServer(toolCount);
   return {
-    serve: async (text) => {
-      const context = new LazyRequestContext({ transport: 'memory' });
-      const iterator = server.handle(JSON.parse(text), context)[Symbol.asyncIterator]();
-      let item = await iterator.next();
-      while (!item.done && !('response' in item.value)) item = await iterator.next();
-      if (item.done) throw new Error('the exchange ended without a response');
-      closeQuietly(iterator);
-      return responseText(item.value);
-    },
+    serve: (text) =>
+      new Promise((resolve, reject) => {
+        const context = new LazyRequestContext({ transport: 'memory' });
+        const iterator = server.handle(JSON.parse(text), context)[Symbol.asyncIterator]();
+        iterator.readNext(new ResponseReader(iterator, resolve, reject));
+      }),
     close: async () => {},
   };
 }
