@@ -1,5 +1,6 @@
 import { Agent, request as httpRequest, type IncomingMessage } from 'node:http';
 import type { EndpointItem, ExchangeMessage, JSONRPCNotification, McpEndpoint } from '@mcpkit/protocol';
+import type { ExchangeReader, ReadableExchange } from '@mcpkit/protocol/internal';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createNodeHandler } from '../src/node/index.js';
 import { aborted, echo, gate, progress, request, result, scripted, silent } from './helpers/endpoints.js';
@@ -7,6 +8,25 @@ import { frames, mcpHeaders } from './helpers/http.js';
 import { closeStarted, postTo, raw, rawSocket, serve } from './helpers/node.js';
 
 afterEach(closeStarted);
+
+/**
+ * An endpoint whose exchange hands its response over by a call (`readNext`) before the call
+ * returns, as McpServer's does for a synchronous tool.
+ */
+function answeringAtOnce(): McpEndpoint {
+  return {
+    handle: (message) => {
+      const id = (message as { id: number }).id;
+      const exchange: ReadableExchange<EndpointItem> = {
+        readNext: (reader: ExchangeReader<EndpointItem>) =>
+          reader.step({ done: false, value: { response: result(id) } }),
+        next: () => Promise.reject(new Error('read with next() where readNext is offered')),
+        return: () => Promise.resolve({ done: true, value: undefined }),
+      };
+      return { [Symbol.asyncIterator]: () => exchange };
+    },
+  };
+}
 
 describe('createNodeHandler over loopback sockets', () => {
   it('H-11: a JSON answer is one body with Content-Length, not chunked', async () => {
@@ -142,6 +162,43 @@ describe('createNodeHandler over loopback sockets', () => {
     const response = await raw(url, { headers: mcpHeaders(), chunks: [JSON.stringify(request(3))] });
     expect(response.status).toBe(200);
     expect(JSON.parse(response.body)).toMatchObject({ id: 3, result: { resultType: 'complete' } });
+  });
+
+  it("writes the reply in the body's end event when the exchange answers at once: no promise turn", async () => {
+    const endpoint = answeringAtOnce();
+    const handler = createNodeHandler(endpoint);
+    const endedAtBodyEnd: boolean[] = [];
+    const url = await serve((req, res) => {
+      void handler(req, res);
+      req.on('end', () => endedAtBodyEnd.push(res.writableEnded));
+    });
+    const response = await raw(url, {
+      headers: mcpHeaders(),
+      chunks: ['{"jsonrpc":"2.0",', '"id":4,"method":"a"}'],
+    });
+    expect(response.status).toBe(200);
+    expect(JSON.parse(response.body)).toMatchObject({ id: 4, result: { resultType: 'complete' } });
+    expect(endedAtBodyEnd).toEqual([true]);
+  });
+
+  it('answers 500 and serves the next request when the reply cannot be made in the end event', async () => {
+    // An endpoint that breaks its contract: `sessions` throws on its second read, the one made
+    // once the first request's body has arrived.
+    let reads = 0;
+    const endpoint = Object.defineProperty(answeringAtOnce(), 'sessions', {
+      get() {
+        reads++;
+        if (reads === 2) throw new Error('broken endpoint');
+        return undefined;
+      },
+    });
+    const url = await serve(createNodeHandler(endpoint));
+    expect((await raw(url, { headers: mcpHeaders(), chunks: [JSON.stringify(request(1))] })).status).toBe(
+      500,
+    );
+    expect((await raw(url, { headers: mcpHeaders(), chunks: [JSON.stringify(request(2))] })).status).toBe(
+      200,
+    );
   });
 
   it('uses a body Express or Fastify already parsed (req.body)', async () => {

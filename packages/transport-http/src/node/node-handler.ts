@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { McpEndpoint, NetworkPeer } from '@mcpkit/protocol';
 import { LazyAbort } from '@mcpkit/protocol/internal';
-import { answerHttpRequest } from '../server/answer-http-request.js';
+import { answerHttpRequest, type ReplyInCallback } from '../server/answer-http-request.js';
 import { type BodyRead, CLIENT_GONE, type IncomingHttpRequest } from '../server/incoming.js';
 import { type HttpServerOptions, resolveConfig } from '../server/options.js';
 import type { HttpReply, SseStream } from '../server/replies.js';
@@ -15,37 +15,34 @@ export type NodeRequest = IncomingMessage & { body?: unknown };
 
 const TOO_LARGE: BodyRead = { kind: 'too-large' };
 
-function readStream(req: IncomingMessage, limit: number): BodyRead | Promise<BodyRead> {
-  const declared = req.headers['content-length'];
-  if (declared !== undefined && Number(declared) > limit) return TOO_LARGE;
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let settled = false;
-    // Listeners stay until the request is dropped: removing them costs more than ignoring them.
-    const finish = (read: BodyRead) => {
-      if (settled) return;
-      settled = true;
-      resolve(read);
-    };
-    req.on('data', (chunk: Buffer) => {
-      if (settled) return;
-      size += chunk.length;
-      if (size <= limit) {
-        chunks.push(chunk);
-        return;
-      }
-      req.pause();
-      finish(TOO_LARGE);
-    });
-    req.on('end', () =>
-      finish({ kind: 'bytes', bytes: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size) }),
-    );
-    // `close` before `end`: the client went away while sending.
-    const onFailure = () => finish({ kind: 'failed' });
-    req.on('error', onFailure);
-    req.on('close', onFailure);
+/** Reads the body as it arrives and hands it to `onRead` in the event that completes it. */
+function readStream(req: IncomingMessage, limit: number, onRead: (read: BodyRead) => void): void {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let settled = false;
+  // Listeners stay until the request is dropped: removing them costs more than ignoring them.
+  const finish = (read: BodyRead) => {
+    if (settled) return;
+    settled = true;
+    onRead(read);
+  };
+  req.on('data', (chunk: Buffer) => {
+    if (settled) return;
+    size += chunk.length;
+    if (size <= limit) {
+      chunks.push(chunk);
+      return;
+    }
+    req.pause();
+    finish(TOO_LARGE);
   });
+  req.on('end', () =>
+    finish({ kind: 'bytes', bytes: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size) }),
+  );
+  // `close` before `end`: the client went away while sending.
+  const onFailure = () => finish({ kind: 'failed' });
+  req.on('error', onFailure);
+  req.on('close', onFailure);
 }
 
 /** A body a framework consumed before us: `req.body` once the stream has ended. */
@@ -62,18 +59,23 @@ const ABSOLUTE_FORM = /^https?:\/\/([^/?#]*)(.*)$/i;
 /** The peer of each connection, made once: every request on a keep-alive connection has the same. */
 const peers = new WeakMap<Socket, NetworkPeer>();
 
-/** An `IncomingMessage` as the shared HTTP layer sees it. */
-class NodeIncoming implements IncomingHttpRequest {
+/**
+ * An `IncomingMessage` as the shared HTTP layer sees it, and where its reply is written: in the
+ * body's `end` event when the endpoint answers at once.
+ */
+class NodeIncoming implements IncomingHttpRequest, ReplyInCallback {
   readonly cancellation = new LazyAbort();
   readonly headers: Headers;
   readonly #req: NodeRequest;
+  readonly #res: ServerResponse;
   /** The request target in origin-form, `/path?query`. */
   readonly #target: string;
   /** The authority of an absolute-form target (`POST http://host/mcp`), else `null`. */
   readonly #targetAuthority: string | null = null;
 
-  constructor(req: NodeRequest) {
+  constructor(req: NodeRequest, res: ServerResponse) {
     this.#req = req;
+    this.#res = res;
     this.headers = new NodeHeaders(req.headers);
     const target = req.url ?? '/';
     const absolute = target.charCodeAt(0) === 0x2f ? null : ABSOLUTE_FORM.exec(target);
@@ -120,8 +122,38 @@ class NodeIncoming implements IncomingHttpRequest {
   }
 
   readBody(limit: number): BodyRead | Promise<BodyRead> {
+    return this.#bodyAtOnce(limit) ?? new Promise((resolve) => readStream(this.#req, limit, resolve));
+  }
+
+  readBodyThen(limit: number, onRead: (read: BodyRead) => void): BodyRead | undefined {
+    const body = this.#bodyAtOnce(limit);
+    if (body === undefined) readStream(this.#req, limit, onRead);
+    return body;
+  }
+
+  send(reply: HttpReply | Promise<HttpReply>): void {
+    const res = this.#res;
+    if (reply instanceof Promise) {
+      reply.then(
+        (ready) => writeReply(res, ready, this.cancellation),
+        () => failed(res),
+      );
+    } else {
+      writeReply(res, reply, this.cancellation);
+    }
+  }
+
+  fail(): void {
+    failed(this.#res);
+  }
+
+  /** A body a framework read, or a declared length over the limit; `undefined` when it is to be read. */
+  #bodyAtOnce(limit: number): BodyRead | undefined {
     const preRead = preReadBody(this.#req);
-    if (preRead === undefined) return readStream(this.#req, limit);
+    if (preRead === undefined) {
+      const declared = this.#req.headers['content-length'];
+      return declared !== undefined && Number(declared) > limit ? TOO_LARGE : undefined;
+    }
     if (preRead.kind === 'bytes' && byteLength(preRead.bytes) > limit) return TOO_LARGE;
     return preRead;
   }
@@ -216,34 +248,40 @@ export function createNodeHandler(
 ): (req: NodeRequest, res: ServerResponse) => Promise<void> {
   const config = resolveConfig(options);
   return (req, res) => {
-    const incoming = new NodeIncoming(req);
+    const incoming = new NodeIncoming(req, res);
     const { cancellation } = incoming;
     // `on`, not `once`: a response closes once, and `once` allocates a wrapper per request.
     res.on('close', () => {
       if (!res.writableFinished) cancellation.abort(CLIENT_GONE);
     });
-    let reply: HttpReply | Promise<HttpReply>;
+    let reply: HttpReply | Promise<HttpReply> | undefined;
     try {
-      reply = answerHttpRequest(endpoint, incoming, config);
+      reply = answerHttpRequest(endpoint, incoming, config, incoming);
     } catch {
       failed(res);
       return WRITTEN;
     }
+    // A body still arriving: the reply is written by `incoming.send` in the event that completes it.
+    if (reply === undefined) return WRITTEN;
     // Most replies are buffered: written in the callback that has them, with no promise after it.
     if (reply instanceof Promise)
       return reply.then(
-        (ready) => send(res, ready, cancellation),
+        (ready) => writeReply(res, ready, cancellation),
         () => failed(res),
       );
-    return send(res, reply, cancellation) ?? WRITTEN;
+    return writeReply(res, reply, cancellation) ?? WRITTEN;
   };
 }
 
-/** What the handler returns once a reply is written as soon as it is known. */
+/** What the handler returns when the reply is written, or will be, without a promise. */
 const WRITTEN = Promise.resolve();
 
 /** Writes `reply`; a promise only while an SSE stream or a hook's `Response` body is sent. */
-function send(res: ServerResponse, reply: HttpReply, cancellation: LazyAbort): Promise<void> | undefined {
+function writeReply(
+  res: ServerResponse,
+  reply: HttpReply,
+  cancellation: LazyAbort,
+): Promise<void> | undefined {
   try {
     if (reply.kind === 'buffered') {
       writeBuffered(res, reply);

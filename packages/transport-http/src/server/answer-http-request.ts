@@ -11,6 +11,19 @@ import { errorReply, type HttpReply, methodNotAllowed, withHeaders } from './rep
 import { endSession, openSessionStream } from './sessions/session-routes.js';
 
 /**
+ * An adapter that answers in the callback where the body completes (Node): the reply is made
+ * there, and written at once when the endpoint answers at once, with no promise in between.
+ */
+export interface ReplyInCallback {
+  /** Like `readBody`, but a body still arriving goes to `onRead` when complete, and `undefined` is returned. */
+  readBodyThen(limit: number, onRead: (read: BodyRead) => void): BodyRead | undefined;
+  /** Sends the reply made in `onRead`. */
+  send(reply: HttpReply | Promise<HttpReply>): void;
+  /** Answers a request whose reply could not be made in `onRead` (only a broken invariant throws). */
+  fail(): void;
+}
+
+/**
  * Every HTTP rule of the MCP endpoint, in one place for both entry points: DNS-rebinding
  * protection (403, H-2), routing, CORS preflight, method (405 with `Allow: POST`, H-1, H-38),
  * `Accept` (406) and `Content-Type` (415), authentication (the hook's 401/403), body size (413),
@@ -23,7 +36,20 @@ export function answerHttpRequest(
   endpoint: McpEndpoint,
   request: IncomingHttpRequest,
   config: HandlerConfig,
-): HttpReply | Promise<HttpReply> {
+): HttpReply | Promise<HttpReply>;
+/** `undefined`: the body is still arriving, and the reply goes to `adapter.send` once it is made. */
+export function answerHttpRequest(
+  endpoint: McpEndpoint,
+  request: IncomingHttpRequest,
+  config: HandlerConfig,
+  adapter: ReplyInCallback,
+): HttpReply | Promise<HttpReply> | undefined;
+export function answerHttpRequest(
+  endpoint: McpEndpoint,
+  request: IncomingHttpRequest,
+  config: HandlerConfig,
+  adapter?: ReplyInCallback,
+): HttpReply | Promise<HttpReply> | undefined {
   const { headers, method } = request;
   const host = request.host();
   if (host !== null && !config.guard.hostAllowed(host)) {
@@ -83,8 +109,10 @@ export function answerHttpRequest(
   }
 
   // Without a hook there is nothing to wait for: no promise, no extra turn per request.
-  if (config.authenticate === undefined)
+  if (config.authenticate === undefined) {
+    if (adapter !== undefined) return replyInCallback(endpoint, request, config, mode, cors, adapter);
     return readAndReply(endpoint, request, config, mode, cors, undefined);
+  }
   return authenticate(request, config, cors).then((authenticated) =>
     authenticated.kind === 'reply'
       ? authenticated.reply
@@ -123,6 +151,32 @@ function readAndReply(
   const body = request.readBody(config.maxBodyBytes);
   if (!(body instanceof Promise)) return replyToBody(endpoint, request, config, mode, cors, auth, body);
   return body.then((read) => replyToBody(endpoint, request, config, mode, cors, auth, read));
+}
+
+/**
+ * `readAndReply` for an adapter that answers in the body's callback: a body that completes in an
+ * event is answered in that event, and written there when the exchange answers at once.
+ */
+function replyInCallback(
+  endpoint: McpEndpoint,
+  request: IncomingHttpRequest,
+  config: HandlerConfig,
+  mode: ResponseMode,
+  cors: Record<string, string> | undefined,
+  adapter: ReplyInCallback,
+): HttpReply | Promise<HttpReply> | undefined {
+  const body = adapter.readBodyThen(config.maxBodyBytes, (read) => {
+    let reply: HttpReply | Promise<HttpReply>;
+    try {
+      reply = replyToBody(endpoint, request, config, mode, cors, undefined, read);
+    } catch {
+      adapter.fail();
+      return;
+    }
+    adapter.send(reply);
+  });
+  if (body === undefined) return undefined;
+  return replyToBody(endpoint, request, config, mode, cors, undefined, body);
 }
 
 function replyToBody(
