@@ -3,7 +3,7 @@
 // it (a signal created only if the endpoint reads it), read as transports read it, and the response
 // serialized as transports do.
 import { createInMemoryTransport, responseText } from '@mcpkit/protocol';
-import { closeQuietly, LazyRequestContext } from '@mcpkit/protocol/internal';
+import { closeQuietly, requestContextClass } from '@mcpkit/protocol/internal';
 import { createFetchHandler } from '@mcpkit/transport-http';
 import { fetchServe, IN_PROCESS_HOST } from '../../lib/fetch-serve.mjs';
 import { connectClient } from './client.mjs';
@@ -44,10 +44,12 @@ class ResponseReader {
  */
 export async function openServer({ toolCount }) {
   const server = createEchoServer(toolCount);
+  // Chosen once for the endpoint, as the transports choose it.
+  const Context = requestContextClass(server);
   return {
     serve: (text) =>
       new Promise((resolve, reject) => {
-        const context = new LazyRequestContext({ transport: 'memory' });
+        const context = new Context({ transport: 'memory' });
         const iterator = server.handle(JSON.parse(text), context)[Symbol.asyncIterator]();
         iterator.readNext(new ResponseReader(iterator, resolve, reject));
       }),

@@ -10,7 +10,8 @@ import {
   TransportError,
 } from './contracts.js';
 import type { ExchangeReader, ReadableExchange } from './exchange-reader.js';
-import { LazyRequestContext } from './lazy-context.js';
+import type { LeanRequestContext } from './lazy-context.js';
+import { type RequestContextClass, requestContextClass } from './request-context-class.js';
 import { requestText } from './request-text.js';
 import type { JSONRPCNotification, JSONRPCRequest } from './schemas/jsonrpc.js';
 
@@ -50,6 +51,8 @@ function received(item: EndpointItem, copying: boolean): ExchangeMessage {
 interface Link {
   endpoint: McpEndpoint;
   baseContext: Omit<RequestContext, 'signal'>;
+  /** The class of the endpoint's contexts (`requestContextClass`). */
+  Context: RequestContextClass;
   /** Whether what crosses goes through `JSON.stringify`/`JSON.parse`. */
   copying: boolean;
   /**
@@ -67,7 +70,7 @@ interface Link {
  * iterated (each later iteration is an exchange of its own), so a request costs one object.
  */
 class InMemoryExchange implements Exchange, ReadableExchange, ExchangeReader<EndpointItem> {
-  private context: LazyRequestContext | undefined;
+  private context: LeanRequestContext | undefined;
   private source: ReadableExchange<EndpointItem> | undefined;
   /** Neighbours in the link's list of exchanges in flight. */
   before: InMemoryExchange | undefined;
@@ -216,12 +219,12 @@ class InMemoryExchange implements Exchange, ReadableExchange, ExchangeReader<End
   }
 
   private start(): void {
-    const { endpoint, baseContext, copying } = this.link;
+    const { endpoint, baseContext, Context, copying } = this.link;
     this.after = this.link.first;
     if (this.after) this.after.before = this;
     this.link.first = this;
     this.signal?.addEventListener('abort', this, { once: true });
-    this.context = new LazyRequestContext(baseContext);
+    this.context = new Context(baseContext);
     const message = copying ? (JSON.parse(requestText(this.message)) as typeof this.message) : this.message;
     this.source = endpoint
       .handle(message, this.context)
@@ -253,6 +256,7 @@ export function createInMemoryTransport(
   const link: Link = {
     endpoint,
     baseContext: options.context ?? { transport: 'memory' },
+    Context: requestContextClass(endpoint),
     copying: options.jsonRoundTrip !== false,
     first: undefined,
     closed: false,

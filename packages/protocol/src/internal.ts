@@ -47,7 +47,7 @@ export {
 } from './json-schema-loader.js';
 export { jsonWithout } from './json-without.js';
 export { LazyAbort } from './lazy-abort.js';
-export { LazyRequestContext } from './lazy-context.js';
+export { LazyRequestContext, LeanRequestContext } from './lazy-context.js';
 export { isLegacyMethod, LEGACY_METHODS, type LegacyMethod } from './legacy/method-names.js';
 export { MAX_COMPLETION_VALUES } from './limits.js';
 export { LOGGING_LEVELS } from './logging-levels.js';
@@ -83,6 +83,11 @@ export {
 export { surelyCallToolResult, surelyValidParams } from './quick-checks.js';
 export { applyResultDefaults, decodeResultWithoutSchemas } from './read-result.js';
 export { type BodyChunks, type ByteSource, joinChunks, readWithin } from './read-within.js';
+export {
+  keepsRequestContext,
+  type RequestContextClass,
+  requestContextClass,
+} from './request-context-class.js';
 export { ConstantMeta, requestText } from './request-text.js';
 export type { SchemaSet } from './schema-loader.js';
 export { sleep } from './sleep.js';

@@ -9,7 +9,7 @@ import type {
   SessionEndpoint,
   TaskMethod,
 } from '@mcpkit/protocol';
-import { MODERN_PROTOCOL_VERSIONS } from '@mcpkit/protocol/internal';
+import { keepsRequestContext, MODERN_PROTOCOL_VERSIONS } from '@mcpkit/protocol/internal';
 import type { LegacyEraFactory, LegacyEraSeam } from './era-seam.js';
 import type { AnyToolConfig } from './extensions/extension.js';
 import { ExtensionSet } from './extensions/extension-set.js';
@@ -94,6 +94,8 @@ export class McpServerCore implements McpEndpoint {
     const pageSize = options.pageSize ?? DEFAULT_PAGE_SIZE;
     if (!Number.isSafeInteger(pageSize) || pageSize < 1)
       throw new RangeError('pageSize must be a positive integer');
+    // `handle` hands middleware, hooks and handlers objects of their own, never the transport's context.
+    keepsRequestContext(this, McpServerCore.prototype.handle);
     const report = options.onError ?? logToStderr;
     this.onError = (error) => report(error, BACKGROUND);
     this.bus = options.eventBus ?? new InMemoryEventBus({ onListenerError: (error) => this.onError(error) });

@@ -65,7 +65,7 @@ function reply(exchange: HandingExchange, mode: ResponseMode = 'json') {
     new LazyRequestContext({ transport: 'http' }),
     request,
     mode,
-    resolveConfig({}),
+    resolveConfig({}, endpoint),
     undefined,
   );
 }

@@ -2,7 +2,7 @@ import { closeQuietly } from '../close-quietly.js';
 import type { EndpointItem, McpEndpoint } from '../contracts.js';
 import { McpError } from '../errors.js';
 import type { ExchangeReader, ReadableExchange } from '../exchange-reader.js';
-import type { LazyRequestContext } from '../lazy-context.js';
+import type { LeanRequestContext } from '../lazy-context.js';
 import type { RequestId } from '../schemas/json.js';
 
 /** What an exchange being run needs of its connection. */
@@ -14,7 +14,7 @@ export interface ExchangeHost {
   /** Writes the error response for `error`, to request `id` when the message had one. */
   fail(error: unknown, id: RequestId | undefined): void;
   /** The exchange has ended: whatever it wrote, it will write nothing more. */
-  ended(id: RequestId | undefined, context: LazyRequestContext): void;
+  ended(id: RequestId | undefined, context: LeanRequestContext): void;
 }
 
 /**
@@ -32,7 +32,7 @@ export class ExchangeRun implements ExchangeReader<EndpointItem> {
   declare private readonly host: ExchangeHost;
   declare private readonly id: RequestId | undefined;
   declare private readonly answer: boolean;
-  declare private readonly context: LazyRequestContext;
+  declare private readonly context: LeanRequestContext;
   #iterator: ReadableExchange<EndpointItem> | undefined;
   /** An item handed over while `readNext` runs, for the loop in `#pull` to take. */
   #handed: IteratorResult<EndpointItem> | undefined;
@@ -41,7 +41,7 @@ export class ExchangeRun implements ExchangeReader<EndpointItem> {
   #done = false;
   #over = false;
 
-  constructor(host: ExchangeHost, id: RequestId | undefined, answer: boolean, context: LazyRequestContext) {
+  constructor(host: ExchangeHost, id: RequestId | undefined, answer: boolean, context: LeanRequestContext) {
     this.host = host;
     this.id = id;
     this.answer = answer;

@@ -2,7 +2,8 @@ import type { EndpointItem, ExchangeMessage, McpEndpoint, RequestContext } from 
 import { isRequestId } from '../decode.js';
 import { McpError, toErrorResponse } from '../errors.js';
 import { isRecord } from '../is-record.js';
-import { LazyRequestContext } from '../lazy-context.js';
+import type { LeanRequestContext } from '../lazy-context.js';
+import { type RequestContextClass, requestContextClass } from '../request-context-class.js';
 import type { RequestId } from '../schemas/json.js';
 import { appliedCancelContext } from './exchange-context.js';
 import { type ExchangeHost, ExchangeRun } from './exchange-run.js';
@@ -34,21 +35,23 @@ function cancelledBy(reason: unknown): DOMException {
 export class ServerMux implements ExchangeHost {
   readonly #endpoint: McpEndpoint;
   readonly #context: Omit<RequestContext, 'signal'>;
+  /** The class of every request's context, chosen once for the endpoint (`requestContextClass`). */
+  readonly #Context: RequestContextClass;
   readonly #output: ServerMuxOutput;
   /**
    * Requests that can still be cancelled, by id. Not a `Map` or `Set`: with thousands of
    * exchanges a second going through one, V8 keeps re-allocating its table in the old
    * generation, and each discarded table keeps the exchanges it held alive until a full GC.
    */
-  readonly #cancellable = new RequestIdMap<LazyRequestContext>();
+  readonly #cancellable = new RequestIdMap<LeanRequestContext>();
   /** Exchanges without an id (notifications, unreadable messages) still running: few. */
-  readonly #anonymous = new Set<LazyRequestContext>();
+  readonly #anonymous = new Set<LeanRequestContext>();
   /**
    * Running `subscriptions/listen` exchanges, which never end on their own: few. Kept here rather
    * than as a flag on every request's context, whose class would then be a subclass: constructing
    * one costs every request a derived constructor and a second private field.
    */
-  #listens: Set<LazyRequestContext> | undefined;
+  #listens: Set<LeanRequestContext> | undefined;
   /** How many exchanges are running: every request, cancelled or not, and the anonymous ones. */
   #running = 0;
   #draining = false;
@@ -57,6 +60,7 @@ export class ServerMux implements ExchangeHost {
   constructor(endpoint: McpEndpoint, context: Omit<RequestContext, 'signal'>, output: ServerMuxOutput) {
     this.#endpoint = endpoint;
     this.#context = context;
+    this.#Context = requestContextClass(endpoint);
     this.#output = output;
   }
 
@@ -72,7 +76,9 @@ export class ServerMux implements ExchangeHost {
         // A cancel of a request of the server's own (legacy era) is the endpoint's to handle; one
         // applied here still reaches the endpoint, for its observers only.
         const applied = message.method === 'notifications/cancelled' && this.#cancel(message.params);
-        const context = applied ? appliedCancelContext(this.#context) : new LazyRequestContext(this.#context);
+        const context = applied
+          ? appliedCancelContext(this.#Context, this.#context)
+          : new this.#Context(this.#context);
         this.#run(message, undefined, false, context);
         return;
       }
@@ -82,7 +88,7 @@ export class ServerMux implements ExchangeHost {
       }
     }
     // Not a request we can track (bad id, a response, not an object): the endpoint says why.
-    this.#run(message, undefined, true, new LazyRequestContext(this.#context));
+    this.#run(message, undefined, true, new this.#Context(this.#context));
   }
 
   /** Answers what could not be read as a message (bad JSON, too long) with an error and no id. */
@@ -126,7 +132,7 @@ export class ServerMux implements ExchangeHost {
   }
 
   /** An exchange has ended: it no longer counts as running, nor can it be cancelled. */
-  ended(id: RequestId | undefined, context: LazyRequestContext): void {
+  ended(id: RequestId | undefined, context: LeanRequestContext): void {
     if (id !== undefined && this.#cancellable.get(id) === context) this.#cancellable.delete(id);
     if (id === undefined) this.#anonymous.delete(context);
     if (this.#listens !== undefined && this.#listens.size > 0) this.#listens.delete(context);
@@ -139,7 +145,7 @@ export class ServerMux implements ExchangeHost {
       this.fail(McpError.invalidRequest(`id ${JSON.stringify(id)} is still in use`), id); // P-5
       return;
     }
-    const context = new LazyRequestContext(this.#context);
+    const context = new this.#Context(this.#context);
     this.#cancellable.set(id, context);
     if (listen) {
       this.#listens ??= new Set();
@@ -162,7 +168,7 @@ export class ServerMux implements ExchangeHost {
   }
 
   /** Runs one exchange: see `ExchangeRun`. */
-  #run(message: unknown, id: RequestId | undefined, answer: boolean, context: LazyRequestContext): void {
+  #run(message: unknown, id: RequestId | undefined, answer: boolean, context: LeanRequestContext): void {
     this.#running++;
     if (id === undefined) this.#anonymous.add(context);
     new ExchangeRun(this, id, answer, context).start(this.#endpoint, message);

@@ -8,7 +8,7 @@ import type {
   MessageContext,
   RequestContext,
 } from '@mcpkit/protocol';
-import { isRecord, type LazyAbort, LazyRequestContext, McpError, MetaKey } from '@mcpkit/protocol/internal';
+import { isRecord, type LazyAbort, LeanRequestContext, McpError, MetaKey } from '@mcpkit/protocol/internal';
 import type { ExchangeStream } from '../pipeline/exchange.js';
 import { sentRequest } from '../pipeline/hook-contexts.js';
 import type { OutboundRequests } from './outbound.js';
@@ -101,7 +101,8 @@ async function runModern(
   const { transport, auth, network } = scope.context;
   const { session } = scope;
   const legacySession = { id: scope.sharedSession, protocolVersion: session.protocolVersion };
-  const context = new LazyRequestContext({ transport, auth, network, legacySession }, scope.cancellation);
+  // The server's own context for itself: nothing else sees it (see `keepsRequestContext`).
+  const context = new LeanRequestContext({ transport, auth, network, legacySession }, scope.cancellation);
   // Read to the response, which ends the exchange: no `return()` on the iterator is needed.
   const items = target.handle(request, context)[Symbol.asyncIterator]();
   for (;;) {

@@ -246,7 +246,7 @@ export function createNodeHandler(
   endpoint: McpEndpoint,
   options: HttpServerOptions = {},
 ): (req: NodeRequest, res: ServerResponse) => Promise<void> {
-  const config = resolveConfig(options);
+  const config = resolveConfig(options, endpoint);
   return (req, res) => {
     const incoming = new NodeIncoming(req, res);
     const { cancellation } = incoming;

@@ -1,5 +1,5 @@
 import type { AuthInfo, McpEndpoint } from '@mcpkit/protocol';
-import { LazyRequestContext, McpError, parseJson } from '@mcpkit/protocol/internal';
+import { McpError, parseJson } from '@mcpkit/protocol/internal';
 import { authenticate } from './authenticate.js';
 import { corsHeaders, preflight } from './cors.js';
 import { replyFromExchange } from './exchange-reply.js';
@@ -130,7 +130,7 @@ async function answerSessionRoute(
   const auth = await authenticate(request, config, cors);
   if (auth.kind === 'reply') return auth.reply;
   const network = request.network?.();
-  const context = new LazyRequestContext(
+  const context = new config.Context(
     { transport: 'http', headers: request.headers, auth: auth.info, network },
     request.cancellation,
   );
@@ -208,7 +208,7 @@ function replyToBody(
     }
   }
   const network = request.network?.();
-  const context = new LazyRequestContext(
+  const context = new config.Context(
     { transport: 'http', headers: request.headers, auth, network },
     request.cancellation,
   );

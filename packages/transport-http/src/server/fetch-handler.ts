@@ -131,7 +131,7 @@ export function createFetchHandler(
   endpoint: McpEndpoint,
   options: HttpServerOptions = {},
 ): (request: Request) => Promise<Response> {
-  const config = resolveConfig(options);
+  const config = resolveConfig(options, endpoint);
   return async (request) => {
     const incoming = new WebRequest(request);
     const reply = await answerHttpRequest(endpoint, incoming, config);

@@ -1,3 +1,5 @@
+import type { McpEndpoint } from '@mcpkit/protocol';
+import { type RequestContextClass, requestContextClass } from '@mcpkit/protocol/internal';
 import type { Authenticate } from './auth.js';
 import { compileOriginGuard, type OriginGuard } from './origin-guard.js';
 import { compileMetadata, type MetadataSource, type ProtectedResourceMetadata } from './resource-metadata.js';
@@ -93,9 +95,11 @@ export interface HandlerConfig {
   readonly metadata: MetadataSource | undefined;
   readonly path: string | undefined;
   readonly resumable: ResumableConfig;
+  /** The class of the endpoint's request contexts, chosen once (`requestContextClass`). */
+  readonly Context: RequestContextClass;
 }
 
-export function resolveConfig(options: HttpServerOptions): HandlerConfig {
+export function resolveConfig(options: HttpServerOptions, endpoint: McpEndpoint): HandlerConfig {
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const keepAliveMs = options.keepAliveMs ?? DEFAULT_KEEP_ALIVE_MS;
   if (!Number.isSafeInteger(maxBodyBytes) || maxBodyBytes < 0) {
@@ -126,5 +130,6 @@ export function resolveConfig(options: HttpServerOptions): HandlerConfig {
       keepAliveMs,
       running: new Map(),
     },
+    Context: requestContextClass(endpoint),
   };
 }
