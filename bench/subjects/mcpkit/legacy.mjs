@@ -2,16 +2,19 @@
 // an initialized 2025-11-25 session, in-process (the endpoint alone, with the headers HTTP would give it)
 // and over Streamable HTTP (one fetch POST per call, the same client code for both eras).
 import { responseText } from '@mcpkit/protocol';
-import { LazyRequestContext } from '@mcpkit/protocol/internal';
+import { requestContextClass } from '@mcpkit/protocol/internal';
 import { LEGACY_VERSION, openLegacySession, postForResult } from '../../lib/legacy-client.mjs';
 import { callEchoRequest, echoTextOf, httpHeaders, legacyInitializeRequest } from '../../lib/mcp-wire.mjs';
 import { createEchoServer } from './server.mjs';
 
 export const serverScript = new URL('./http-server.mjs', import.meta.url);
 
-/** The endpoint alone: request bytes in, response bytes out (and the session `initialize` opened). */
-async function serveOn(server, text, headers) {
-  const context = new LazyRequestContext({ transport: 'http', headers });
+/**
+ * The endpoint alone: request bytes in, response bytes out (and the session `initialize` opened).
+ * `Context`: the class of the server's contexts, chosen once as the transports choose it.
+ */
+async function serveOn(server, Context, text, headers) {
+  const context = new Context({ transport: 'http', headers });
   let final;
   const exchange = server.handle(JSON.parse(text), context);
   for await (const item of exchange) if ('response' in item) final = item;
@@ -24,8 +27,10 @@ async function serveOn(server, text, headers) {
  */
 export async function openServer() {
   const server = createEchoServer(1);
+  const Context = requestContextClass(server);
   const init = await serveOn(
     server,
+    Context,
     JSON.stringify(legacyInitializeRequest(0)),
     new Headers({ 'content-type': 'application/json' }),
   );
@@ -39,8 +44,8 @@ export async function openServer() {
     'mcp-session-id': sessionId,
   });
   return {
-    modern: async (text) => (await serveOn(server, text, modernHeaders)).text,
-    legacy: async (text) => (await serveOn(server, text, legacyHeaders)).text,
+    modern: async (text) => (await serveOn(server, Context, text, modernHeaders)).text,
+    legacy: async (text) => (await serveOn(server, Context, text, legacyHeaders)).text,
     close: async () => server.close(),
   };
 }
