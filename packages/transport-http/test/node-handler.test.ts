@@ -1,7 +1,7 @@
-import { Agent, request as httpRequest, type IncomingMessage } from 'node:http';
+import { Agent, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { EndpointItem, ExchangeMessage, JSONRPCNotification, McpEndpoint } from '@mcpkit/protocol';
 import type { ExchangeReader, ReadableExchange } from '@mcpkit/protocol/internal';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createNodeHandler } from '../src/node/index.js';
 import { aborted, echo, gate, progress, request, result, scripted, silent } from './helpers/endpoints.js';
 import { frames, mcpHeaders } from './helpers/http.js';
@@ -179,6 +179,35 @@ describe('createNodeHandler over loopback sockets', () => {
     expect(response.status).toBe(200);
     expect(JSON.parse(response.body)).toMatchObject({ id: 4, result: { resultType: 'complete' } });
     expect(endedAtBodyEnd).toEqual([true]);
+  });
+
+  it('writes a reply the exchange hands over later in the call that hands it over: no promise turn', async () => {
+    let handOver: (() => void) | undefined;
+    const endpoint: McpEndpoint = {
+      handle: (message) => {
+        const exchange: ReadableExchange<EndpointItem> = {
+          readNext: (reader: ExchangeReader<EndpointItem>) => {
+            const response = result((message as { id: number }).id);
+            handOver = () => reader.step({ done: false, value: { response } });
+          },
+          next: () => Promise.reject(new Error('read with next() where readNext is offered')),
+          return: () => Promise.resolve({ done: true, value: undefined }),
+        };
+        return { [Symbol.asyncIterator]: () => exchange };
+      },
+    };
+    const handler = createNodeHandler(endpoint);
+    let served: ServerResponse | undefined;
+    const url = await serve((req, res) => {
+      served = res;
+      void handler(req, res);
+    });
+    const replied = raw(url, { headers: mcpHeaders(), chunks: [JSON.stringify(request(5))] });
+    await vi.waitFor(() => expect(handOver).toBeDefined());
+    expect(served?.writableEnded).toBe(false);
+    handOver!();
+    expect(served?.writableEnded).toBe(true);
+    expect(JSON.parse((await replied).body)).toMatchObject({ id: 5, result: { resultType: 'complete' } });
   });
 
   it('answers 500 and serves the next request when the reply cannot be made in the end event', async () => {

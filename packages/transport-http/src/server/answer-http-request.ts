@@ -2,7 +2,7 @@ import type { AuthInfo, McpEndpoint } from '@mcpkit/protocol';
 import { McpError, parseJson } from '@mcpkit/protocol/internal';
 import { authenticate } from './authenticate.js';
 import { corsHeaders, preflight } from './cors.js';
-import { replyFromExchange } from './exchange-reply.js';
+import { type ReplySink, replyFromExchange } from './exchange-reply.js';
 import type { BodyRead, IncomingHttpRequest } from './incoming.js';
 import { isMetadataPath, metadataReply } from './metadata-route.js';
 import { isJsonContentType, type ResponseMode, responseModeFor } from './negotiation.js';
@@ -14,13 +14,11 @@ import { endSession, openSessionStream } from './sessions/session-routes.js';
  * An adapter that answers in the callback where the body completes (Node): the reply is made
  * there, and written at once when the endpoint answers at once, with no promise in between.
  */
-export interface ReplyInCallback {
+export interface ReplyInCallback extends ReplySink {
   /** Like `readBody`, but a body still arriving goes to `onRead` when complete, and `undefined` is returned. */
   readBodyThen(limit: number, onRead: (read: BodyRead) => void): BodyRead | undefined;
-  /** Sends the reply made in `onRead`. */
+  /** Sends the reply made in `onRead`, or by the exchange later. */
   send(reply: HttpReply | Promise<HttpReply>): void;
-  /** Answers a request whose reply could not be made in `onRead` (only a broken invariant throws). */
-  fail(): void;
 }
 
 /**
@@ -166,19 +164,20 @@ function replyInCallback(
   adapter: ReplyInCallback,
 ): HttpReply | Promise<HttpReply> | undefined {
   const body = adapter.readBodyThen(config.maxBodyBytes, (read) => {
-    let reply: HttpReply | Promise<HttpReply>;
+    let reply: HttpReply | Promise<HttpReply> | undefined;
     try {
-      reply = replyToBody(endpoint, request, config, mode, cors, undefined, read);
+      reply = replyToBody(endpoint, request, config, mode, cors, undefined, read, adapter);
     } catch {
       adapter.fail();
       return;
     }
-    adapter.send(reply);
+    if (reply !== undefined) adapter.send(reply);
   });
   if (body === undefined) return undefined;
-  return replyToBody(endpoint, request, config, mode, cors, undefined, body);
+  return replyToBody(endpoint, request, config, mode, cors, undefined, body, adapter);
 }
 
+/** The reply to a body; with a `sink`, `undefined` when the exchange hands its reply to the sink later. */
 function replyToBody(
   endpoint: McpEndpoint,
   request: IncomingHttpRequest,
@@ -187,7 +186,27 @@ function replyToBody(
   cors: Record<string, string> | undefined,
   auth: AuthInfo | undefined,
   body: BodyRead,
-): HttpReply | Promise<HttpReply> {
+): HttpReply | Promise<HttpReply>;
+function replyToBody(
+  endpoint: McpEndpoint,
+  request: IncomingHttpRequest,
+  config: HandlerConfig,
+  mode: ResponseMode,
+  cors: Record<string, string> | undefined,
+  auth: AuthInfo | undefined,
+  body: BodyRead,
+  sink: ReplySink,
+): HttpReply | Promise<HttpReply> | undefined;
+function replyToBody(
+  endpoint: McpEndpoint,
+  request: IncomingHttpRequest,
+  config: HandlerConfig,
+  mode: ResponseMode,
+  cors: Record<string, string> | undefined,
+  auth: AuthInfo | undefined,
+  body: BodyRead,
+  sink?: ReplySink,
+): HttpReply | Promise<HttpReply> | undefined {
   let message: unknown;
   switch (body.kind) {
     case 'failed':
@@ -212,5 +231,5 @@ function replyToBody(
     { transport: 'http', headers: request.headers, auth, network },
     request.cancellation,
   );
-  return replyFromExchange(endpoint, message, context, request, mode, config, cors);
+  return replyFromExchange(endpoint, message, context, request, mode, config, cors, sink);
 }

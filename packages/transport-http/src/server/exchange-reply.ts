@@ -95,11 +95,20 @@ async function skipToResponse(
   return item;
 }
 
+/** Takes a reply made after the call that started it returned: the Node adapter writes it there. */
+export interface ReplySink {
+  send(reply: HttpReply): void;
+  /** Answers a request whose reply could not be made (only a broken invariant throws). */
+  fail(): void;
+}
+
 /**
  * The reply to a POSTed message: the endpoint's exchange as JSON (the response alone) or as an
  * SSE stream, with its status. A legacy-era exchange names its session and may be resumable
  * (`sessions/session-reply.ts`); a modern one never is. Without a session id or SSE polling, no
  * promise is made beyond the exchange's first read, and the reply is built in its callback.
+ * With a `sink`, an exchange read by a call (`readNext`) that answers later hands its reply to
+ * the sink, with no promise at all, and `undefined` is returned.
  */
 export function replyFromExchange(
   endpoint: McpEndpoint,
@@ -109,7 +118,27 @@ export function replyFromExchange(
   mode: ResponseMode,
   config: HandlerConfig,
   cors: Record<string, string> | undefined,
-): HttpReply | Promise<HttpReply> {
+): HttpReply | Promise<HttpReply>;
+export function replyFromExchange(
+  endpoint: McpEndpoint,
+  message: unknown,
+  context: RequestContext,
+  request: IncomingHttpRequest,
+  mode: ResponseMode,
+  config: HandlerConfig,
+  cors: Record<string, string> | undefined,
+  sink: ReplySink | undefined,
+): HttpReply | Promise<HttpReply> | undefined;
+export function replyFromExchange(
+  endpoint: McpEndpoint,
+  message: unknown,
+  context: RequestContext,
+  request: IncomingHttpRequest,
+  mode: ResponseMode,
+  config: HandlerConfig,
+  cors: Record<string, string> | undefined,
+  sink?: ReplySink,
+): HttpReply | Promise<HttpReply> | undefined {
   const id = readableId(message);
   const notification = expectsNoAnswer(message);
   const polls = mode !== 'json' && config.resumable.pollAfterMs > 0;
@@ -132,7 +161,7 @@ export function replyFromExchange(
     const exchange = endpoint.handle(message, context);
     const iterator: ReadableExchange<EndpointItem> = exchange[Symbol.asyncIterator]();
     if (iterator.readNext !== undefined)
-      return new ReplyReader(exchange, iterator, id, notification, request, mode, config, cors).read();
+      return new ReplyReader(exchange, iterator, id, notification, request, mode, config, cors).read(sink);
     // The same promise when `next()` returns one (no allocation); adopted when it returns a thenable.
     reading = Promise.resolve(iterator.next());
     posted = { exchange, iterator, id, notification, request, mode, config, cors };
@@ -151,7 +180,8 @@ export function replyFromExchange(
 /**
  * Reads an exchange that hands its items over by a call (`readNext`) up to the item the reply is
  * made from: the reply is made in the reaction that produced that item, and is returned without a
- * promise when it was there at once (a synchronous handler). Items handed over before `readNext`
+ * promise when it was there at once (a synchronous handler), or to a sink without a promise when
+ * the reader was given one. Items handed over before `readNext`
  * returns (notifications a JSON-only client does not get) are skipped in a loop, not by recursion.
  */
 class ReplyReader implements Posted, ExchangeReader<EndpointItem> {
@@ -159,6 +189,7 @@ class ReplyReader implements Posted, ExchangeReader<EndpointItem> {
   #failure: { error: unknown } | undefined;
   #resolve: ((reply: HttpReply) => void) | undefined;
   #reject: ((error: unknown) => void) | undefined;
+  #sink: ReplySink | undefined;
   #handed: IteratorResult<EndpointItem> | undefined;
   #reading = false;
 
@@ -173,10 +204,14 @@ class ReplyReader implements Posted, ExchangeReader<EndpointItem> {
     readonly cors: Record<string, string> | undefined,
   ) {}
 
-  read(): HttpReply | Promise<HttpReply> {
+  read(sink: ReplySink | undefined): HttpReply | Promise<HttpReply> | undefined {
     this.#pull();
     if (this.#reply !== undefined) return this.#reply;
     if (this.#failure !== undefined) throw this.#failure.error;
+    if (sink !== undefined) {
+      this.#sink = sink;
+      return undefined;
+    }
     return new Promise((resolve, reject) => {
       this.#resolve = resolve;
       this.#reject = reject;
@@ -219,6 +254,7 @@ class ReplyReader implements Posted, ExchangeReader<EndpointItem> {
     } catch (error) {
       this.#failure = { error };
       this.#reject?.(error);
+      this.#sink?.fail();
       return false;
     }
     this.#settle(reply);
@@ -227,6 +263,7 @@ class ReplyReader implements Posted, ExchangeReader<EndpointItem> {
 
   #settle(reply: HttpReply): void {
     if (this.#resolve !== undefined) this.#resolve(reply);
+    else if (this.#sink !== undefined) this.#sink.send(reply);
     else this.#reply = reply;
   }
 }
