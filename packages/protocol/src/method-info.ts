@@ -47,7 +47,7 @@ export const methodInfos = {
  * `methodInfos` without a prototype, so that a name it lacks (`constructor`, `__proto__`) finds
  * nothing: one property load per lookup, where `Object.hasOwn` is a builtin call per request.
  */
-const byName: Readonly<Record<string, MethodInfo | undefined>> = /* @__PURE__ */ Object.setPrototypeOf(
+const byName: Readonly<Record<string, MethodInfo | undefined>> = Object.setPrototypeOf(
   { ...methodInfos },
   null,
 );

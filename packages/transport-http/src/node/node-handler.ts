@@ -230,7 +230,9 @@ async function writeUnbuffered(
  * without building Web `Request`/`Response` objects per call. Streams both ways with
  * backpressure; a client that disconnects aborts its exchange (H-34). The returned listener
  * works with `http.createServer`, Express and Fastify; a body Express or Fastify already parsed
- * (`req.body`) is used as is.
+ * (`req.body`) is used as is. Its promise never rejects; it settles once the request is handed
+ * over, which may be before a reply that waits on the endpoint is written (watch `res`'s
+ * `finish` or `close` for that).
  *
  * @example
  * ```ts
