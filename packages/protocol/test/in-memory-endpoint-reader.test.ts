@@ -1,59 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ExchangeReader, ReadableExchange } from '../src/exchange-reader.js';
-import {
-  createInMemoryTransport,
-  type EndpointItem,
-  type ExchangeMessage,
-  type JSONRPCRequest,
-  type McpEndpoint,
-} from '../src/index.js';
-
-const request: JSONRPCRequest = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 't' } };
-const note = (n: number): EndpointItem => ({
-  jsonrpc: '2.0',
-  method: 'notifications/progress',
-  params: { progressToken: 't', progress: n },
-});
-const response: EndpointItem = { response: { jsonrpc: '2.0', id: 1, result: { resultType: 'complete' } } };
-
-/** An endpoint exchange that hands items over by a call (`readNext`), as McpServer's does. */
-class HandingExchange implements ReadableExchange<EndpointItem> {
-  readonly items: EndpointItem[] = [];
-  waiting: ExchangeReader<EndpointItem> | undefined;
-  ended = false;
-  failure: unknown;
-
-  push(item: EndpointItem): void {
-    const reader = this.waiting;
-    this.waiting = undefined;
-    if (reader) reader.step({ done: false, value: item });
-    else this.items.push(item);
-  }
-
-  readNext(reader: ExchangeReader<EndpointItem>): void {
-    const item = this.items.shift();
-    if (item !== undefined) reader.step({ done: false, value: item });
-    else if (this.failure !== undefined) reader.fail(this.failure);
-    else if (this.ended) reader.step({ done: true, value: undefined });
-    else this.waiting = reader;
-  }
-
-  next(): Promise<IteratorResult<EndpointItem>> {
-    return new Promise((resolve, reject) => this.readNext({ step: resolve, fail: reject }));
-  }
-
-  return(): Promise<IteratorResult<EndpointItem>> {
-    this.ended = true;
-    const reader = this.waiting;
-    this.waiting = undefined;
-    reader?.step({ done: true, value: undefined });
-    return Promise.resolve({ done: true, value: undefined });
-  }
-}
-
-function endpointOf(exchange: HandingExchange): McpEndpoint {
-  return { handle: () => ({ [Symbol.asyncIterator]: () => exchange }) };
-}
+import { createInMemoryTransport, type ExchangeMessage } from '../src/index.js';
+import { endpointOf, HandingExchange, note, request, response } from './helpers/handing-exchange.js';
 
 function open(exchange: HandingExchange, signal?: AbortSignal, jsonRoundTrip = true): ReadableExchange {
   return createInMemoryTransport(endpointOf(exchange), { jsonRoundTrip })

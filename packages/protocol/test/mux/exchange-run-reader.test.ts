@@ -1,55 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { EndpointItem, ExchangeMessage, McpEndpoint } from '../../src/contracts.js';
-import type { ExchangeReader, ReadableExchange } from '../../src/exchange-reader.js';
+import type { EndpointItem, ExchangeMessage } from '../../src/contracts.js';
 import { ServerMux } from '../../src/mux/server-mux.js';
-
-const note = (n: number): EndpointItem => ({
-  jsonrpc: '2.0',
-  method: 'notifications/progress',
-  params: { progressToken: 't', progress: n },
-});
-const response: EndpointItem = { response: { jsonrpc: '2.0', id: 1, result: { resultType: 'complete' } } };
-const request = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 't' } };
-
-/** An endpoint exchange that hands items over by a call (`readNext`), as McpServer's does. */
-class HandingExchange implements ReadableExchange<EndpointItem> {
-  readonly items: EndpointItem[] = [];
-  waiting: ExchangeReader<EndpointItem> | undefined;
-  reads = 0;
-  returned = false;
-  failure: unknown;
-
-  push(item: EndpointItem): void {
-    const reader = this.waiting;
-    this.waiting = undefined;
-    if (reader) reader.step({ done: false, value: item });
-    else this.items.push(item);
-  }
-
-  readNext(reader: ExchangeReader<EndpointItem>): void {
-    this.reads++;
-    const item = this.items.shift();
-    if (item !== undefined) reader.step({ done: false, value: item });
-    else if (this.failure !== undefined) reader.fail(this.failure);
-    else this.waiting = reader;
-  }
-
-  next(): Promise<IteratorResult<EndpointItem>> {
-    throw new Error('read with next() where readNext is offered');
-  }
-
-  return(): Promise<IteratorResult<EndpointItem>> {
-    this.returned = true;
-    return Promise.resolve({ done: true, value: undefined });
-  }
-}
+import { endpointOf, HandingExchange, note, request, response } from '../helpers/handing-exchange.js';
 
 function serve(
   exchange: HandingExchange,
   write: (item: EndpointItem | ExchangeMessage) => Promise<void> | undefined,
 ) {
-  const endpoint: McpEndpoint = { handle: () => ({ [Symbol.asyncIterator]: () => exchange }) };
-  const mux = new ServerMux(endpoint, { transport: 'stdio' }, { write, idle: () => {} });
+  const mux = new ServerMux(endpointOf(exchange), { transport: 'stdio' }, { write, idle: () => {} });
   mux.receive(request);
   return mux;
 }
@@ -64,7 +22,7 @@ describe('the server mux reads an exchange that hands items over (readNext)', ()
       return undefined;
     });
     expect(written).toEqual([note(1), note(2), response]);
-    expect(exchange.returned).toBe(true);
+    expect(exchange.ended).toBe(true);
     expect(mux.running).toBe(0);
   });
 
