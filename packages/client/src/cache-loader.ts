@@ -1,25 +1,14 @@
 import type { CacheAccess, CacheKit, CacheVisit } from './cache-contract.js';
 import { MemoryCacheStore } from './cache-store.js';
+import { loadLazyCode } from './lazy-code-loader.js';
 import type { CacheMode, McpClientOptions } from './options.js';
 
 const KIT: CacheKit = { MemoryCacheStore };
 
-let loading: Promise<typeof import('./cache.js')> | undefined;
-
-/** The cache's code, loaded once; a load that failed is tried again next time. */
-function loadCacheCode(): Promise<typeof import('./cache.js')> {
-  const load = loading ?? import('./cache.js');
-  loading = load;
-  load.catch(() => {
-    if (loading === load) loading = undefined;
-  });
-  return load;
-}
-
 /**
  * The response cache a client's options ask for (an in-memory store by default), whose code loads
- * (`import()`) when the client first uses it: a bundler puts it in a chunk of its own, out of the
- * first one. `undefined` for `cache: false`. Code that cannot load is a cache failure (`onError`):
+ * (`import()`) when the client first uses it, in the chunk of `lazy-code.ts`, out of the first
+ * one. `undefined` for `cache: false`. Code that cannot load is a cache failure (`onError`):
  * calls go on without the cache, and the next use tries again.
  */
 export function lazyClientCache(
@@ -53,7 +42,7 @@ class LazyCache implements CacheAccess {
   }
 
   #load(): Promise<CacheAccess | undefined> {
-    this.#loading ??= loadCacheCode().then(
+    this.#loading ??= loadLazyCode().then(
       ({ clientCache }) => {
         this.#cache = clientCache(this.#options, this.#onError, KIT);
         return this.#cache;

@@ -3,7 +3,7 @@ import type { CacheStore } from './cache-store.js';
 import type { CacheMode, McpClientOptions } from './options.js';
 
 // Loaded with `import()` once a client has a result to keep or a store of the application's to read
-// (`cache-loader.ts`): a bundler puts it in a chunk of its own. It imports nothing from the client's
+// (`cache-loader.ts`), in the chunk of `lazy-code.ts`. It imports nothing from the client's
 // first chunk at run time (see `CacheKit`).
 
 const PUBLIC_PARTITION = '*';

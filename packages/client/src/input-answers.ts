@@ -13,8 +13,8 @@ import type { InputHandlerContext, InputHandlers } from './handlers.js';
 import type { Fulfil, InputKit, InputReceiveHooks, RoundContext } from './input-contract.js';
 
 // How the client answers input requests with the application's handlers (C-24, C-28, C-47..C-49).
-// Loaded with `import()` by `input-requests.ts` when a server first asks for input, so a bundler puts
-// it in a chunk of its own; it imports nothing at run time (see `InputKit`).
+// Loaded with `import()` by `input-requests.ts` when a server first asks for input, in the chunk of
+// `lazy-code.ts`; it imports nothing at run time (see `InputKit`).
 
 /** A check of a schema of the schema set, which loads on the first answer a handler gives. */
 function answerCheck(kit: InputKit, pick: (schemas: ClientSchemaSet) => Check): () => Promise<Check> {

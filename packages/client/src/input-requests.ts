@@ -3,6 +3,7 @@ import { loadClientSchemas, loadJsonSchemaCompiler, TransportError } from '@mcpk
 import { InputRequiredError, RequestAbortedError } from './errors.js';
 import type { InputHandlers } from './handlers.js';
 import type { Fulfil, InputKit, InputReceiveHooks, RoundContext } from './input-contract.js';
+import { loadLazyCode } from './lazy-code-loader.js';
 import { hookedInputRequest } from './wire-hooks.js';
 
 const KIT: InputKit = {
@@ -17,7 +18,7 @@ let loading: Promise<Fulfil> | undefined;
 
 /** The code that answers input, loaded once when a server first asks; a load that failed is tried again. */
 function loadInputAnswers(): Promise<Fulfil> {
-  const load = loading ?? import('./input-answers.js').then(({ inputAnswers }) => inputAnswers(KIT));
+  const load = loading ?? loadLazyCode().then(({ inputAnswers }) => inputAnswers(KIT));
   loading = load;
   load.catch(() => {
     if (loading === load) loading = undefined;

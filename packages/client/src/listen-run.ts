@@ -8,7 +8,7 @@ import { supportedFilter } from './listen-filters.js';
 
 // The run loop of a `Subscription`: opens its stream, re-opens it when it breaks or the transport
 // restarts (C-42, C-43), and ends the subscription when that is over. Loaded with `import()` when the
-// first subscription starts, so a client that never listens ships it in a chunk it never loads; it
+// first subscription starts (or the cache or input answers need the chunk of `lazy-code.ts`); it
 // imports nothing at run time (see `ListenKit`).
 
 type Attempt =

@@ -18,6 +18,7 @@ import {
   SubscriptionClosedError,
   UnsupportedByServerError,
 } from './errors.js';
+import { loadLazyCode } from './lazy-code-loader.js';
 import { isAcknowledgement, type ListenNotification } from './listen-checks.js';
 import type { ListenControl, ListenHost, ListenKit, ListenRunner } from './listen-contract.js';
 import { hookedServerNotification } from './wire-hooks.js';
@@ -36,21 +37,6 @@ const KIT: ListenKit = {
   hookedServerNotification,
   unsupportedProtocolVersion: ErrorCode.UnsupportedProtocolVersion,
 };
-
-let loading: Promise<typeof import('./listen-run.js')> | undefined;
-
-/**
- * The run loop of subscriptions, loaded once on first use: a bundler puts it in a chunk of its own,
- * which a client that never listens never loads. A load that failed is tried again next time.
- */
-function loadRunLoop(): Promise<typeof import('./listen-run.js')> {
-  const load = loading ?? import('./listen-run.js');
-  loading = load;
-  load.catch(() => {
-    if (loading === load) loading = undefined;
-  });
-  return load;
-}
 
 /** What `McpClient.listen` takes besides the filter. */
 type ListenOptions = { signal?: AbortSignal; meta?: Record<string, unknown>; timeoutMs?: number };
@@ -104,7 +90,7 @@ export class Subscription implements AsyncIterableIterator<ListenNotification> {
     reject: (e: unknown) => void;
   }> = [];
   #end: { error?: unknown } | undefined;
-  /** What opens the stream, once its code loaded (see `loadRunLoop`). */
+  /** What opens the stream, once its code loaded (see `loadLazyCode`). */
   #runner: ListenRunner | undefined;
   #ackTimer: ReturnType<typeof setTimeout> | undefined;
   readonly #closeOnAbort = () => this.#finish(undefined, 'aborted');
@@ -131,7 +117,7 @@ export class Subscription implements AsyncIterableIterator<ListenNotification> {
         this.#finish(new RequestTimeoutError('subscriptions/listen', 'idle', ackTimeoutMs));
       }, timerDelay(ackTimeoutMs));
     }
-    loadRunLoop().then(
+    loadLazyCode().then(
       ({ runListen }) => {
         this.#runner = runListen(this.#control(), host, KIT);
       },

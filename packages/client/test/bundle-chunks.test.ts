@@ -67,6 +67,27 @@ describe('a split browser bundle of the client', () => {
 });
 
 describe('the first chunk of a split browser bundle of the client', () => {
+  it("puts listen()'s run loop, the response cache and the answering of input in one chunk, which imports none", async () => {
+    for (const entry of ['modern.ts', 'index.ts']) {
+      const { outputs } = (await split(entry)).metafile;
+      const lazy = Object.values(outputs).filter((output) =>
+        inputsOf(output).some((input) => /(^|\/)src\/(listen-run|cache|input-answers)\.ts$/.test(input)),
+      );
+      expect(lazy, entry).toHaveLength(1);
+      const inputs = inputsOf(lazy[0]!);
+      for (const file of ['listen-run', 'cache', 'input-answers']) {
+        expect(
+          inputs.some((input) => input.endsWith(`src/${file}.ts`)),
+          `${entry}: ${file}`,
+        ).toBe(true);
+      }
+      expect(
+        lazy[0]!.imports.filter((link) => !link.external),
+        entry,
+      ).toEqual([]);
+    }
+  });
+
   it("holds neither listen()'s run loop, the response cache nor the answering of input, which load on first use", async () => {
     for (const entry of ['modern.ts', 'index.ts']) {
       const inputs = await firstChunk(entry);

@@ -4,14 +4,12 @@ import { confirm, done, paramsOf, yes } from './helpers/input-rounds.js';
 import { ack, allCaps, controllable, until } from './helpers/listen.js';
 import { deferred, mockServer, recordingTransport, tick } from './helpers/mock-server.js';
 
-// `listen()`'s run loop, the response cache and the answering of input requests load with `import()`
-// on first use (so that a bundler
-// keeps them out of the first chunk). Each test gets fresh modules, so that nothing is loaded yet,
-// and holds back or breaks the load with a mock.
+// `listen()`'s run loop, the response cache and the answering of input requests load together with
+// `import()` on first use of any of them (`lazy-code.ts`, so that a bundler keeps them out of the
+// first chunk). Each test gets fresh modules, so that nothing is loaded yet, and holds back or
+// breaks the load with a mock.
 
-const RUN_LOOP = '../src/listen-run.js';
-const CACHE = '../src/cache.js';
-const INPUT_ANSWERS = '../src/input-answers.js';
+const LAZY_CODE = '../src/lazy-code.js';
 
 /**
  * Holds the load of `path` until `release()`. A test that releases it waits for the load to finish
@@ -50,14 +48,12 @@ async function freshClient(
 }
 
 afterEach(() => {
-  vi.doUnmock(RUN_LOOP);
-  vi.doUnmock(CACHE);
-  vi.doUnmock(INPUT_ANSWERS);
+  vi.doUnmock(LAZY_CODE);
 });
 
 describe('listen() before its run loop has loaded', () => {
   it('C-42: close() ends the subscription at once and no stream opens once the code is there', async () => {
-    const load = gate(RUN_LOOP);
+    const load = gate(LAZY_CODE);
     const listen = controllable();
     const { entry, server, client } = await freshClient({ 'subscriptions/listen': listen.handler });
     const subscription = client.listen({ toolsListChanged: true });
@@ -67,13 +63,13 @@ describe('listen() before its run loop has loaded', () => {
     await expect(subscription.acknowledged).rejects.toBeInstanceOf(entry.SubscriptionClosedError);
     expect(await reading).toEqual({ value: undefined, done: true });
     load.release();
-    await import('../src/listen-run.js');
+    await import(LAZY_CODE);
     await tick();
     expect(server.calls('subscriptions/listen')).toEqual([]);
   });
 
   it('an aborted signal and the acknowledgement timeout end it while the code loads', async () => {
-    const load = gate(RUN_LOOP);
+    const load = gate(LAZY_CODE);
     const { entry, server, client } = await freshClient({ 'subscriptions/listen': controllable().handler });
     const controller = new AbortController();
     const aborted = client.listen({ toolsListChanged: true }, { signal: controller.signal });
@@ -83,13 +79,13 @@ describe('listen() before its run loop has loaded', () => {
     await expect(timedOut.acknowledged).rejects.toBeInstanceOf(entry.RequestTimeoutError);
     expect(timedOut.ended).toBe(true);
     load.release();
-    await import('../src/listen-run.js');
+    await import(LAZY_CODE);
     await tick();
     expect(server.calls('subscriptions/listen')).toEqual([]);
   });
 
   it('C-39: a reader waiting before the code loaded gets the notifications once it opens', async () => {
-    const load = gate(RUN_LOOP);
+    const load = gate(LAZY_CODE);
     const listen = controllable();
     const { client } = await freshClient({ 'subscriptions/listen': listen.handler });
     const subscription = client.listen({ toolsListChanged: true });
@@ -111,7 +107,7 @@ describe('listen() before its run loop has loaded', () => {
   });
 
   it('code that cannot load ends the subscription with a retryable error; the next listen loads it again', async () => {
-    breakLoad(RUN_LOOP);
+    breakLoad(LAZY_CODE);
     const listen = controllable();
     const { entry, client } = await freshClient({ 'subscriptions/listen': listen.handler });
     const failed = client.listen({ toolsListChanged: true });
@@ -120,7 +116,7 @@ describe('listen() before its run loop has loaded', () => {
     expect(error).toMatchObject({ reason: 'connection-lost', retryable: true });
     expect((error as Error).message).toMatch(/client\.listen could not load its code .*listen again/);
     await expect(failed.next()).rejects.toBe(error);
-    vi.doUnmock(RUN_LOOP);
+    vi.doUnmock(LAZY_CODE);
     const again = client.listen({ toolsListChanged: true });
     await until(() => listen.streams.length === 1);
     listen.streams[0]!.push(ack(listen.streams[0]!.request));
@@ -138,7 +134,7 @@ const tools = () => ({
 
 describe('the response cache before its code has loaded', () => {
   it('C-30: a call sends its request while the code loads, and what it fetched is cached', async () => {
-    const load = gate(CACHE);
+    const load = gate(LAZY_CODE);
     const { server, client } = await freshClient({ 'tools/list': tools }, { protocolVersion: '2026-07-28' });
     const first = client.listTools();
     await until(() => server.calls('tools/list').length === 1);
@@ -149,34 +145,28 @@ describe('the response cache before its code has loaded', () => {
   });
 
   it('C-36: a result fetched before the code loaded is not kept when an invalidation came in between', async () => {
-    const load = gate(CACHE);
-    const listen = controllable();
-    const { client, server } = await freshClient(
-      { 'tools/list': tools, 'subscriptions/listen': listen.handler },
-      { protocolVersion: '2026-07-28' },
-    );
-    const subscription = client.listen({ toolsListChanged: true });
-    await until(() => listen.streams.length === 1);
-    const first = client.listTools();
-    await until(() => server.calls('tools/list').length === 1);
-    const stream = listen.streams[0]!;
-    stream.push(ack(stream.request));
-    await subscription.acknowledged;
-    stream.push({
-      jsonrpc: '2.0',
-      method: 'notifications/tools/list_changed',
-      params: { _meta: { 'io.modelcontextprotocol/subscriptionId': stream.request.id } },
-    });
-    await subscription.next();
+    // The run loop loads with the cache's code, so the invalidation comes as a 2025-era server's
+    // notification does, without it.
+    const load = gate(LAZY_CODE);
+    vi.resetModules();
+    const { lazyClientCache } = await import('../src/cache-loader.js');
+    const errors: unknown[] = [];
+    const cache = lazyClientCache({}, (error) => errors.push(error))!;
+    const version = '2026-07-28';
+    const stale = await cache.visit('tools/list', undefined, version, 'use');
+    expect(stale).toEqual({ hit: undefined, partition: '', epoch: 0 });
+    cache.observe({ method: 'notifications/tools/list_changed' });
     load.release();
-    await first;
-    await client.listTools();
-    expect(server.calls('tools/list')).toHaveLength(2);
-    subscription.close();
+    await cache.keep('tools/list', undefined, version, tools(), stale!);
+    const after = await cache.visit('tools/list', undefined, version, 'use');
+    expect(after?.hit).toBeUndefined();
+    await cache.keep('tools/list', undefined, version, tools(), after!);
+    expect((await cache.visit('tools/list', undefined, version, 'use'))?.hit).toEqual(tools());
+    expect(errors).toEqual([]);
   });
 
   it("C-35: with the application's store a call reads it first, so it waits for the code", async () => {
-    const load = gate(CACHE);
+    const load = gate(LAZY_CODE);
     const { entry, server } = await freshClient({ 'tools/list': tools });
     const store = new entry.MemoryCacheStore();
     const client = new entry.McpClient(recordingTransport(server), {
@@ -192,11 +182,11 @@ describe('the response cache before its code has loaded', () => {
   });
 
   it('code that cannot load is a cache failure: the call goes on without it, and the next use loads it', async () => {
-    breakLoad(CACHE);
+    breakLoad(LAZY_CODE);
     const { server, client, warnings } = await freshClient({ 'tools/list': tools });
     expect((await client.listTools()).tools).toHaveLength(1);
     expect(warnings).toContainEqual({ kind: 'cache-failed', error: expect.any(Error) });
-    vi.doUnmock(CACHE);
+    vi.doUnmock(LAZY_CODE);
     await client.listTools();
     await client.listTools();
     expect(server.calls('tools/list')).toHaveLength(2);
@@ -205,7 +195,7 @@ describe('the response cache before its code has loaded', () => {
 
 describe('the answering of input requests', () => {
   it('C-24: code that cannot load fails the call with a retryable error; the next call loads it', async () => {
-    breakLoad(INPUT_ANSWERS);
+    breakLoad(LAZY_CODE);
     const { entry, server, client } = await freshClient(
       {
         'tools/call': (request) =>
@@ -220,7 +210,7 @@ describe('the answering of input requests', () => {
     expect(error).toMatchObject({ reason: 'connection-lost', retryable: true });
     expect((error as Error).message).toMatch(/could not load its code to answer the server's input requests/);
     expect(server.calls('tools/call')).toHaveLength(1);
-    vi.doUnmock(INPUT_ANSWERS);
+    vi.doUnmock(LAZY_CODE);
     expect(await client.callTool('t')).toEqual(done('ok'));
     expect(server.calls('tools/call')).toHaveLength(3);
   });
