@@ -139,7 +139,60 @@ export function shapeTable(roots: Record<string, Schema>): { nodes: Shape[]; roo
 
   const out: Record<string, number> = {};
   for (const [name, schema] of Object.entries(roots)) out[name] = add(schema);
-  return merged(nodes, out);
+  const table = merged(nodes, out);
+  return compact(table.nodes, table.roots);
+}
+
+/** The one-character kind of each node kind in the table `shape-check.ts` reads. */
+const KIND: Record<string, string> = {
+  unknown: '*',
+  string: 's',
+  boolean: 'b',
+  null: 'z',
+  number: 'n',
+  literal: 'l',
+  enum: 'e',
+  nullable: '0',
+  array: 'a',
+  record: 'r',
+  object: 'o',
+  union: 'u',
+  tagged: 't',
+};
+
+/**
+ * The table as `shape-check.ts` reads it, which a browser fetches: kinds in one character, the
+ * key/node pairs of objects and tagged unions inline, and no `optional` nodes: a reference to one
+ * is `~index` of the node it makes optional (a negative number).
+ */
+function compact(
+  nodes: Shape[],
+  roots: Record<string, number>,
+): { nodes: Shape[]; roots: Record<string, number> } {
+  const kept: number[] = [];
+  const position = new Map<number, number>();
+  nodes.forEach((node, index) => {
+    if (node[0] === 'optional') return;
+    position.set(index, kept.length);
+    kept.push(index);
+  });
+  const ref = (index: number): number => {
+    const node = nodes[index]!;
+    if (node[0] !== 'optional') return position.get(index)!;
+    const inner = ref(node[1] as number);
+    return inner < 0 ? inner : ~inner;
+  };
+  const out = kept.map((index) => {
+    const node = remap(nodes[index]!, ref);
+    const kind = KIND[node[0] as string]!;
+    if (node[0] === 'object' || node[0] === 'tagged') {
+      return [kind, ...node.slice(1, -1), ...(node[node.length - 1] as unknown[])];
+    }
+    return [kind, ...node.slice(1)];
+  });
+  const rootRefs = Object.fromEntries(Object.entries(roots).map(([name, root]) => [name, ref(root)]));
+  if (Object.values(rootRefs).some((root) => root < 0)) throw new Error('client-shapes: an optional root');
+  return { nodes: out, roots: rootRefs };
 }
 
 /** `node` with each reference to another node passed through `map`. */

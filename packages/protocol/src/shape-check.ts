@@ -1,18 +1,20 @@
 /*
  * The interpreter of the shape tables `scripts/client-shapes.ts` generates from the zod schemas
  * (`client-shapes.generated.ts`): a client checks results with them without loading zod. A node
- * is an array whose first element names its kind; nodes refer to each other by index, so
- * recursive schemas (JSON values) are plain cycles.
+ * is an array whose first element names its kind in one character (the table is fetched by
+ * browsers); nodes refer to each other by index, so recursive schemas (JSON values) are plain
+ * cycles. A reference `~index` (a negative number) is node `index` made optional: `undefined`
+ * fits it too.
  *
- *   ['unknown'] | ['string'] | ['boolean'] | ['null']
- *   ['number', int, min, minInclusive, max, maxInclusive]   bounds are null when absent
- *   ['literal', ...values] | ['enum', ...values]
- *   ['optional', node] | ['nullable', node]
- *   ['array', element, maxLength]                          maxLength is null when absent
- *   ['record', valueNode]                                   string keys
- *   ['object', [key, node, key, node, ...]]                 unknown keys pass, as zod's strip and loose do
- *   ['union', ...options]
- *   ['tagged', key, [tag, option, tag, option, ...]]        a discriminated union
+ *   ['*'] unknown | ['s'] string | ['b'] boolean | ['z'] null
+ *   ['n', int, min, minInclusive, max, maxInclusive]        a number; bounds are null when absent
+ *   ['l', ...values] a literal | ['e', ...values] an enum
+ *   ['0', node]                                             nullable
+ *   ['a', element, maxLength]                              an array; maxLength is null when absent
+ *   ['r', valueNode]                                        a record with string keys
+ *   ['o', key, node, key, node, ...]                        an object; unknown keys pass, as zod's strip and loose do
+ *   ['u', ...options]                                       a union
+ *   ['t', key, tag, option, tag, option, ...]               a discriminated union
  */
 
 /** One node of a shape table (see the kinds above). */
@@ -76,10 +78,9 @@ function checkObject(
   lenient: boolean,
 ): Failure | undefined {
   if (!isObject(value)) return expected('object', value);
-  const fields = node[1] as readonly (string | number)[];
-  for (let i = 0; i < fields.length; i += 2) {
-    const key = fields[i] as string;
-    const failure = check(table, fields[i + 1] as number, value[key], lenient);
+  for (let i = 1; i < node.length; i += 2) {
+    const key = node[i] as string;
+    const failure = check(table, node[i + 1] as number, value[key], lenient);
     if (failure) return within(failure, key);
   }
   return undefined;
@@ -93,11 +94,10 @@ function checkTagged(
 ): Failure | undefined {
   if (!isObject(value)) return expected('object', value);
   const key = node[1] as string;
-  const options = node[2] as readonly unknown[];
   const tags: unknown[] = [];
-  for (let i = 0; i < options.length; i += 2) {
-    if (options[i] === value[key]) return check(table, options[i + 1] as number, value, lenient);
-    tags.push(options[i]);
+  for (let i = 2; i < node.length; i += 2) {
+    if (node[i] === value[key]) return check(table, node[i + 1] as number, value, lenient);
+    tags.push(node[i]);
   }
   return within(fail(`Invalid input: expected one of ${oneOf(tags)}`), key);
 }
@@ -125,32 +125,31 @@ function checkUnion(
   return lenient ? undefined : check(table, near!, value);
 }
 
-function check(table: readonly Shape[], index: number, value: unknown, lenient = false): Failure | undefined {
-  const node = table[index]!;
+function check(table: readonly Shape[], ref: number, value: unknown, lenient = false): Failure | undefined {
+  if (ref < 0) return value === undefined ? undefined : check(table, ~ref, value, lenient);
+  const node = table[ref]!;
   switch (node[0]) {
-    case 'unknown':
+    case '*':
       return undefined;
-    case 'string':
+    case 's':
       return typeof value === 'string' ? undefined : expected('string', value);
-    case 'boolean':
+    case 'b':
       return typeof value === 'boolean' ? undefined : expected('boolean', value);
-    case 'null':
+    case 'z':
       return value === null ? undefined : expected('null', value);
-    case 'number':
+    case 'n':
       return checkNumber(node, value, lenient);
-    case 'literal':
-    case 'enum': {
+    case 'l':
+    case 'e': {
       for (let i = 1; i < node.length; i++) if (node[i] === value) return undefined;
       const values = node.slice(1);
-      return node[0] === 'literal' && values.length === 1
+      return node[0] === 'l' && values.length === 1
         ? fail(`Invalid input: expected ${JSON.stringify(values[0])}`)
         : fail(`Invalid option: expected one of ${oneOf(values)}`);
     }
-    case 'optional':
-      return value === undefined ? undefined : check(table, node[1] as number, value, lenient);
-    case 'nullable':
+    case '0':
       return value === null ? undefined : check(table, node[1] as number, value, lenient);
-    case 'array': {
+    case 'a': {
       if (!Array.isArray(value)) return expected('array', value);
       for (let i = 0; i < value.length; i++) {
         const failure = check(table, node[1] as number, value[i], lenient);
@@ -161,7 +160,7 @@ function check(table: readonly Shape[], index: number, value: unknown, lenient =
         ? fail(`Too big: expected array to have <=${max} items`)
         : undefined;
     }
-    case 'record': {
+    case 'r': {
       if (!isObject(value)) return expected('record', value);
       for (const key in value) {
         const failure = check(table, node[1] as number, value[key], lenient);
@@ -169,11 +168,11 @@ function check(table: readonly Shape[], index: number, value: unknown, lenient =
       }
       return undefined;
     }
-    case 'object':
+    case 'o':
       return checkObject(table, node, value, lenient);
-    case 'union':
+    case 'u':
       return checkUnion(table, node, value, lenient);
-    case 'tagged':
+    case 't':
       return checkTagged(table, node, value, lenient);
     default:
       throw new Error(`Unknown shape kind ${String(node[0])}; regenerate the shape table`);

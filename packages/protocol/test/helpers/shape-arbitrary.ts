@@ -25,54 +25,50 @@ function numberArbitrary(node: Shape): fc.Arbitrary<number> {
   });
 }
 
-/** An arbitrary of values that fit node `index` of `table`. */
-export function shapeArbitrary(table: readonly Shape[], index: number, depth = 0): fc.Arbitrary<unknown> {
-  const node = table[index]!;
+/** An arbitrary of values that fit reference `ref` of `table` (`~index` for an optional node). */
+export function shapeArbitrary(table: readonly Shape[], ref: number, depth = 0): fc.Arbitrary<unknown> {
   const deep = depth >= MAX_DEPTH;
   const inner = (i: number) => shapeArbitrary(table, i, depth + 1);
+  if (ref < 0) return deep ? fc.constant(undefined) : fc.option(inner(~ref), { nil: undefined });
+  const node = table[ref]!;
   switch (node[0]) {
-    case 'unknown':
+    case '*':
       return fc.jsonValue({ maxDepth: 1 });
-    case 'string':
+    case 's':
       return fc.string({ maxLength: 4 });
-    case 'boolean':
+    case 'b':
       return fc.boolean();
-    case 'null':
+    case 'z':
       return fc.constant(null);
-    case 'number':
+    case 'n':
       return numberArbitrary(node);
-    case 'literal':
-    case 'enum':
+    case 'l':
+    case 'e':
       return fc.constantFrom(...node.slice(1));
-    case 'optional':
-      return deep ? fc.constant(undefined) : fc.option(inner(node[1] as number), { nil: undefined });
-    case 'nullable':
+    case '0':
       return deep ? fc.constant(null) : fc.option(inner(node[1] as number), { nil: null });
-    case 'array':
+    case 'a':
       return deep ? fc.constant([]) : fc.array(inner(node[1] as number), { maxLength: 2 });
-    case 'record':
+    case 'r':
       return deep
         ? fc.constant({})
         : fc.dictionary(fc.string({ maxLength: 3 }), inner(node[1] as number), { maxKeys: 2 });
-    case 'object': {
-      const fields = node[1] as readonly (string | number)[];
+    case 'o': {
       const model: Record<string, fc.Arbitrary<unknown>> = {};
       const required: string[] = [];
-      for (let i = 0; i < fields.length; i += 2) {
-        const key = fields[i] as string;
-        const child = table[fields[i + 1] as number]!;
-        model[key] =
-          child[0] === 'optional' && deep ? fc.constant(undefined) : inner(fields[i + 1] as number);
-        if (child[0] !== 'optional' && child[0] !== 'unknown') required.push(key);
+      for (let i = 1; i < node.length; i += 2) {
+        const key = node[i] as string;
+        const child = node[i + 1] as number;
+        model[key] = child < 0 && deep ? fc.constant(undefined) : inner(child);
+        if (child >= 0 && table[child]![0] !== '*') required.push(key);
       }
       return fc.record(model, { requiredKeys: required });
     }
-    case 'union':
+    case 'u':
       return fc.oneof(...node.slice(1).map((i) => inner(i as number)));
-    case 'tagged': {
-      const options = node[2] as readonly unknown[];
+    case 't': {
       const indices = new Set<number>();
-      for (let i = 1; i < options.length; i += 2) indices.add(options[i] as number);
+      for (let i = 3; i < node.length; i += 2) indices.add(node[i] as number);
       return fc.oneof(...[...indices].map((i) => shapeArbitrary(table, i, depth)));
     }
     default:
