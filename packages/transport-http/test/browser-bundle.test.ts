@@ -152,6 +152,21 @@ describe('the "." entry', () => {
       expect(Object.keys(outputs).filter(legacyIn).length, entry).toBeGreaterThan(0);
     }
   });
+
+  it('hands the 2025-era wire what it uses of the first chunk: the first chunk is one file, and the wire imports no chunk', async () => {
+    for (const entry of ['index.ts', 'browser.ts']) {
+      const outputs = await splitBundle(entry);
+      const first = Object.keys(outputs).find((chunk) => outputs[chunk]!.entryPoint?.endsWith(entry))!;
+      expect(
+        outputs[first]!.imports.filter((link) => link.kind === 'import-statement'),
+        entry,
+      ).toEqual([]);
+      const wire = Object.keys(outputs).find((chunk) =>
+        outputs[chunk]!.entryPoint?.endsWith('client/legacy-wire.ts'),
+      )!;
+      expect(outputs[wire]!.imports, entry).toEqual([]);
+    }
+  });
 });
 
 describe('the code after a redirect or a 401/403', () => {
@@ -165,9 +180,10 @@ describe('the code after a redirect or a 401/403', () => {
         );
       const first =
         outputs[Object.keys(outputs).find((chunk) => outputs[chunk]!.entryPoint?.endsWith(entry))!]!;
-      // The "." entry's first chunk is two files: it shares a few modules with the 2025-era wire's.
-      if (entry === 'modern-browser.ts')
-        expect(first.imports.filter((link) => link.kind === 'import-statement')).toEqual([]);
+      expect(
+        first.imports.filter((link) => link.kind === 'import-statement'),
+        entry,
+      ).toEqual([]);
       const own = Object.keys(outputs).filter(holds);
       expect(own, entry).toHaveLength(1);
       expect(outputs[own[0]!]!.entryPoint, entry).toMatch(/client\/reply-recovery\.ts$/);

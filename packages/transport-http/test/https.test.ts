@@ -6,8 +6,8 @@ import { type JSONRPCRequest, TransportError } from '@mcpkit/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHttpClientTransport } from '../src/client/create-transport.js';
 import { openHttpClientTransport } from '../src/client/http-client-transport.js';
-import { httpLegacyWire } from '../src/client/legacy-wire.js';
 import { keepAliveAgentOptions, nodeSender } from '../src/client/node-sender.js';
+import { httpLegacyWire } from './helpers/legacy-wire.js';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url));
 const cert = fixture('localhost-cert.pem');

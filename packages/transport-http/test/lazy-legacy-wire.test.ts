@@ -10,6 +10,7 @@ const loading = vi.hoisted(() => ({ fails: false, loads: 0 }));
 vi.mock('../src/client/legacy-wire.js', async (importOriginal) => {
   const actual = await importOriginal<typeof import('../src/client/legacy-wire.js')>();
   return {
+    adoptKit: actual.adoptKit,
     httpLegacyWire: (context: LegacyWireContext) => {
       loading.loads++;
       if (loading.fails) throw new TypeError('Failed to fetch dynamically imported module');

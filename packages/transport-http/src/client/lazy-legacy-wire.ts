@@ -5,9 +5,40 @@ import type {
   LegacySession,
   ServerRequestHandler,
 } from '@mcpkit/protocol';
+import {
+  decodeMessage,
+  isRecord,
+  McpHeader,
+  parseJson,
+  ServerRequestSlot,
+  sleep,
+  TransportError,
+  writeCancel,
+} from '@mcpkit/protocol/internal';
+import { causeMessage } from './cause-message.js';
+import type { LegacyKit } from './legacy-kit.js';
 import type { HttpLegacySession } from './legacy-session.js';
 import type { HttpSseSession } from './legacy-sse.js';
 import type { LegacyWire, LegacyWireContext, LegacyWireFactory } from './legacy-wire-contract.js';
+import { isEventStream, readEvents, readExchange } from './read-exchange.js';
+import { SseReader } from './sse-reader.js';
+
+/** What the 2025-era wire uses of this chunk, handed in when it loads (see `LegacyKit`). */
+const LEGACY_WIRE_KIT: LegacyKit = {
+  TransportError,
+  McpHeader,
+  ServerRequestSlot,
+  sleep,
+  decodeMessage,
+  isRecord,
+  parseJson,
+  writeCancel,
+  causeMessage,
+  isEventStream,
+  readEvents,
+  readExchange,
+  SseReader,
+};
 
 /**
  * The 2025-era wire, loaded (`import()`) only once the client speaks that era: when it sends
@@ -38,7 +69,8 @@ class LazyLegacyWire implements LegacyWire {
   load(): Promise<HttpLegacySession> {
     if (this.#loaded) return Promise.resolve(this.#loaded.session!);
     if (this.loading) return this.loading;
-    const loading = import('./legacy-wire.js').then(({ httpLegacyWire }) => {
+    const loading = import('./legacy-wire.js').then(({ adoptKit, httpLegacyWire }) => {
+      adoptKit(LEGACY_WIRE_KIT);
       const loaded = httpLegacyWire(this.#context);
       if (this.#handler) this.#unregister = loaded.wire.onServerRequest(this.#handler);
       this.#loaded = loaded;

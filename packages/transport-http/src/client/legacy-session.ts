@@ -1,14 +1,9 @@
 import type { ExchangeMessage, JSONRPCNotification, JSONRPCRequest, LegacySession } from '@mcpkit/protocol';
-import { McpHeader, ServerRequestSlot, sleep, TransportError } from '@mcpkit/protocol/internal';
+import type { ServerRequestSlot, TransportError } from '@mcpkit/protocol/internal';
 import type { AuthorizedSend } from './auth-retry.js';
 import type { ResponseLimits } from './bounded-body.js';
-import {
-  isEventStream,
-  type OnServerRequest,
-  readEvents,
-  readExchange,
-  type StreamPosition,
-} from './read-exchange.js';
+import { kit } from './legacy-kit.js';
+import type { OnServerRequest, StreamPosition } from './read-exchange.js';
 import type { HttpReply } from './sender.js';
 
 const SESSION_HEADER = 'mcp-session-id';
@@ -52,7 +47,7 @@ export class HttpLegacySession {
 
   constructor(wire: SessionWire) {
     this.#wire = wire;
-    this.requests = new ServerRequestSlot(wire.lifetime);
+    this.requests = new kit.ServerRequestSlot(wire.lifetime);
   }
 
   /** Whether a session was begun: only then are streams resumed. */
@@ -93,7 +88,7 @@ export class HttpLegacySession {
   /** Adds the session's headers to the headers of a request. */
   addHeaders(headers: Record<string, string>): void {
     if (this.#sessionId !== undefined) headers[SESSION_HEADER] = this.#sessionId;
-    if (this.#versionHeader !== undefined) headers[McpHeader.protocolVersion] = this.#versionHeader;
+    if (this.#versionHeader !== undefined) headers[kit.McpHeader.protocolVersion] = this.#versionHeader;
   }
 
   /** An `initialize` is about to be sent: whatever session there was is over. */
@@ -120,7 +115,7 @@ export class HttpLegacySession {
     if (response.status !== 404 || sentSessionId === undefined) return undefined;
     if (this.#sessionId === sentSessionId) this.#sessionId = undefined;
     void response.body?.cancel().catch(() => {});
-    return new TransportError('session-expired', 'The server no longer knows the session (HTTP 404)', {
+    return new kit.TransportError('session-expired', 'The server no longer knows the session (HTTP 404)', {
       status: 404,
     });
   }
@@ -160,9 +155,9 @@ export class HttpLegacySession {
     }
     const expired = this.expired(response, this.#sessionId);
     if (expired) throw expired;
-    if (!response.ok || !isEventStream(response.header('content-type')) || response.body === null) {
+    if (!response.ok || !kit.isEventStream(response.header('content-type')) || response.body === null) {
       void response.body?.cancel().catch(() => {});
-      throw new TransportError('bad-response', `HTTP ${response.status} to the GET stream`, {
+      throw new kit.TransportError('bad-response', `HTTP ${response.status} to the GET stream`, {
         status: response.status,
       });
     }
@@ -182,9 +177,9 @@ export class HttpLegacySession {
   ): AsyncGenerator<ExchangeMessage> {
     const position: StreamPosition = { lastEventId: '', retryMs: undefined };
     try {
-      yield* readExchange(response, limits, onRequest, position);
+      yield* kit.readExchange(response, limits, onRequest, position);
     } catch (error) {
-      const resumable = error instanceof TransportError && error.reason === 'connection-lost';
+      const resumable = error instanceof kit.TransportError && error.reason === 'connection-lost';
       if (!resumable || position.lastEventId === '') throw error;
       yield* this.resume(request, position, signal);
     }
@@ -202,7 +197,7 @@ export class HttpLegacySession {
   ): AsyncGenerator<ExchangeMessage> {
     let fruitless = 0;
     while (fruitless < MAX_FRUITLESS_RESUMES) {
-      await sleep(position.retryMs ?? DEFAULT_RETRY_MS, signal);
+      await kit.sleep(position.retryMs ?? DEFAULT_RETRY_MS, signal);
       signal.throwIfAborted();
       const before = position.lastEventId;
       const response = await this.#get(position, signal);
@@ -214,7 +209,7 @@ export class HttpLegacySession {
       }
       fruitless = position.lastEventId === before ? fruitless + 1 : 0;
     }
-    throw new TransportError(
+    throw new kit.TransportError(
       'connection-lost',
       `The stream of ${request.method} could not be resumed`, // C-55
     );
@@ -236,16 +231,16 @@ export class HttpLegacySession {
           response = await this.#get(position, signal);
         } catch (error) {
           if (signal.aborted) return;
-          if (error instanceof TransportError && error.reason !== 'connection-lost') throw error;
+          if (error instanceof kit.TransportError && error.reason !== 'connection-lost') throw error;
           if (++failures > MAX_FRUITLESS_RESUMES) throw error;
-          await sleep(position.retryMs ?? DEFAULT_RETRY_MS, signal);
+          await kit.sleep(position.retryMs ?? DEFAULT_RETRY_MS, signal);
           continue;
         } finally {
           opened?.();
           opened = undefined;
         }
         if (response === undefined) {
-          throw new TransportError(
+          throw new kit.TransportError(
             'bad-response',
             'The server offers the session no stream (HTTP 405 to GET)',
             {
@@ -261,9 +256,9 @@ export class HttpLegacySession {
         } catch (error) {
           if (signal.aborted) return;
           // A stream that broke is re-opened; what the server sent wrong is not.
-          if (error instanceof TransportError) throw error;
+          if (error instanceof kit.TransportError) throw error;
         }
-        await sleep(position.retryMs ?? DEFAULT_RETRY_MS, signal);
+        await kit.sleep(position.retryMs ?? DEFAULT_RETRY_MS, signal);
       }
     } finally {
       opened?.();
@@ -276,7 +271,7 @@ export class HttpLegacySession {
     onRequest: (request: JSONRPCRequest) => void,
     position: StreamPosition,
   ): AsyncIterable<ExchangeMessage> {
-    return readEvents(response, response.body!, this.#wire.maxEventBytes, onRequest, position);
+    return kit.readEvents(response, response.body!, this.#wire.maxEventBytes, onRequest, position);
   }
 
   /** DELETEs the session (B-11); a server that does not allow it (405) keeps it until it expires. */

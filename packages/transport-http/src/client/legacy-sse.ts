@@ -7,21 +7,13 @@ import type {
   ProgressToken,
   RequestId,
 } from '@mcpkit/protocol';
-import {
-  decodeMessage,
-  isRecord,
-  parseJson,
-  type ServerRequestSlot,
-  TransportError,
-  writeCancel,
-} from '@mcpkit/protocol/internal';
+import type { ServerRequestSlot, TransportError } from '@mcpkit/protocol/internal';
 import type { AuthorizedSend } from './auth-retry.js';
-import { causeMessage } from './cause-message.js';
-import { isEventStream } from './read-exchange.js';
+import { kit } from './legacy-kit.js';
 import type { HttpReply } from './sender.js';
 import type { SseEvent } from './sse-parser.js';
 import { PendingSseExchange, SseNotificationReaders } from './sse-pending.js';
-import { SseReader } from './sse-reader.js';
+import type { SseReader } from './sse-reader.js';
 
 /** How the HTTP+SSE session reaches the server: the transport's sender, headers and limits. */
 export interface SseWire {
@@ -38,7 +30,7 @@ export interface SseWire {
 }
 
 function badResponse(status: number, detail: string): TransportError {
-  return new TransportError('bad-response', `HTTP ${status}: ${detail}`, { status });
+  return new kit.TransportError('bad-response', `HTTP ${status}: ${detail}`, { status });
 }
 
 /** The POST endpoint an `endpoint` event names: resolved against the stream's URL, same origin only. */
@@ -70,11 +62,11 @@ export async function openSseSession(wire: SseWire, signal: AbortSignal): Promis
   try {
     const accept = { accept: 'text/event-stream' };
     const response = await wire.send(wire.url, accept, { method: 'GET', signal: streamSignal });
-    if (!response.ok || !isEventStream(response.header('content-type')) || response.body === null) {
+    if (!response.ok || !kit.isEventStream(response.header('content-type')) || response.body === null) {
       void response.body?.cancel().catch(() => {});
       throw badResponse(response.status, `the GET of ${wire.url} opened no SSE stream`);
     }
-    stream = new SseReader(response.body, wire.maxEventBytes, response.status);
+    stream = new kit.SseReader(response.body, wire.maxEventBytes, response.status);
     for (;;) {
       const { events, done } = await stream.read();
       const [first, ...rest] = events;
@@ -90,11 +82,11 @@ export async function openSseSession(wire: SseWire, signal: AbortSignal): Promis
     controller.abort();
     stream?.cancel();
     if (signal.aborted)
-      throw new TransportError('bad-response', 'no endpoint event in time', { cause: error });
-    if (error instanceof TransportError) throw error;
-    throw new TransportError(
+      throw new kit.TransportError('bad-response', 'no endpoint event in time', { cause: error });
+    if (error instanceof kit.TransportError) throw error;
+    throw new kit.TransportError(
       'connection-lost',
-      `the GET of the HTTP+SSE stream failed: ${causeMessage(error)} (${wire.url})`,
+      `the GET of the HTTP+SSE stream failed: ${kit.causeMessage(error)} (${wire.url})`,
       { cause: error },
     );
   } finally {
@@ -104,7 +96,7 @@ export async function openSseSession(wire: SseWire, signal: AbortSignal): Promis
 
 function progressTokenOf(request: JSONRPCRequest): ProgressToken | undefined {
   const meta = request.params?._meta;
-  const token = isRecord(meta) ? meta.progressToken : undefined;
+  const token = kit.isRecord(meta) ? meta.progressToken : undefined;
   return typeof token === 'string' || typeof token === 'number' ? token : undefined;
 }
 
@@ -197,7 +189,7 @@ export class HttpSseSession {
   #cancel(pending: PendingSseExchange, reason: string, sendCancel: CancelSender | undefined): void {
     this.#forget(pending);
     if (this.#ended) return;
-    writeCancel(sendCancel, pending.request.id, reason, this.#postCancel);
+    kit.writeCancel(sendCancel, pending.request.id, reason, this.#postCancel);
   }
 
   readonly #postCancel = (notification: JSONRPCNotification): void => {
@@ -224,13 +216,13 @@ export class HttpSseSession {
         signal,
       });
     } catch (error) {
-      if (error instanceof TransportError) throw error;
-      const detail = `the POST to the HTTP+SSE endpoint failed: ${causeMessage(error)} (${this.endpoint})`;
-      throw new TransportError('connection-lost', detail, { cause: error });
+      if (error instanceof kit.TransportError) throw error;
+      const detail = `the POST to the HTTP+SSE endpoint failed: ${kit.causeMessage(error)} (${this.endpoint})`;
+      throw new kit.TransportError('connection-lost', detail, { cause: error });
     }
     void response.body?.cancel().catch(() => {});
     if (response.status === 404) {
-      throw new TransportError(
+      throw new kit.TransportError(
         'session-expired',
         'the HTTP+SSE endpoint no longer knows the session (HTTP 404)',
         {
@@ -255,14 +247,14 @@ export class HttpSseSession {
         }
       }
     } catch (error) {
-      if (error instanceof TransportError && error.reason === 'too-large') failure = error;
+      if (error instanceof kit.TransportError && error.reason === 'too-large') failure = error;
     } finally {
       stream.cancel();
     }
     const lost =
-      failure ?? new TransportError('connection-lost', 'the HTTP+SSE stream ended before the response');
+      failure ?? new kit.TransportError('connection-lost', 'the HTTP+SSE stream ended before the response');
     this.#end(
-      new TransportError('session-expired', 'the HTTP+SSE stream has ended: the session is over'),
+      new kit.TransportError('session-expired', 'the HTTP+SSE stream has ended: the session is over'),
       lost,
     );
   }
@@ -282,8 +274,8 @@ export class HttpSseSession {
   /** Routes one event of the stream; what is no JSON-RPC message names no request and is dropped. */
   #dispatch(event: SseEvent): void {
     if (event.event !== 'message' || event.data.trim() === '') return;
-    const parsed = parseJson(event.data);
-    const decoded = parsed.ok ? decodeMessage(parsed.value) : undefined;
+    const parsed = kit.parseJson(event.data);
+    const decoded = parsed.ok ? kit.decodeMessage(parsed.value) : undefined;
     if (decoded === undefined || !decoded.ok) return;
     switch (decoded.kind) {
       case 'request':

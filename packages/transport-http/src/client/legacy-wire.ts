@@ -5,12 +5,12 @@ import type {
   LegacySession,
   ServerRequestHandler,
 } from '@mcpkit/protocol';
-import { TransportError } from '@mcpkit/protocol/internal';
+import { kit } from './legacy-kit.js';
 import { HttpLegacySession } from './legacy-session.js';
 import { type HttpSseSession, openSseSession } from './legacy-sse.js';
 import type { LegacyWire, LegacyWireContext } from './legacy-wire-contract.js';
 
-const closedError = () => new TransportError('closed', 'The HTTP transport was closed');
+const closedError = () => new kit.TransportError('closed', 'The HTTP transport was closed');
 
 /**
  * The 2025-era side of one HTTP client transport: the Streamable HTTP session of that era (B-11)
@@ -37,7 +37,7 @@ class HttpLegacyWire implements LegacyWire {
       if (!this.sse) this.session.begin(legacy);
     },
     endSession: async () => {
-      this.sse?.close(new TransportError('session-expired', 'The HTTP+SSE session was ended'));
+      this.sse?.close(new kit.TransportError('session-expired', 'The HTTP+SSE session was ended'));
       return this.session.end();
     },
     serverMessages: (signal: AbortSignal): AsyncIterable<JSONRPCNotification> => {
@@ -59,7 +59,7 @@ class HttpLegacyWire implements LegacyWire {
   async #openSse(signal: AbortSignal): Promise<void> {
     const context = this.#context;
     if (context.closed()) throw closedError();
-    this.sse?.close(new TransportError('session-expired', 'A new HTTP+SSE session was opened'));
+    this.sse?.close(new kit.TransportError('session-expired', 'A new HTTP+SSE session was opened'));
     this.sse = undefined;
     this.sse = await openSseSession(
       {
@@ -80,5 +80,10 @@ class HttpLegacyWire implements LegacyWire {
   }
 }
 
-/** The 2025-era wire, loaded at once (tests build transports with it; the entries load it lazily). */
+export { adoptKit } from './legacy-kit.js';
+
+/**
+ * The 2025-era wire, loaded at once once `adoptKit` was called (tests build transports with it;
+ * the entries load it lazily).
+ */
 export const httpLegacyWire = (context: LegacyWireContext): LegacyWire => new HttpLegacyWire(context);

@@ -6,10 +6,10 @@ import type { ClientTransport } from '@mcpkit/protocol';
 import { afterEach } from 'vitest';
 import { createHttpClientTransport as create } from '../../src/client/create-transport.js';
 import { openHttpClientTransport } from '../../src/client/http-client-transport.js';
-import { httpLegacyWire } from '../../src/client/legacy-wire.js';
 import { keepAliveAgentOptions, nodeSender } from '../../src/client/node-sender.js';
 import type { Fetch } from '../../src/client/sender.js';
 import type { HttpClientTransportOptions } from '../../src/client/transport-options.js';
+import { httpLegacyWire } from './legacy-wire.js';
 
 /** Both ways the client transport sends: every client test runs against each. */
 export const ENGINES = ['fetch', 'node'] as const;
