@@ -152,4 +152,20 @@ describe('the text of a result response', () => {
       { numRuns: 200 },
     );
   });
+
+  it('S-5: a numeric id is written without JSON.stringify, as the same text', async () => {
+    const s = server();
+    for (const id of [0, -0, 7, -12, 2 ** 53 - 1, -(2 ** 53 - 1), 'seven']) {
+      const final = await finalOf(s, 'plain', id);
+      const stringify = vi.spyOn(JSON, 'stringify');
+      let json: string;
+      try {
+        json = final.json!;
+        expect(stringify.mock.calls.some(([value]) => typeof value === 'number')).toBe(false);
+      } finally {
+        stringify.mockRestore();
+      }
+      expect(json, String(id)).toBe(JSON.stringify(final.response));
+    }
+  });
 });
