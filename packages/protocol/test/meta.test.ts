@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   invalidMetaKeys,
   isReservedMetaKey,
@@ -106,6 +106,20 @@ describe('per-request _meta', () => {
     const read = readRequestMeta({ _meta: { ...requestMeta(base), 'not a key': 1 } });
     expect(read).toMatchObject({ code: -32602 });
     expect((read as McpError).message).toContain('not a key');
+  });
+
+  it('P-28: the keys every request carries are known without a set lookup, any other key still checked', () => {
+    const meta = requestMeta({ ...base, clientInfo: { name: 'c', version: '1' } });
+    const has = vi.spyOn(Set.prototype, 'has');
+    try {
+      expect(readRequestMeta({ _meta: meta })).not.toBeInstanceOf(McpError);
+      expect(has).not.toHaveBeenCalled();
+      expect(readRequestMeta({ _meta: { ...meta, traceparent: 'x', 'bad key': 1 } })).toMatchObject({
+        message: expect.stringContaining('bad key'),
+      });
+    } finally {
+      has.mockRestore();
+    }
   });
 
   it('S-71: an unknown logLevel is -32602', () => {
