@@ -168,4 +168,35 @@ describe('the text of a result response', () => {
       expect(json, String(id)).toBe(JSON.stringify(final.response));
     }
   });
+
+  it('S-5: a text with nothing to escape is written in quotes without JSON.stringify, any other as it escapes it', async () => {
+    let text = '';
+    const s = new McpServer(INFO, { onError: () => {} });
+    s.tool('echo', {}, () => ({ content: [{ type: 'text', text }] }));
+    const plain = ['hello from the bench', '', "it's 100% <ok> & {fine} / \u007f \u00e9 \u20ac"];
+    const escaped = [
+      'a "quote"',
+      'back\\slash',
+      'new\nline',
+      'nul \u0000',
+      'lone \ud800',
+      'emoji \u{1f600}',
+      // A long text is stringified whatever it holds.
+      'long '.repeat(13),
+    ];
+    for (const value of [...plain, ...escaped]) {
+      text = value;
+      const final = await finalOf(s, 'echo');
+      const stringify = vi.spyOn(JSON, 'stringify');
+      let json: string;
+      try {
+        json = final.json!;
+        const stringified = stringify.mock.calls.some(([argument]) => argument === value);
+        expect(stringified, JSON.stringify(value)).toBe(escaped.includes(value));
+      } finally {
+        stringify.mockRestore();
+      }
+      expect(json).toBe(JSON.stringify(final.response));
+    }
+  });
 });

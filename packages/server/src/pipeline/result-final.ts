@@ -48,13 +48,29 @@ function textBlocksJson(content: unknown[]): string | undefined {
     ) {
       return undefined;
     }
-    const item = `{"type":"text","text":${JSON.stringify(text)}}`;
+    const item = `{"type":"text","text":${stringJson(text)}}`;
     json = i === 0 ? item : `${json},${item}`;
   }
   return json;
 }
 
 const TEXT_BLOCK_KEYS = ['type', 'text'];
+
+/** A code unit `JSON.stringify` escapes: a quote, a backslash, a control character, a surrogate (if lone). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it finds
+const ESCAPED = /[\u0000-\u001f"\\\ud800-\udfff]/;
+
+/**
+ * Up to this length a text is scanned for what to escape first: below it `JSON.stringify`'s setup
+ * (several hundred instructions, and code that misses the instruction cache) is most of its cost,
+ * above it a scan that meets an escape late would nearly double it.
+ */
+const SHORT_TEXT = 64;
+
+/** `JSON.stringify(text)`: a short text with nothing to escape is the text in quotes. */
+function stringJson(text: string): string {
+  return text.length > SHORT_TEXT || ESCAPED.test(text) ? JSON.stringify(text) : `"${text}"`;
+}
 
 /**
  * The final response of a result whose `_meta` is serverInfo alone (the result had none of its
@@ -78,9 +94,9 @@ export class ServerInfoFinal implements FinalResponse {
     // The same text as `JSON.stringify(response)`, with serverInfo's made once.
     const result = this.response.result as Record<string, unknown>;
     const id = this.response.id;
-    // A finite number's JSON is its `String`, made without `JSON.stringify`'s setup (a few hundred
+    // A finite number's JSON is its decimal text, made without `JSON.stringify`'s setup (a few hundred
     // instructions); a request id is a string or a safe integer.
-    const idJson = typeof id === 'number' && Number.isFinite(id) ? String(id) : JSON.stringify(id);
+    const idJson = typeof id === 'number' && Number.isFinite(id) ? `${id}` : JSON.stringify(id);
     const head = `{"jsonrpc":"2.0","id":${idJson},"result":${this.prefix},`;
     // A tool's content alone: on Node 20 stringifying the result object around it costs more than
     // the key check (about 0.2 µs a call).
