@@ -2,6 +2,7 @@ import { clipForMessage } from '@mcpkit/protocol/internal';
 import { compileJsonSchema } from '@mcpkit/protocol/json-schema';
 import { loadedSchemas } from '@mcpkit/protocol/schema-loader';
 import type * as core from 'zod/v4/core';
+import { primitiveFields, readPrimitiveFields } from './primitive-object.js';
 import {
   isStandardSchema,
   type JsonSchema,
@@ -153,9 +154,16 @@ export function compileZodSchema(
     throw new TypeError(`${where}: the zod schema has no JSON Schema form (${(error as Error).message})`);
   }
   omitDefaultDialect(jsonSchema);
+  // An object of plain strings, numbers and booleans that zod would accept is read without it;
+  // anything else, and every refusal with its message, is zod's.
+  const fields = primitiveFields(schema);
   return {
     jsonSchema,
     validate(value) {
+      if (fields !== undefined) {
+        const read = readPrimitiveFields(fields, value);
+        if (read !== undefined) return { ok: true, value: read };
+      }
       let parsed: ReturnType<ZodSafeParse>;
       try {
         parsed = safeParse(value);
