@@ -48,7 +48,11 @@ function textBlocksJson(content: unknown[]): string | undefined {
     ) {
       return undefined;
     }
-    const item = `{"type":"text","text":${stringJson(text)}}`;
+    // A short text with nothing to escape is its JSON in quotes, written in the block's template.
+    const item =
+      text.length > SHORT_TEXT || ESCAPED.test(text)
+        ? `{"type":"text","text":${JSON.stringify(text)}}`
+        : `{"type":"text","text":"${text}"}`;
     json = i === 0 ? item : `${json},${item}`;
   }
   return json;
@@ -66,11 +70,6 @@ const ESCAPED = /[\u0000-\u001f"\\\ud800-\udfff]/;
  * above it a scan that meets an escape late would nearly double it.
  */
 const SHORT_TEXT = 64;
-
-/** `JSON.stringify(text)`: a short text with nothing to escape is the text in quotes. */
-function stringJson(text: string): string {
-  return text.length > SHORT_TEXT || ESCAPED.test(text) ? JSON.stringify(text) : `"${text}"`;
-}
 
 /**
  * The final response of a result whose `_meta` is serverInfo alone (the result had none of its
