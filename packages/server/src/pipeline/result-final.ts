@@ -2,11 +2,11 @@ import type { FinalResponse, Implementation, JSONRPCResultResponse } from '@mcpk
 import { jsonWithout, MetaKey } from '@mcpkit/protocol/internal';
 
 /**
- * The text a result's JSON starts with when serverInfo is its whole `_meta` (S-5): made once per
- * server, so a response does not serialize serverInfo again.
+ * The text of a response after its id when serverInfo is its result's whole `_meta` (S-5), up to
+ * the result's next key: made once per server, so a response does not serialize serverInfo again.
  */
 export function serverInfoPrefix(info: Implementation): string {
-  return `{"_meta":{${JSON.stringify(MetaKey.serverInfo)}:${JSON.stringify(info)}}`;
+  return `,"result":{"_meta":{${JSON.stringify(MetaKey.serverInfo)}:${JSON.stringify(info)}}`;
 }
 
 /** The keys of a plain tool result once serverInfo is added, in the order the server's copy has them. */
@@ -96,17 +96,17 @@ export class ServerInfoFinal implements FinalResponse {
     // A finite number's JSON is its decimal text, made without `JSON.stringify`'s setup (a few hundred
     // instructions); a request id is a string or a safe integer.
     const idJson = typeof id === 'number' && Number.isFinite(id) ? `${id}` : JSON.stringify(id);
-    const head = `{"jsonrpc":"2.0","id":${idJson},"result":${this.prefix},`;
+    const head = `{"jsonrpc":"2.0","id":${idJson}${this.prefix}`;
     // A tool's content alone: on Node 20 stringifying the result object around it costs more than
     // the key check (about 0.2 µs a call).
     if (isContentResult(result)) {
       const content = result.content as unknown[];
       const blocks = textBlocksJson(content);
-      if (blocks !== undefined) return `${head}"resultType":"complete","content":[${blocks}]}}`;
-      return `${head}"resultType":"complete","content":${JSON.stringify(content)}}}`;
+      if (blocks !== undefined) return `${head},"resultType":"complete","content":[${blocks}]}}`;
+      return `${head},"resultType":"complete","content":${JSON.stringify(content)}}}`;
     }
     const rest = jsonWithout(result, result, '_meta');
     // Never `{}`: a checked result has its `resultType`.
-    return `${head}${rest.slice(1)}}`;
+    return `${head},${rest.slice(1)}}`;
   }
 }
