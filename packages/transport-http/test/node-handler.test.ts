@@ -1,4 +1,5 @@
 import { Agent, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
+import { connect } from 'node:net';
 import type { EndpointItem, ExchangeMessage, JSONRPCNotification, McpEndpoint } from '@mcpkit/protocol';
 import type { ExchangeReader, ReadableExchange } from '@mcpkit/protocol/internal';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -280,6 +281,46 @@ describe('createNodeHandler over loopback sockets', () => {
     controller.abort();
     await pending;
     await aborted(endpoint.seen[0]!.context.signal);
+  });
+
+  it("reads a body with the request's data and end listeners only: a client gone is heard on the response", async () => {
+    const handler = createNodeHandler(echo);
+    const counts: number[][] = [];
+    const url = await serve((req, res) => {
+      const before = ['data', 'end', 'error', 'close'].map((name) => req.listenerCount(name));
+      void handler(req, res);
+      counts.push(['data', 'end', 'error', 'close'].map((name, i) => req.listenerCount(name) - before[i]!));
+    });
+    expect((await postTo(url, request(1))).status).toBe(200);
+    expect(counts).toEqual([[1, 1, 0, 0]]);
+  });
+
+  it('a client that goes away while sending its body: the endpoint is never called, the server serves on', async () => {
+    for (const options of [{}, { authenticate: () => ({}) }]) {
+      const endpoint = silent(async () => undefined);
+      const handler = createNodeHandler(endpoint, options);
+      const handed: Promise<void>[] = [];
+      const closed = gate();
+      const url = await serve((req, res) => {
+        res.once('close', closed.open);
+        handed.push(handler(req, res));
+      });
+      const { hostname, port } = new URL(url);
+      const head = Object.entries(mcpHeaders({ host: `${hostname}:${port}`, 'content-length': '100' }));
+      const socket = connect(Number(port), hostname, () =>
+        socket.write(
+          `POST /mcp HTTP/1.1\r\n${head.map(([n, v]) => `${n}: ${v}\r\n`).join('')}\r\n{"jsonrpc":`,
+        ),
+      );
+      while (handed.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+      socket.destroy();
+      await closed.promise;
+      // With the hook, the body is read behind a promise: it settles once the read has failed.
+      await Promise.all(handed);
+      expect(endpoint.seen).toHaveLength(0);
+      expect((await postTo(url, request(2))).status).toBe(200);
+      expect(endpoint.seen).toHaveLength(1);
+    }
   });
 
   it('H-11, H-14, H-34: serves many concurrent SSE streams, each with its own messages', async () => {

@@ -14,36 +14,7 @@ type BufferedReply = Extract<HttpReply, { kind: 'buffered' }>;
 export type NodeRequest = IncomingMessage & { body?: unknown };
 
 const TOO_LARGE: BodyRead = { kind: 'too-large' };
-
-/** Reads the body as it arrives and hands it to `onRead` in the event that completes it. */
-function readStream(req: IncomingMessage, limit: number, onRead: (read: BodyRead) => void): void {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  let settled = false;
-  // Listeners stay until the request is dropped: removing them costs more than ignoring them.
-  const finish = (read: BodyRead) => {
-    if (settled) return;
-    settled = true;
-    onRead(read);
-  };
-  req.on('data', (chunk: Buffer) => {
-    if (settled) return;
-    size += chunk.length;
-    if (size <= limit) {
-      chunks.push(chunk);
-      return;
-    }
-    req.pause();
-    finish(TOO_LARGE);
-  });
-  req.on('end', () =>
-    finish({ kind: 'bytes', bytes: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size) }),
-  );
-  // `close` before `end`: the client went away while sending.
-  const onFailure = () => finish({ kind: 'failed' });
-  req.on('error', onFailure);
-  req.on('close', onFailure);
-}
+const FAILED: BodyRead = { kind: 'failed' };
 
 /** A body a framework consumed before us: `req.body` once the stream has ended. */
 function preReadBody(req: NodeRequest): BodyRead | undefined {
@@ -72,6 +43,11 @@ class NodeIncoming implements IncomingHttpRequest, ReplyInCallback {
   readonly #target: string;
   /** The authority of an absolute-form target (`POST http://host/mcp`), else `null`. */
   readonly #targetAuthority: string | null = null;
+  /** Where the body being read goes once complete; `undefined` when none is being read. */
+  #onRead: ((read: BodyRead) => void) | undefined;
+  #chunks: Buffer[] | undefined;
+  #size = 0;
+  #limit = 0;
 
   constructor(req: NodeRequest, res: ServerResponse) {
     this.#req = req;
@@ -122,12 +98,12 @@ class NodeIncoming implements IncomingHttpRequest, ReplyInCallback {
   }
 
   readBody(limit: number): BodyRead | Promise<BodyRead> {
-    return this.#bodyAtOnce(limit) ?? new Promise((resolve) => readStream(this.#req, limit, resolve));
+    return this.#bodyAtOnce(limit) ?? new Promise((resolve) => this.#readStream(limit, resolve));
   }
 
   readBodyThen(limit: number, onRead: (read: BodyRead) => void): BodyRead | undefined {
     const body = this.#bodyAtOnce(limit);
-    if (body === undefined) readStream(this.#req, limit, onRead);
+    if (body === undefined) this.#readStream(limit, onRead);
     return body;
   }
 
@@ -145,6 +121,59 @@ class NodeIncoming implements IncomingHttpRequest, ReplyInCallback {
 
   fail(): void {
     failed(this.#res);
+  }
+
+  /**
+   * The response closed: once written, or because the connection went away. A body still
+   * arriving then never completes (H-34: its exchange never starts), and an exchange under way
+   * is aborted.
+   */
+  closed(): void {
+    if (this.#res.writableFinished) return;
+    this.cancellation.abort(CLIENT_GONE);
+    this.#finishRead(FAILED);
+  }
+
+  /**
+   * Reads the body as it arrives and hands it to `onRead` in the event that completes it. Two
+   * listeners, as the least node:http server has: a client that goes away while sending closes
+   * the connection, and so the response (`closed`); `error` is only emitted to a listener.
+   * Listeners stay until the request is dropped: removing them costs more than ignoring them.
+   */
+  #readStream(limit: number, onRead: (read: BodyRead) => void): void {
+    this.#limit = limit;
+    this.#onRead = onRead;
+    this.#chunks = [];
+    const req = this.#req;
+    req.on('data', (chunk: Buffer) => this.#data(chunk));
+    req.on('end', () => this.#end());
+  }
+
+  #data(chunk: Buffer): void {
+    if (this.#onRead === undefined) return;
+    this.#size += chunk.length;
+    if (this.#size <= this.#limit) {
+      this.#chunks!.push(chunk);
+      return;
+    }
+    this.#req.pause();
+    this.#finishRead(TOO_LARGE);
+  }
+
+  #end(): void {
+    if (this.#onRead === undefined) return;
+    const chunks = this.#chunks!;
+    this.#finishRead({
+      kind: 'bytes',
+      bytes: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, this.#size),
+    });
+  }
+
+  #finishRead(read: BodyRead): void {
+    const onRead = this.#onRead;
+    if (onRead === undefined) return;
+    this.#onRead = undefined;
+    onRead(read);
   }
 
   /** A body a framework read, or a declared length over the limit; `undefined` when it is to be read. */
@@ -253,9 +282,7 @@ export function createNodeHandler(
     const incoming = new NodeIncoming(req, res);
     const { cancellation } = incoming;
     // `on`, not `once`: a response closes once, and `once` allocates a wrapper per request.
-    res.on('close', () => {
-      if (!res.writableFinished) cancellation.abort(CLIENT_GONE);
-    });
+    res.on('close', () => incoming.closed());
     let reply: HttpReply | Promise<HttpReply> | undefined;
     try {
       reply = answerHttpRequest(endpoint, incoming, config, incoming);
