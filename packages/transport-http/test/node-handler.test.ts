@@ -119,6 +119,18 @@ describe('createNodeHandler over loopback sockets', () => {
     expect(JSON.parse(bad.body).error.code).toBe(-32700);
   });
 
+  it('joins a body that arrives in several chunks, and answers an empty one with 400 -32700', async () => {
+    const url = await serve(createNodeHandler(echo));
+    const text = JSON.stringify(request(5, 'tools/call', { name: 'a' }));
+    const thirds = [text.slice(0, 10), text.slice(10, 30), text.slice(30)];
+    const joined = await raw(url, { headers: mcpHeaders(), chunks: thirds });
+    expect(joined.status).toBe(200);
+    expect(JSON.parse(joined.body)).toMatchObject({ id: 5, result: { echoed: { name: 'a' } } });
+    const empty = await raw(url, { headers: mcpHeaders({ 'content-length': '0' }) });
+    expect(empty.status).toBe(400);
+    expect(JSON.parse(empty.body).error.code).toBe(-32700);
+  });
+
   it('passes Node headers to the endpoint as a Headers view', async () => {
     const endpoint = scripted(async function* (message) {
       yield result(message.id);

@@ -15,6 +15,7 @@ export type NodeRequest = IncomingMessage & { body?: unknown };
 
 const TOO_LARGE: BodyRead = { kind: 'too-large' };
 const FAILED: BodyRead = { kind: 'failed' };
+const NO_BYTES = Buffer.alloc(0);
 
 /** A body a framework consumed before us: `req.body` once the stream has ended. */
 function preReadBody(req: NodeRequest): BodyRead | undefined {
@@ -45,6 +46,9 @@ class NodeIncoming implements IncomingHttpRequest, ReplyInCallback {
   readonly #targetAuthority: string | null = null;
   /** Where the body being read goes once complete; `undefined` when none is being read. */
   #onRead: ((read: BodyRead) => void) | undefined;
+  /** The body's first chunk; a body in one chunk (most) needs no array. */
+  #first: Buffer | undefined;
+  /** Every chunk, once there is more than one. */
   #chunks: Buffer[] | undefined;
   #size = 0;
   #limit = 0;
@@ -143,7 +147,6 @@ class NodeIncoming implements IncomingHttpRequest, ReplyInCallback {
   #readStream(limit: number, onRead: (read: BodyRead) => void): void {
     this.#limit = limit;
     this.#onRead = onRead;
-    this.#chunks = [];
     const req = this.#req;
     req.on('data', (chunk: Buffer) => this.#data(chunk));
     req.on('end', () => this.#end());
@@ -153,7 +156,9 @@ class NodeIncoming implements IncomingHttpRequest, ReplyInCallback {
     if (this.#onRead === undefined) return;
     this.#size += chunk.length;
     if (this.#size <= this.#limit) {
-      this.#chunks!.push(chunk);
+      if (this.#first === undefined) this.#first = chunk;
+      else if (this.#chunks === undefined) this.#chunks = [this.#first, chunk];
+      else this.#chunks.push(chunk);
       return;
     }
     this.#req.pause();
@@ -162,10 +167,10 @@ class NodeIncoming implements IncomingHttpRequest, ReplyInCallback {
 
   #end(): void {
     if (this.#onRead === undefined) return;
-    const chunks = this.#chunks!;
+    const chunks = this.#chunks;
     this.#finishRead({
       kind: 'bytes',
-      bytes: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, this.#size),
+      bytes: chunks === undefined ? (this.#first ?? NO_BYTES) : Buffer.concat(chunks, this.#size),
     });
   }
 
