@@ -111,16 +111,15 @@ class NodeIncoming implements IncomingHttpRequest, ReplyInCallback {
     return body;
   }
 
-  send(reply: HttpReply | Promise<HttpReply>): void {
+  /** Writes `reply`; the promise, when there is one, settles once it is written. */
+  send(reply: HttpReply | Promise<HttpReply>): Promise<void> | undefined {
     const res = this.#res;
-    if (reply instanceof Promise) {
-      reply.then(
+    if (reply instanceof Promise)
+      return reply.then(
         (ready) => writeReply(res, ready, this.cancellation),
         () => failed(res),
       );
-    } else {
-      writeReply(res, reply, this.cancellation);
-    }
+    return writeReply(res, reply, this.cancellation);
   }
 
   fail(): void {
@@ -285,7 +284,6 @@ export function createNodeHandler(
   const config = resolveConfig(options, endpoint);
   return (req, res) => {
     const incoming = new NodeIncoming(req, res);
-    const { cancellation } = incoming;
     // `on`, not `once`: a response closes once, and `once` allocates a wrapper per request.
     res.on('close', () => incoming.closed());
     let reply: HttpReply | Promise<HttpReply> | undefined;
@@ -298,12 +296,7 @@ export function createNodeHandler(
     // A body still arriving: the reply is written by `incoming.send` in the event that completes it.
     if (reply === undefined) return WRITTEN;
     // Most replies are buffered: written in the callback that has them, with no promise after it.
-    if (reply instanceof Promise)
-      return reply.then(
-        (ready) => writeReply(res, ready, cancellation),
-        () => failed(res),
-      );
-    return writeReply(res, reply, cancellation) ?? WRITTEN;
+    return incoming.send(reply) ?? WRITTEN;
   };
 }
 
