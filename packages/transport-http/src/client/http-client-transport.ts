@@ -11,6 +11,7 @@ import { LazyAbort, McpError, requestHeaders, SETTLED_DONE, TransportError } fro
 import type { AuthorizedSend } from './auth-retry.js';
 import { DEFAULT_MAX_MESSAGE_BYTES, type ResponseLimits } from './bounded-body.js';
 import { causeMessage } from './cause-message.js';
+import { type InFlight, InFlightList } from './in-flight.js';
 import type { LegacyWireFactory } from './legacy-wire-contract.js';
 import { isEventStreamReply, readExchange, readJsonMessage } from './read-exchange.js';
 import { loadRecovery, recoveryKit } from './recovery-loader.js';
@@ -26,7 +27,7 @@ function limitOption(value: number | undefined, name: string): number {
 }
 
 /** One exchange in progress, shared by its iterator and the transport that runs it. */
-interface ExchangeState {
+interface ExchangeState extends InFlight {
   readonly message: JSONRPCRequest;
   readonly mirror: Record<string, string>;
   readonly callerSignal: AbortSignal | undefined;
@@ -105,8 +106,8 @@ export function openHttpClientTransport(
   legacyWire: LegacyWireFactory | undefined,
 ): ClientTransport {
   const endpoint = String(url);
-  /** What cancels each exchange and notification in flight, aborted on `close`. */
-  const inFlight = new Set<{ abort(reason?: unknown): void }>();
+  /** Each exchange and notification in flight, cancelled on `close`. */
+  const inFlight = new InFlightList();
   const limits: ResponseLimits = {
     maxResponseBytes: limitOption(options.maxResponseBytes, 'maxResponseBytes'),
     maxEventBytes: limitOption(options.maxEventBytes, 'maxEventBytes'),
@@ -242,7 +243,7 @@ export function openHttpClientTransport(
     const { message, callerSignal, cancel } = exchange;
     if (closed) throw new TransportError('closed', 'The HTTP transport was closed');
     callerSignal?.throwIfAborted();
-    inFlight.add(cancel);
+    inFlight.add(exchange);
     if (callerSignal) {
       exchange.forward = () => cancel.abort(callerSignal.reason);
       callerSignal.addEventListener('abort', exchange.forward, { once: true });
@@ -287,7 +288,7 @@ export function openHttpClientTransport(
 
   /** The exchange is over: it stops counting as in flight, and its request is cancelled unless answered. */
   function end(exchange: ExchangeState): void {
-    inFlight.delete(exchange.cancel);
+    inFlight.delete(exchange);
     if (exchange.forward) exchange.callerSignal!.removeEventListener('abort', exchange.forward);
     exchange.forward = undefined;
     // Releases the connection when the caller stopped before the response. After it there is
@@ -308,6 +309,7 @@ export function openHttpClientTransport(
       answered: false,
       forward: undefined,
       stream: undefined,
+      inFlightSlot: -1,
     };
     return new ExchangeIterator(state, begin);
   }
@@ -328,7 +330,8 @@ export function openHttpClientTransport(
       const sse = legacy?.sse;
       if (sse) return sse.notify(notification);
       const controller = new AbortController();
-      inFlight.add(controller);
+      const entry: InFlight = { cancel: controller, inFlightSlot: -1 };
+      inFlight.add(entry);
       try {
         const response = await post(notification, requestHeaders(notification), controller.signal);
         if (response.status === 202 || response.status === 200 || response.status === 204) {
@@ -342,16 +345,14 @@ export function openHttpClientTransport(
       } catch (error) {
         throw failure(error, undefined);
       } finally {
-        inFlight.delete(controller);
+        inFlight.delete(entry);
       }
     },
 
     async close() {
       if (closed) return;
       closed = true;
-      for (const controller of inFlight)
-        controller.abort(new TransportError('closed', 'The HTTP transport was closed'));
-      inFlight.clear();
+      inFlight.abortAll(new TransportError('closed', 'The HTTP transport was closed'));
       lifetime.abort(new TransportError('closed', 'The HTTP transport was closed'));
       await legacy?.close();
       sender.close();
