@@ -295,6 +295,47 @@ describe('createNodeHandler over loopback sockets', () => {
     await aborted(endpoint.seen[0]!.context.signal);
   });
 
+  it('H-34: on a kept-alive connection, only the request still being answered is aborted when it closes', async () => {
+    const endpoint = scripted(async function* (message, context) {
+      if (message.id === 2) await aborted(context.signal);
+      else yield result(message.id);
+    });
+    const handler = createNodeHandler(endpoint);
+    const listeners: number[][] = [];
+    const url = await serve((req, res) => {
+      const before = req.socket.listenerCount('close');
+      void handler(req, res);
+      listeners.push([res.listenerCount('close'), req.socket.listenerCount('close') - before]);
+    });
+    const { hostname, port } = new URL(url);
+    const head = Object.entries(mcpHeaders({ host: `${hostname}:${port}` }));
+    const post = (id: number) => {
+      const body = JSON.stringify(request(id));
+      const lines = head.map(([n, v]) => `${n}: ${v}\r\n`).join('');
+      return `POST /mcp HTTP/1.1\r\n${lines}content-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
+    };
+    const answered = gate();
+    const socket = connect(Number(port), hostname, () => socket.write(post(1)));
+    socket.on('data', (chunk: Buffer) => {
+      if (chunk.toString().startsWith('HTTP/1.1 200')) answered.open();
+    });
+    await answered.promise;
+    socket.write(post(3));
+    while (endpoint.seen.length < 2) await new Promise((resolve) => setTimeout(resolve, 5));
+    socket.write(post(2));
+    while (endpoint.seen.length < 3) await new Promise((resolve) => setTimeout(resolve, 5));
+    socket.destroy();
+    const [first, third, second] = endpoint.seen.map((seen) => seen.context.signal);
+    await aborted(second!);
+    expect([first!.aborted, third!.aborted]).toEqual([false, false]);
+    // One listener on the connection, added by its first request; none on any response.
+    expect(listeners).toEqual([
+      [0, 1],
+      [0, 0],
+      [0, 0],
+    ]);
+  });
+
   it("reads a body with the request's data and end listeners only: a client gone is heard on the response", async () => {
     const handler = createNodeHandler(echo);
     const counts: number[][] = [];

@@ -28,8 +28,17 @@ function preReadBody(req: NodeRequest): BodyRead | undefined {
 /** An absolute-form request target (RFC 9112 §3.2.2): its authority, then its path and query. */
 const ABSOLUTE_FORM = /^https?:\/\/([^/?#]*)(.*)$/i;
 
-/** The peer of each connection, made once: every request on a keep-alive connection has the same. */
-const peers = new WeakMap<Socket, NetworkPeer>();
+/**
+ * What the requests of one connection share: its peer, made once, and the requests still being
+ * answered, heard through one `close` listener on the socket rather than one per response.
+ */
+interface Connection {
+  peer: NetworkPeer | undefined;
+  /** The newest request still being answered; older ones are linked from it. */
+  open: NodeIncoming | undefined;
+}
+
+const connections = new WeakMap<Socket, Connection>();
 
 /**
  * An `IncomingMessage` as the shared HTTP layer sees it, and where its reply is written: in the
@@ -52,10 +61,23 @@ class NodeIncoming implements IncomingHttpRequest, ReplyInCallback {
   #chunks: Buffer[] | undefined;
   #size = 0;
   #limit = 0;
+  readonly #connection: Connection;
+  /** The connection's requests still being answered, older and newer than this one. */
+  #older: NodeIncoming | undefined;
+  #newer: NodeIncoming | undefined;
+  #answering = true;
 
   constructor(req: NodeRequest, res: ServerResponse) {
     this.#req = req;
     this.#res = res;
+    const connection = NodeIncoming.#connectionOf(req.socket);
+    this.#connection = connection;
+    const older = connection.open;
+    if (older !== undefined) {
+      this.#older = older;
+      older.#newer = this;
+    }
+    connection.open = this;
     this.headers = new NodeHeaders(req.headers);
     const target = req.url ?? '/';
     const absolute = target.charCodeAt(0) === 0x2f ? null : ABSOLUTE_FORM.exec(target);
@@ -92,13 +114,16 @@ class NodeIncoming implements IncomingHttpRequest, ReplyInCallback {
   }
 
   network(): NetworkPeer {
-    const { socket } = this.#req;
-    let peer = peers.get(socket);
-    if (peer === undefined) {
-      peer = Object.freeze({ transport: 'tcp', address: socket.remoteAddress, port: socket.remotePort });
-      peers.set(socket, peer);
+    const connection = this.#connection;
+    if (connection.peer === undefined) {
+      const { socket } = this.#req;
+      connection.peer = Object.freeze({
+        transport: 'tcp',
+        address: socket.remoteAddress,
+        port: socket.remotePort,
+      });
     }
-    return peer;
+    return connection.peer;
   }
 
   readBody(limit: number): BodyRead | Promise<BodyRead> {
@@ -113,34 +138,77 @@ class NodeIncoming implements IncomingHttpRequest, ReplyInCallback {
 
   /** Writes `reply`; the promise, when there is one, settles once it is written. */
   send(reply: HttpReply | Promise<HttpReply>): Promise<void> | undefined {
-    const res = this.#res;
     if (reply instanceof Promise)
       return reply.then(
-        (ready) => writeReply(res, ready, this.cancellation),
-        () => failed(res),
+        (ready) => this.#write(ready),
+        () => this.fail(),
       );
-    return writeReply(res, reply, this.cancellation);
+    return this.#write(reply);
   }
 
   fail(): void {
     failed(this.#res);
+    this.#answered();
+  }
+
+  #write(reply: HttpReply): Promise<void> | undefined {
+    const writing = writeReply(this.#res, reply, this.cancellation);
+    if (writing === undefined) this.#answered();
+    else return writing.then(() => this.#answered());
+    return undefined;
+  }
+
+  /** The reply is written: the connection closing no longer concerns this request. */
+  #answered(): void {
+    if (!this.#answering) return;
+    this.#answering = false;
+    const older = this.#older;
+    const newer = this.#newer;
+    if (newer === undefined) this.#connection.open = older;
+    else newer.#older = older;
+    if (older !== undefined) older.#newer = newer;
+    this.#older = undefined;
+    this.#newer = undefined;
   }
 
   /**
-   * The response closed: once written, or because the connection went away. A body still
-   * arriving then never completes (H-34: its exchange never starts), and an exchange under way
-   * is aborted.
+   * The connection went away before the reply was written. A body still arriving then never
+   * completes (H-34: its exchange never starts), and an exchange under way is aborted.
    */
-  closed(): void {
-    if (this.#res.writableFinished) return;
+  #clientGone(): void {
+    this.#answering = false;
     this.cancellation.abort(CLIENT_GONE);
     this.#finishRead(FAILED);
+  }
+
+  /** The connection of `socket`, with one `close` listener for all its requests. */
+  static #connectionOf(socket: Socket): Connection {
+    let connection = connections.get(socket);
+    if (connection === undefined) {
+      const made: Connection = { peer: undefined, open: undefined };
+      socket.on('close', () => NodeIncoming.#connectionClosed(made));
+      connections.set(socket, made);
+      connection = made;
+    }
+    return connection;
+  }
+
+  static #connectionClosed(connection: Connection): void {
+    let request = connection.open;
+    connection.open = undefined;
+    while (request !== undefined) {
+      const older = request.#older;
+      request.#older = undefined;
+      request.#newer = undefined;
+      request.#clientGone();
+      request = older;
+    }
   }
 
   /**
    * Reads the body as it arrives and hands it to `onRead` in the event that completes it. Two
    * listeners, as the least node:http server has: a client that goes away while sending closes
-   * the connection, and so the response (`closed`); `error` is only emitted to a listener.
+   * the connection (`#clientGone`); `error` is only emitted to a listener.
    * Listeners stay until the request is dropped: removing them costs more than ignoring them.
    */
   #readStream(limit: number, onRead: (read: BodyRead) => void): void {
@@ -283,14 +351,14 @@ export function createNodeHandler(
 ): (req: NodeRequest, res: ServerResponse) => Promise<void> {
   const config = resolveConfig(options, endpoint);
   return (req, res) => {
-    const incoming = new NodeIncoming(req, res);
-    // `on`, not `once`: a response closes once, and `once` allocates a wrapper per request.
-    res.on('close', () => incoming.closed());
+    let incoming: NodeIncoming | undefined;
     let reply: HttpReply | Promise<HttpReply> | undefined;
     try {
+      incoming = new NodeIncoming(req, res);
       reply = answerHttpRequest(endpoint, incoming, config, incoming);
     } catch {
-      failed(res);
+      if (incoming === undefined) failed(res);
+      else incoming.fail();
       return WRITTEN;
     }
     // A body still arriving: the reply is written by `incoming.send` in the event that completes it.
