@@ -295,9 +295,10 @@ describe('createNodeHandler over loopback sockets', () => {
     await aborted(endpoint.seen[0]!.context.signal);
   });
 
-  it('H-34: on a kept-alive connection, only the request still being answered is aborted when it closes', async () => {
+  it('H-34: on a kept-alive connection, only the requests still being answered are aborted when it closes', async () => {
+    // 2 and 4 wait for their client; the others are answered at once.
     const endpoint = scripted(async function* (message, context) {
-      if (message.id === 2) await aborted(context.signal);
+      if (message.id === 2 || message.id === 4) await aborted(context.signal);
       else yield result(message.id);
     });
     const handler = createNodeHandler(endpoint);
@@ -314,6 +315,9 @@ describe('createNodeHandler over loopback sockets', () => {
       const lines = head.map(([n, v]) => `${n}: ${v}\r\n`).join('');
       return `POST /mcp HTTP/1.1\r\n${lines}content-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
     };
+    const seen = async (count: number) => {
+      while (endpoint.seen.length < count) await new Promise((resolve) => setTimeout(resolve, 5));
+    };
     const answered = gate();
     const socket = connect(Number(port), hostname, () => socket.write(post(1)));
     socket.on('data', (chunk: Buffer) => {
@@ -321,16 +325,19 @@ describe('createNodeHandler over loopback sockets', () => {
     });
     await answered.promise;
     socket.write(post(3));
-    while (endpoint.seen.length < 2) await new Promise((resolve) => setTimeout(resolve, 5));
-    socket.write(post(2));
-    while (endpoint.seen.length < 3) await new Promise((resolve) => setTimeout(resolve, 5));
+    await seen(2);
+    // Pipelined: 5 is answered while 2 and 4, before and after it, are still open.
+    socket.write(post(2) + post(5) + post(4));
+    await seen(5);
     socket.destroy();
-    const [first, third, second] = endpoint.seen.map((seen) => seen.context.signal);
-    await aborted(second!);
-    expect([first!.aborted, third!.aborted]).toEqual([false, false]);
+    const signals = new Map(endpoint.seen.map(({ message, context }) => [message.id, context.signal]));
+    await Promise.all([aborted(signals.get(2)!), aborted(signals.get(4)!)]);
+    expect([1, 3, 5].map((id) => signals.get(id)!.aborted)).toEqual([false, false, false]);
     // One listener on the connection, added by its first request; none on any response.
     expect(listeners).toEqual([
       [0, 1],
+      [0, 0],
+      [0, 0],
       [0, 0],
       [0, 0],
     ]);
