@@ -95,8 +95,9 @@ function requestHead(message: Record<string, unknown>): string | undefined {
   }
   const { id, method } = message;
   if (index !== REQUEST_KEYS.length || typeof method !== 'string') return undefined;
-  const idText =
-    typeof id === 'string' ? JSON.stringify(id) : Number.isSafeInteger(id) ? String(id) : undefined;
+  // `JSON.stringify` for a number too: `String(id)` goes through V8's number-to-string cache, which
+  // keeps each id's text alive past a scavenge (more copying, and mark-compacts over a long run).
+  const idText = typeof id === 'string' || Number.isSafeInteger(id) ? JSON.stringify(id) : undefined;
   return idText === undefined
     ? undefined
     : `{"jsonrpc":"2.0","id":${idText},"method":${JSON.stringify(method)},"params":`;
