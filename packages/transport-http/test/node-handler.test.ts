@@ -330,7 +330,9 @@ describe('createNodeHandler over loopback sockets', () => {
     socket.write(post(2) + post(5) + post(4));
     await seen(5);
     socket.destroy();
-    const signals = new Map(endpoint.seen.map(({ message, context }) => [message.id, context.signal]));
+    const signals = new Map(
+      endpoint.seen.map(({ message, context }) => [(message as { id: number }).id, context.signal]),
+    );
     await Promise.all([aborted(signals.get(2)!), aborted(signals.get(4)!)]);
     expect([1, 3, 5].map((id) => signals.get(id)!.aborted)).toEqual([false, false, false]);
     // One listener on the connection, added by its first request; none on any response.
