@@ -98,6 +98,24 @@ describe('standard headers (H-17..H-21, H-29)', () => {
     await expectMismatch(call(server(), 'tools/list', {}, { headers: headers as unknown as Headers }));
   });
 
+  it('H-29: a header equal to the body is still refused for control characters, before or after a valid one', async () => {
+    const withMethod = (method: string) =>
+      ({
+        get: (name: string) => (name.toLowerCase() === 'mcp-method' ? method : PROTOCOL_VERSION),
+      }) as unknown as Headers;
+    for (const method of [
+      'tools/list\u0001',
+      'tools/list\u0001',
+      'tools/list',
+      'tools/list',
+      'tools/list\u0001',
+    ]) {
+      const { result, error } = await call(server(), method, {}, { headers: withMethod(method) });
+      if (method === 'tools/list') expect(result?.tools).toBeDefined();
+      else expect(error?.message).toMatch(/Mcp-Method header holds invalid characters/);
+    }
+  });
+
   it('H-29: a missing Mcp-Name is -32020 when the body names a tool', async () => {
     const outcome = call(server(), 'tools/call', { name: 'plain' }, { headers: headersFor('tools/call') });
     await expectMismatch(outcome);
