@@ -110,4 +110,36 @@ describe('which engine sends', () => {
       await new Promise((resolve) => server.close(resolve));
     }
   });
+
+  it('node:http reads a Content-Type in any case, and the first of repeated ones, as Node does', async () => {
+    const answer = '{"jsonrpc":"2.0","id":1,"result":{"n":1}}';
+    const replies: [string[], string][] = [
+      [['CONTENT-TYPE', 'text/event-stream'], `data: ${answer}\n\n`],
+      [['Content-Type', 'application/json', 'Content-Type', 'text/event-stream'], answer],
+    ];
+    let next = 0;
+    const server = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        const [head, body] = replies[next++]!;
+        res.writeHead(200, head);
+        res.end(body);
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`;
+    const call: JSONRPCRequest = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'x' } };
+    try {
+      const transport = createHttpClientTransport(url);
+      for (let round = 0; round < replies.length; round++) {
+        const seen = [];
+        for await (const message of transport.exchange(call, {})) seen.push(message);
+        expect(seen).toEqual([JSON.parse(answer)]);
+      }
+      await transport.close();
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
 });

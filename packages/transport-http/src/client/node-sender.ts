@@ -163,6 +163,17 @@ class IncomingBody implements ByteSource {
   }
 }
 
+/** The first value of header `name` (lower case) in `response`'s raw list, or `null`. */
+function firstRawHeader(response: Http.IncomingMessage, name: string): string | null {
+  const raw = response.rawHeaders;
+  for (let index = 0; index + 1 < raw.length; index += 2) {
+    const field = raw[index]!;
+    if (field === name || (field.length === name.length && field.toLowerCase() === name))
+      return raw[index + 1]!;
+  }
+  return null;
+}
+
 class NodeReply implements HttpReply {
   readonly #response: Http.IncomingMessage;
   readonly url: string;
@@ -193,6 +204,9 @@ class NodeReply implements HttpReply {
   }
 
   header(name: string): string | null {
+    // The two read on every response, from the raw list: `headers` builds an object of every header
+    // the first time it is read. Node keeps the first of repeated ones of these two, and so does this.
+    if (name === 'content-type' || name === 'content-length') return firstRawHeader(this.#response, name);
     const value = this.#response.headers[name];
     if (value === undefined) return null;
     return typeof value === 'string' ? value : value.join(', ');
