@@ -178,7 +178,8 @@ export function requestHeaders(
   const nameParam = mirroredNameParam(request.method);
   const name = nameParam ? request.params?.[nameParam] : undefined;
   if (typeof name === 'string') headers[McpHeader.name] = encodeHeaderValue(name);
-  for (const [header, value] of Object.entries(paramHeaders ?? {})) {
+  if (paramHeaders === undefined) return headers;
+  for (const [header, value] of Object.entries(paramHeaders)) {
     if (typeof value === 'number' && !Number.isFinite(value)) continue;
     headers[`${McpHeader.paramPrefix}${header}`] = encodeHeaderValue(value);
   }
