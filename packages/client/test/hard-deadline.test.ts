@@ -2,6 +2,7 @@ import { createInMemoryTransport, type JSONRPCRequest, McpError } from '@mcpkit/
 import { loadClientSchemas, loadJsonSchemaCompiler } from '@mcpkit/protocol/internal';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type CallOptions, McpClient } from '../src/index.js';
+import { loadLazyCode } from '../src/lazy-code-loader.js';
 import { discoverResult, mockServer } from './helpers/mock-server.js';
 
 /**
@@ -13,12 +14,12 @@ const done = { resultType: 'complete', content: [] };
 const after = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('one hard deadline per request (C-54, P-81)', () => {
-  // An input_required round is answered by code that loads on first need (`input-answers.ts`),
+  // An input_required round is answered by code that loads on first need (`lazy-code.ts`),
   // checked with the schemas and a form answer with the JSON Schema validator, which load on first
   // need too: loading takes real time that fake timers cannot advance, so they are loaded before
   // the clock stops.
   beforeAll(async () => {
-    await Promise.all([loadClientSchemas(), loadJsonSchemaCompiler(), import('../src/input-answers.js')]);
+    await Promise.all([loadClientSchemas(), loadJsonSchemaCompiler(), loadLazyCode()]);
   });
 
   beforeEach(() => {
