@@ -159,6 +159,17 @@ describe('unevaluatedProperties and unevaluatedItems', () => {
     expect(valid(schema, { b: 1, c: 1 })).toBe(false);
   });
 
+  // ajv 8 gets this wrong: the failing branch's unevaluatedItems still counts for the parent.
+  it('inside a failing branch, evaluate nothing for the parent', () => {
+    const schema = compile('2020-12', {
+      oneOf: [{ type: 'array' }, { type: 'null', unevaluatedItems: false }],
+      anyOf: [{ type: 'array' }, { type: 'null', unevaluatedProperties: false }],
+      unevaluatedItems: { type: 'null' },
+    });
+    expect(valid(schema, [null])).toBe(true);
+    expect(valid(schema, [[]])).toBe(false);
+  });
+
   // @cfworker/json-schema let the subschema see what the parent's $ref had evaluated before it.
   it('inside allOf, see only their own schema, not the keywords beside the allOf', () => {
     const schema = compile('2020-12', {
