@@ -15,6 +15,12 @@ export interface ServerMuxOutput {
   write(item: EndpointItem | ExchangeMessage): Promise<void> | undefined;
   /** After `drain()`: the last running exchange has ended. */
   idle(): void;
+  /**
+   * The last running exchange has just ended, whatever it wrote: nothing more is written until a
+   * message comes (or the endpoint sends of its own accord), so output held back to join a burst
+   * may go now.
+   */
+  quiet?(): void;
 }
 
 const LISTEN = 'subscriptions/listen';
@@ -136,8 +142,9 @@ export class ServerMux implements ExchangeHost {
     if (id !== undefined && this.#cancellable.get(id) === context) this.#cancellable.delete(id);
     if (id === undefined) this.#anonymous.delete(context);
     if (this.#listens !== undefined && this.#listens.size > 0) this.#listens.delete(context);
-    this.#running--;
-    if (this.#draining && this.#running === 0) this.#output.idle();
+    if (--this.#running > 0) return;
+    this.#output.quiet?.();
+    if (this.#draining) this.#output.idle();
   }
 
   #startRequest(message: Record<string, unknown>, id: RequestId, listen: boolean): void {

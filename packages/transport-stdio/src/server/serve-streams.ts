@@ -106,6 +106,8 @@ class StreamConnection implements StreamServer {
   #nextUnstarted = 0;
   /** Whether a line of the chunk being split has started: later ones wait (see `#startLater`). */
   #chunkStarted = false;
+  /** Whether a chunk is being split: its later lines are not started yet (see `#onQuiet`). */
+  #splitting = false;
   #accepting = true;
   #finished = false;
   #graceTimer: ReturnType<typeof setTimeout> | undefined;
@@ -134,7 +136,11 @@ class StreamConnection implements StreamServer {
     this.#mux = new ServerMux(
       endpoint,
       { ...(options.context ?? { transport: 'stdio' }), channel: this.#channel },
-      { write: (item) => this.#writer.write(line(item)), idle: () => this.#finish() },
+      {
+        write: (item) => this.#writer.write(line(item)),
+        idle: () => this.#finish(),
+        quiet: () => this.#onQuiet(),
+      },
     );
     this.#graceMs = options.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS;
     this.#endOutput = options.endOutput ?? true;
@@ -169,7 +175,12 @@ class StreamConnection implements StreamServer {
 
   readonly #onData = (chunk: Buffer | string): void => {
     this.#chunkStarted = false;
-    this.#splitter.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+    this.#splitting = true;
+    try {
+      this.#splitter.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+    } finally {
+      this.#splitting = false;
+    }
   };
 
   readonly #onEnd = (): void => {
@@ -221,6 +232,15 @@ class StreamConnection implements StreamServer {
     settled.then(this.#startNext);
     this.#onLine(line);
   };
+
+  /**
+   * No exchange is running. Unless lines read are still to start, nothing joins what the writer
+   * holds before the next chunk, so it is written now rather than after the rest of this turn's
+   * promise jobs: one call at a time, the client waits for exactly this write.
+   */
+  #onQuiet(): void {
+    if (!this.#splitting && this.#unstarted === undefined) this.#writer.flush();
+  }
 
   #onLine(line: string | Buffer): void {
     if (!this.#accepting) return;
