@@ -60,7 +60,7 @@ export {
   valueAtPath,
 } from './mcp-header.js';
 export { MetaKey, readRequestMeta, requestMeta, subscriptionIdOf } from './meta.js';
-export { type MethodInfo, methodInfo } from './method-info.js';
+export { knownMethod, type MethodInfo, methodInfo, methodInfos } from './method-info.js';
 export { compose, networkOf } from './middleware.js';
 export { writeCancel } from './mux/cancel.js';
 export { ClientMux, type ClientMuxOptions } from './mux/client-mux.js';

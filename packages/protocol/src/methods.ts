@@ -1,5 +1,5 @@
 import type * as z from 'zod/v4/mini';
-import { type MethodInfo, methodInfos } from './method-info.js';
+import { knownMethod, type MethodInfo, methodInfos } from './method-info.js';
 import {
   NotificationParamsSchema,
   PaginatedRequestParamsSchema,
@@ -76,7 +76,8 @@ export type ResultOf<M extends Method> = z.infer<(typeof methods)[M]['result']>;
 
 /** The spec of `name`, or `undefined` for a method 2026-07-28 does not define. */
 export function methodSpec(name: string): MethodSpec | undefined {
-  return Object.hasOwn(methods, name) ? methods[name as Method] : undefined;
+  const known = knownMethod(name);
+  return known === undefined ? undefined : methods[known];
 }
 
 /** What the protocol says about one notification method. */

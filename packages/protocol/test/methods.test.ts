@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decodeParams, methodSpec, methods, notificationSpec, notifications } from '../src/index.js';
-import { methodInfo, methodInfos } from '../src/method-info.js';
+import { knownMethod, methodInfo, methodInfos } from '../src/method-info.js';
 import { loadSchemaJson } from './helpers/fixtures.js';
 
 type Def = { anyOf?: { $ref: string }[]; properties?: { method?: { const?: string } } };
@@ -89,6 +89,26 @@ describe('method registry (digest §1.6)', () => {
     for (const [name, info] of Object.entries(methodInfos)) expect(methodInfo(name), name).toBe(info);
     for (const inherited of ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf']) {
       expect(methodInfo(inherited), inherited).toBeUndefined();
+    }
+  });
+
+  it('knownMethod gives the literal of each method it lists, for a name made at run time too', () => {
+    for (const name of Object.keys(methodInfos)) {
+      expect(knownMethod(name), name).toBe(name);
+      const parsed = JSON.parse(JSON.stringify({ method: name })).method as string;
+      expect(knownMethod(parsed), name).toBe(name);
+      expect(methodInfo(parsed), name).toBe(methodInfos[name as keyof typeof methodInfos]);
+    }
+    for (const other of [
+      '__proto__',
+      'constructor',
+      'tools/call ',
+      'Tools/call',
+      'tools/',
+      '',
+      'tasks/get',
+    ]) {
+      expect(knownMethod(other), other).toBeUndefined();
     }
   });
 

@@ -17,10 +17,12 @@ import {
   ErrorCode,
   errorFinal,
   isRecord,
+  knownMethod,
   McpError,
   MetaKey,
   type MethodInfo,
   methodInfo,
+  methodInfos,
   readRequestMeta,
   surelyValidParams,
 } from '@mcpkit/protocol/internal';
@@ -146,10 +148,12 @@ function startRequest(
     throw McpError.unsupportedProtocolVersion(fields.protocolVersion, runtime.supportedVersions);
   }
 
-  // 5. Method, and the capability it belongs to.
-  const spec = methodInfo(method);
+  // 5. Method, and the capability it belongs to. Past here the method is its literal, which
+  //    property loads find without the string table (see `knownMethod`).
+  const known = knownMethod(method);
+  const spec = known === undefined ? undefined : methodInfos[known];
   exchange.spec = spec;
-  if (!spec) {
+  if (known === undefined || spec === undefined) {
     // An extension's method exists only when the server turned the extension on (X-4, X-19).
     const served = runtime.extensions.method(method);
     if (served === undefined) throw McpError.methodNotFound(method);
@@ -158,7 +162,6 @@ function startRequest(
   }
   const capabilities = runtime.capabilities();
   if (!offers(capabilities, spec)) throw McpError.methodNotFound(method);
-  const known = method as Method;
 
   // 6. Params, then what the method needs of them.
   if (deferred) throw deferred;
@@ -182,19 +185,20 @@ function startRequest(
     capabilities.logging !== undefined ? SILENT_LOGGER : runtime.undeclaredLogger,
   );
   // Step 6 has checked the params against the method's shape (surely, or by its schema).
-  return startRoute(runtime, request, context, params as RouteParams<Method>, scope, exchange);
+  return startRoute(runtime, known, request, context, params as RouteParams<Method>, scope, exchange);
 }
 
 /** The end of step 6 (the route's own checks), then step 7. */
 function startRoute<M extends Method>(
   runtime: ServerRuntime,
+  method: M,
   request: JSONRPCRequest,
   context: RequestContext,
   params: RouteParams<M>,
   scope: RequestScope,
   sink: AnswerSink,
 ): unknown {
-  const route: Route<M> = routes[request.method as M];
+  const route: Route<M> = routes[method];
   const prepared = route.prepare(runtime, scope, params);
   if (prepared instanceof Promise) {
     return prepared.then(
