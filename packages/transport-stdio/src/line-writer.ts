@@ -80,6 +80,22 @@ export class LineWriter {
     return undefined;
   }
 
+  /**
+   * `write`, then the batch written at once with `text` last: for a line that nothing will join
+   * (the answer before the server goes quiet), so that no flush is scheduled for it.
+   */
+  writeNow(text: string): Promise<void> | undefined {
+    if (this.#abandoned) return undefined;
+    if (this.#blocked) return new Promise((resolve) => this.#waiting.push({ text, resolve }));
+    if (this.#batch === undefined) {
+      if (!this.#write(text)) this.#setBlocked(true);
+    } else {
+      this.#batch += text;
+      this.#writeBatch();
+    }
+    return undefined;
+  }
+
   /** Writes the batched lines now (before ending the stream or exiting). */
   flush(): void {
     this.#flushBatch();

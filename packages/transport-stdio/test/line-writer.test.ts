@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { LineWriter } from '../src/line-writer.js';
 import { heldStream } from './helpers/held-stream.js';
 
@@ -42,6 +42,29 @@ describe('LineWriter', () => {
     const line = `${'x'.repeat(1023)}\n`;
     for (let i = 0; i < 65; i++) writer.write(line);
     expect(writes.map((text) => text.length)).toEqual([64 * 1024]);
+  });
+
+  it('writeNow() writes at once, joined after the batch, and schedules no flush of its own', () => {
+    const writes: string[] = [];
+    const stream = new Writable({ write: (_chunk, _encoding, callback) => callback() });
+    const writer = new LineWriter(stream, {
+      write: (text) => {
+        writes.push(text);
+        return true;
+      },
+    });
+    const nextTick = vi.spyOn(process, 'nextTick');
+    try {
+      writer.writeNow('a\n');
+      expect(writes).toEqual(['a\n']);
+      expect(nextTick).not.toHaveBeenCalled();
+      writer.write('b\n');
+      writer.writeNow('c\n');
+      expect(writes).toEqual(['a\n', 'b\nc\n']);
+      expect(nextTick).toHaveBeenCalledTimes(1);
+    } finally {
+      nextTick.mockRestore();
+    }
   });
 
   it('flush() writes the batched lines now', () => {

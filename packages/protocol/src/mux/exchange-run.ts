@@ -9,8 +9,11 @@ import type { RequestId } from '../schemas/json.js';
 export interface ExchangeHost {
   /** Whether the connection has stopped: nothing more is written. */
   stopped(): boolean;
-  /** Writes one item; a promise when the output asks to wait before the next one. */
-  write(item: EndpointItem): Promise<void> | undefined;
+  /**
+   * Writes one item; a promise when the output asks to wait before the next one. `final`: the
+   * item is the exchange's response, after which it ends.
+   */
+  write(item: EndpointItem, final: boolean): Promise<void> | undefined;
   /** Writes the error response for `error`, to request `id` when the message had one. */
   fail(error: unknown, id: RequestId | undefined): void;
   /** The exchange has ended: whatever it wrote, it will write nothing more. */
@@ -122,7 +125,7 @@ export class ExchangeRun implements ExchangeReader<EndpointItem> {
       const item = next.value;
       // Requests go out too: a legacy-era exchange asks the client on the request's own stream.
       const isResponse = 'response' in item;
-      wait = host.write(item);
+      wait = host.write(item, isResponse);
       if (isResponse) {
         this.#responded = true;
         this.#end();

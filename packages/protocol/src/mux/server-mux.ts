@@ -11,8 +11,12 @@ import { RequestIdMap } from './request-id-map.js';
 
 /** Where a server multiplexer writes, and what it tells its connection. */
 export interface ServerMuxOutput {
-  /** Writes one item to the peer; a promise when the peer asks to wait before the next one. */
-  write(item: EndpointItem | ExchangeMessage): Promise<void> | undefined;
+  /**
+   * Writes one item to the peer; a promise when the peer asks to wait before the next one.
+   * `quietNext`: the item is the response of the only running exchange, which ends with it, so
+   * `quiet` follows before this call's caller returns.
+   */
+  write(item: EndpointItem | ExchangeMessage, quietNext?: boolean): Promise<void> | undefined;
   /** After `drain()`: the last running exchange has ended. */
   idle(): void;
   /**
@@ -129,8 +133,8 @@ export class ServerMux implements ExchangeHost {
     return this.#stopped;
   }
 
-  write(item: EndpointItem): Promise<void> | undefined {
-    return this.#output.write(item);
+  write(item: EndpointItem, final: boolean): Promise<void> | undefined {
+    return this.#output.write(item, final && this.#running === 1);
   }
 
   fail(error: unknown, id: RequestId | undefined): void {

@@ -137,7 +137,10 @@ class StreamConnection implements StreamServer {
       endpoint,
       { ...(options.context ?? { transport: 'stdio' }), channel: this.#channel },
       {
-        write: (item) => this.#writer.write(line(item)),
+        write: (item, quietNext) =>
+          quietNext && this.#flushesWhenQuiet()
+            ? this.#writer.writeNow(line(item))
+            : this.#writer.write(line(item)),
         idle: () => this.#finish(),
         quiet: () => this.#onQuiet(),
       },
@@ -239,7 +242,12 @@ class StreamConnection implements StreamServer {
    * promise jobs: one call at a time, the client waits for exactly this write.
    */
   #onQuiet(): void {
-    if (!this.#splitting && this.#unstarted === undefined) this.#writer.flush();
+    if (this.#flushesWhenQuiet()) this.#writer.flush();
+  }
+
+  /** Whether `#onQuiet` writes what the writer holds: an answer before it is written at once. */
+  #flushesWhenQuiet(): boolean {
+    return !this.#splitting && this.#unstarted === undefined;
   }
 
   #onLine(line: string | Buffer): void {
