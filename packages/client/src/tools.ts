@@ -40,7 +40,9 @@ const NO_HEADERS: readonly McpHeaderAnnotation[] = Object.freeze([]);
  * Whether an object anywhere inside `value` has an `x-mcp-header` key. A superset of where
  * `readMcpHeaderAnnotations` looks (it follows schema keywords only), so `false` means that
  * walk would find nothing; one pass over the values that stops at the first hit, an order of
- * magnitude cheaper than the walk for the usual schema without annotations.
+ * magnitude cheaper than the walk for the usual schema without annotations. The key is compared
+ * while enumerating rather than looked up with `in`, a megamorphic lookup on every object of every
+ * schema: a listed schema is parsed JSON, whose keys are all own and enumerable.
  */
 function mentionsHeader(value: object): boolean {
   if (Array.isArray(value)) {
@@ -50,8 +52,8 @@ function mentionsHeader(value: object): boolean {
     }
     return false;
   }
-  if ('x-mcp-header' in value) return true;
   for (const key in value) {
+    if (key === 'x-mcp-header') return true;
     const child: unknown = (value as Record<string, unknown>)[key];
     if (typeof child === 'object' && child !== null && mentionsHeader(child)) return true;
   }
