@@ -8,6 +8,7 @@
 // serialized whole.
 import { jsonWithout } from './json-without.js';
 import { MetaKey } from './meta.js';
+import { knownMethod } from './method-info.js';
 
 /**
  * Each constant by its own frozen copy of the client capabilities, which every request's `_meta`
@@ -98,9 +99,12 @@ function requestHead(message: Record<string, unknown>): string | undefined {
   // `JSON.stringify` for a number too: `String(id)` goes through V8's number-to-string cache, which
   // keeps each id's text alive past a scavenge (more copying, and mark-compacts over a long run).
   const idText = typeof id === 'string' || Number.isSafeInteger(id) ? JSON.stringify(id) : undefined;
-  return idText === undefined
-    ? undefined
-    : `{"jsonrpc":"2.0","id":${idText},"method":${JSON.stringify(method)},"params":`;
+  if (idText === undefined) return undefined;
+  // A method MCP defines is letters and slashes, nothing JSON escapes: its text is itself in quotes.
+  const known = knownMethod(method);
+  return known === undefined
+    ? `{"jsonrpc":"2.0","id":${idText},"method":${JSON.stringify(method)},"params":`
+    : `{"jsonrpc":"2.0","id":${idText},"method":"${known}","params":`;
 }
 
 /**

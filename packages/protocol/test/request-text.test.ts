@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ConstantMeta, MetaKey, requestMeta, requestText } from '../src/internal.js';
+import { ConstantMeta, MetaKey, methodInfos, requestMeta, requestText } from '../src/internal.js';
 
 const info = { name: 'app', version: '1.0.0' };
 const capabilities = { roots: {}, experimental: { x: { deep: [1, 'two'] } } };
@@ -72,6 +72,21 @@ describe('requestText', () => {
       }
     } finally {
       stringify.mockRestore();
+    }
+  });
+
+  it('writes the method of every request MCP defines without JSON.stringify, in the same bytes', () => {
+    for (const method of Object.keys(methodInfos)) {
+      const sent = { ...request({ name: 'echo' }), method };
+      const stringify = vi.spyOn(JSON, 'stringify');
+      let text: string;
+      try {
+        text = requestText(sent);
+        expect(stringify.mock.calls.some(([value]) => value === method)).toBe(false);
+      } finally {
+        stringify.mockRestore();
+      }
+      expect(text).toBe(JSON.stringify(sent));
     }
   });
 
