@@ -136,16 +136,17 @@ export function readRequestMeta(params: unknown): RequestMetaFields | McpError {
   if (badKey !== undefined) {
     return McpError.invalidRequestMeta(`Invalid _meta key: ${JSON.stringify(badKey)}`);
   }
-  const fields: RequestMetaFields = {
-    protocolVersion,
-    clientCapabilities: clientCapabilities as ClientCapabilities,
-  };
   const clientInfo = record[MetaKey.clientInfo];
-  if (clientInfo !== undefined) {
-    if (!isImplementation(clientInfo))
-      return McpError.invalidParams(`Invalid _meta["${MetaKey.clientInfo}"]`);
-    fields.clientInfo = clientInfo as Implementation;
+  if (clientInfo !== undefined && !isImplementation(clientInfo)) {
+    return McpError.invalidParams(`Invalid _meta["${MetaKey.clientInfo}"]`);
   }
+  // clientInfo, which most requests carry, in the literal: an object literal has room for its own
+  // keys only, and a key added afterwards allocates a property array for it.
+  const capabilities = clientCapabilities as ClientCapabilities;
+  const fields: RequestMetaFields =
+    clientInfo === undefined
+      ? { protocolVersion, clientCapabilities: capabilities }
+      : { protocolVersion, clientCapabilities: capabilities, clientInfo: clientInfo as Implementation };
   const logLevel = record[MetaKey.logLevel];
   if (logLevel !== undefined) {
     if (!isLoggingLevel(logLevel))
