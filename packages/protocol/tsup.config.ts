@@ -1,7 +1,7 @@
 import { packageBuild } from '../../tsup.package.js';
 
-// `json-schema` is an entry of its own so `internal` can load it on demand (`loadJsonSchemaCompiler`)
-// without importing it: a client bundle then leaves the validator out of its first chunk.
+// `json-schema` is an entry of its own so that a client can load it on demand (`loadJsonSchemaCompiler`
+// in the client) without importing it: a client bundle then leaves the validator out of its first chunk.
 // `schema-loader` (`loadSchemas`) is one too, so that a client bundle, which never loads the zod
 // schemas, does not see its `import()` at all (see `src/schema-loader.ts`).
 export default packageBuild({

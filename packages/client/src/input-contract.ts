@@ -1,7 +1,8 @@
 import type { InputRequests, InputResponses } from '@mcpkit/protocol';
-import type { loadClientSchemas, loadJsonSchemaCompiler } from '@mcpkit/protocol/internal';
+import type { loadClientSchemas } from '@mcpkit/protocol/internal';
 import type { InputRequiredError, RequestAbortedError } from './errors.js';
 import type { InputHandlerContext, InputHandlers } from './handlers.js';
+import type { loadJsonSchemaCompiler } from './json-schema-loader.js';
 import type { hookedInputRequest, WireHooks } from './wire-hooks.js';
 
 // What `input-requests.ts` and the code that answers input (`input-answers.ts`, loaded with

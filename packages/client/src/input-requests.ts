@@ -1,8 +1,9 @@
 import type { InputRequests, InputResponses } from '@mcpkit/protocol';
-import { loadClientSchemas, loadJsonSchemaCompiler, TransportError } from '@mcpkit/protocol/internal';
+import { loadClientSchemas, TransportError } from '@mcpkit/protocol/internal';
 import { InputRequiredError, RequestAbortedError } from './errors.js';
 import type { InputHandlers } from './handlers.js';
 import type { Fulfil, InputKit, InputReceiveHooks, RoundContext } from './input-contract.js';
+import { loadJsonSchemaCompiler } from './json-schema-loader.js';
 import { loadLazyCode } from './lazy-code-loader.js';
 import { hookedInputRequest } from './wire-hooks.js';
 

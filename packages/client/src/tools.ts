@@ -2,11 +2,10 @@ import type { CallToolResult, McpHeaderAnnotation, Tool } from '@mcpkit/protocol
 import {
   type CompiledJsonSchema,
   extractMcpHeaderValues,
-  loadedJsonSchemaCompiler,
-  loadJsonSchemaCompiler,
   readMcpHeaderAnnotations,
 } from '@mcpkit/protocol/internal';
 import { InvalidResponseError } from './errors.js';
+import { loadedJsonSchemaCompiler, loadJsonSchemaCompiler } from './json-schema-loader.js';
 
 /** How many tools a server may list: on one `tools/list` page, and in all (`McpClientOptions`). */
 export interface ToolLimits {

@@ -1,7 +1,8 @@
 import { createInMemoryTransport, type JSONRPCRequest, McpError } from '@mcpkit/protocol';
-import { loadClientSchemas, loadJsonSchemaCompiler } from '@mcpkit/protocol/internal';
+import { loadClientSchemas } from '@mcpkit/protocol/internal';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type CallOptions, McpClient } from '../src/index.js';
+import { loadJsonSchemaCompiler } from '../src/json-schema-loader.js';
 import { loadLazyCode } from '../src/lazy-code-loader.js';
 import { discoverResult, mockServer } from './helpers/mock-server.js';
 

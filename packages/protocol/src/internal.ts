@@ -6,8 +6,8 @@
  * Importing it loads no schema library: it also re-exports, unchanged, the parts of the public API
  * that need none, so a package that imports only from here starts without zod. The schemas come
  * through `loadSchemas` of `@mcpkit/protocol/schema-loader` when a message needs them, and the JSON
- * Schema validator through `loadJsonSchemaCompiler` (or `@mcpkit/protocol/json-schema`, for code that
- * needs it at once).
+ * Schema validator from `@mcpkit/protocol/json-schema`, which a client loads with `import()` on first
+ * need. That `import()` must not be here: see `packages/client/src/json-schema-loader.ts`.
  *
  * @internal
  * @packageDocumentation
@@ -40,11 +40,6 @@ export { decodeHeaderValue, encodeHeaderValue, isFieldValue, trimFieldValue } fr
 export { createInMemoryTransport } from './in-memory.js';
 export { isRecord } from './is-record.js';
 export type { CompiledJsonSchema } from './json-schema.js';
-export {
-  type JsonSchemaModule,
-  loadedJsonSchemaCompiler,
-  loadJsonSchemaCompiler,
-} from './json-schema-loader.js';
 export { jsonWithout } from './json-without.js';
 export { LazyAbort } from './lazy-abort.js';
 export { LazyRequestContext, LeanRequestContext } from './lazy-context.js';

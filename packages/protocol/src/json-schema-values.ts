@@ -1,7 +1,7 @@
 // What the JSON Schema validator's modules use of `is-record.ts` and `clip.ts`, in copies of their
-// own: a client loads the validator with `import()` (`loadJsonSchemaCompiler`), and a module that
-// both it and the client's first chunk import would be cut out of that chunk into one more file for
-// a browser to fetch first (0.14 KiB gzipped).
+// own: a client loads the validator with `import()` (the client's `loadJsonSchemaCompiler`), and a
+// module that both it and the client's first chunk import would be cut out of that chunk into one
+// more file for a browser to fetch first (0.14 KiB gzipped).
 
 /** Whether `value` is an object that is neither `null` nor an array (`isRecord`). */
 export function isRecord(value: unknown): value is Record<string, unknown> {
