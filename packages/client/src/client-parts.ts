@@ -13,7 +13,9 @@ import { ClientSession } from './client-session.js';
 import { Connection } from './connection.js';
 import type { EraSupport, LegacyEraSeam } from './era-seam.js';
 import type { TimeoutLimits } from './exchange.js';
+import { inputFulfilment } from './input-requests.js';
 import { inputRoundsStep } from './input-rounds.js';
+import type { JsonSchemaSupply } from './json-schema-supply.js';
 import type { ListenHost } from './listen-contract.js';
 import type { ClientWarning, McpClientOptions } from './options.js';
 import { CLIENT_VERSION } from './package-version.js';
@@ -43,18 +45,21 @@ export interface ClientParts {
  * Builds the parts of a client over `transport`, in the order of its call chain (outermost first,
  * and why: docs/design/client-chain.md). It connects with `era.connect`; with `era.legacy`, over a
  * transport that carries the 2025-era wire, it also speaks the 2025 era (docs/design/era-seam.md).
+ * It checks results and form answers with the compiler of `jsonSchemas`; without one, it does not.
  */
 export function assembleClient(
   transport: ClientTransport,
   options: McpClientOptions,
   lifetime: AbortSignal,
   era: EraSupport,
+  jsonSchemas: JsonSchemaSupply | undefined,
 ): ClientParts {
   const capabilities = declaredCapabilities(options.handlers, withTasks(options));
   const limits = clientTimeoutLimits(options);
   checkInputRounds(options.maxInputRounds);
   const warn = options.onWarning ?? ((warning: ClientWarning) => console.warn('@mcpkit/client:', warning));
   const handlers = options.handlers ?? {};
+  const fulfil = inputFulfilment(jsonSchemas);
   const requester = new Requester(transport, {
     capabilities,
     clientInfo: options.clientInfo === false ? undefined : (options.clientInfo ?? DEFAULT_CLIENT_INFO),
@@ -116,7 +121,7 @@ export function assembleClient(
   });
   const tools = new ToolCatalog(chain, {
     autoListTools: options.autoListTools !== false,
-    validateStructuredContent: options.validateStructuredContent !== false,
+    outputSchemas: options.validateStructuredContent === false ? undefined : jsonSchemas,
     maxTotalTimeoutMs: limits.maxTotalTimeoutMs,
     toolLimits: clientToolLimits(options),
     rejected: (tool, reason) => warn({ kind: 'tool-rejected', tool, reason }),
@@ -131,11 +136,12 @@ export function assembleClient(
         maxRounds: options.maxInputRounds ?? 10,
         lifetime,
         receiveHooks: () => requester.receiveHooks,
+        fulfil,
       },
       { requester, connection, limits, tools },
     ),
   );
-  const tasks = followerFor(options.tasks, { requester, handlers, limits, lifetime });
+  const tasks = followerFor(options.tasks, { requester, handlers, limits, lifetime, fulfil });
   if (tasks) chain.add(tasks.step);
   if (legacy) chain.add(legacy.callStep);
   listenHost = {

@@ -28,6 +28,7 @@ import type { Connection } from './connection.js';
 import type { EraSupport, LegacyEraSeam } from './era-seam.js';
 import { RequestAbortedError } from './errors.js';
 import type { TimeoutLimits } from './exchange.js';
+import type { JsonSchemaSupply } from './json-schema-supply.js';
 import type { ListenHost } from './listen-contract.js';
 import type {
   AutoInputOptions,
@@ -70,12 +71,19 @@ export class McpClientCore {
   /**
    * @internal `era` is how the client connects, and the 2025 era when it speaks it: each
    * `McpClient` hands in its own, so that a bundle of `@mcpkit/client/modern` holds neither the
-   * negotiation between the eras nor the 2025 era. Left out of the declarations (`stripInternal`),
-   * so that they name none of the 2025-era parts.
+   * negotiation between the eras nor the 2025 era. `jsonSchemas` is where its JSON Schema
+   * compiler comes from (C-20, C-47), `undefined` for none, so that a bundle of
+   * `@mcpkit/client/minimal` holds no `import()` of ours. Left out of the declarations
+   * (`stripInternal`), so that they name none of these parts.
    */
-  protected constructor(transport: ClientTransport, options: McpClientOptions, era: EraSupport) {
+  protected constructor(
+    transport: ClientTransport,
+    options: McpClientOptions,
+    era: EraSupport,
+    jsonSchemas: JsonSchemaSupply | undefined,
+  ) {
     this.#transport = transport;
-    const parts = assembleClient(transport, options, this.#lifetime.signal, era);
+    const parts = assembleClient(transport, options, this.#lifetime.signal, era, jsonSchemas);
     this.#capabilities = parts.capabilities;
     this.#limits = parts.limits;
     this.#requester = parts.requester;

@@ -140,7 +140,10 @@ class InputAnswers {
     return this.#checkElicitResult(await handler(form, context), form.requestedSchema, context);
   }
 
-  /** The answer must be an `ElicitResult`; accepted form content must fit `requestedSchema` (C-47). */
+  /**
+   * The answer must be an `ElicitResult`; accepted form content must fit `requestedSchema` (C-47),
+   * unless the client was made without a compiler (`validateWith: false`).
+   */
   async #checkElicitResult(
     result: unknown,
     requestedSchema: unknown,
@@ -150,8 +153,9 @@ class InputAnswers {
     if (!isElicitResult(result))
       throw this.#invalid(context, 'the elicitation handler did not return an ElicitResult');
     const { action, content } = result as { action: string; content?: unknown };
-    if (requestedSchema !== undefined && action === 'accept') {
-      const compiled = (await this.#kit.loadJsonSchemaCompiler()).compileJsonSchema(requestedSchema);
+    const schemas = this.#kit.jsonSchemas;
+    if (requestedSchema !== undefined && action === 'accept' && schemas !== undefined) {
+      const compiled = (await schemas()).compileJsonSchema(requestedSchema);
       if (!compiled.ok) throw this.#invalid(context, `the requested schema is unusable: ${compiled.reason}`);
       const verdict = compiled.schema.validate(content ?? {});
       if (!verdict.valid)

@@ -2,7 +2,7 @@ import type { InputRequests, InputResponses } from '@mcpkit/protocol';
 import type { loadClientSchemas } from '@mcpkit/protocol/internal';
 import type { InputRequiredError, RequestAbortedError } from './errors.js';
 import type { InputHandlerContext, InputHandlers } from './handlers.js';
-import type { loadJsonSchemaCompiler } from './json-schema-loader.js';
+import type { JsonSchemaSupply } from './json-schema-supply.js';
 import type { hookedInputRequest, WireHooks } from './wire-hooks.js';
 
 // What `input-requests.ts` and the code that answers input (`input-answers.ts`, loaded with
@@ -27,7 +27,8 @@ export interface InputKit {
   InputRequiredError: typeof InputRequiredError;
   RequestAbortedError: typeof RequestAbortedError;
   loadClientSchemas: typeof loadClientSchemas;
-  loadJsonSchemaCompiler: typeof loadJsonSchemaCompiler;
+  /** The client's compiler of `requestedSchema` (C-47); `undefined` leaves form content unchecked. */
+  jsonSchemas: JsonSchemaSupply | undefined;
   hookedInputRequest: typeof hookedInputRequest;
 }
 

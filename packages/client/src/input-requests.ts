@@ -1,56 +1,49 @@
-import type { InputRequests, InputResponses } from '@mcpkit/protocol';
 import { loadClientSchemas, TransportError } from '@mcpkit/protocol/internal';
 import { InputRequiredError, RequestAbortedError } from './errors.js';
-import type { InputHandlers } from './handlers.js';
-import type { Fulfil, InputKit, InputReceiveHooks, RoundContext } from './input-contract.js';
-import { loadJsonSchemaCompiler } from './json-schema-loader.js';
+import type { Fulfil, InputKit } from './input-contract.js';
+import type { JsonSchemaSupply } from './json-schema-supply.js';
 import { loadLazyCode } from './lazy-code-loader.js';
 import { hookedInputRequest } from './wire-hooks.js';
 
-const KIT: InputKit = {
-  InputRequiredError,
-  RequestAbortedError,
-  loadClientSchemas,
-  loadJsonSchemaCompiler,
-  hookedInputRequest,
-};
-
-let loading: Promise<Fulfil> | undefined;
-
-/** The code that answers input, loaded once when a server first asks; a load that failed is tried again. */
-function loadInputAnswers(): Promise<Fulfil> {
-  const load = loading ?? loadLazyCode().then(({ inputAnswers }) => inputAnswers(KIT));
-  loading = load;
-  load.catch(() => {
-    if (loading === load) loading = undefined;
-  });
-  return load;
-}
-
 /**
- * Answers every input request of an `input_required` result with the registered handlers (C-24,
- * C-28), one at a time in the server's order, so a user sees one question after another. The
- * answers carry the server's keys. An input no handler can give (the server broke S-56) or an
- * answer that does not fit is an `InputRequiredError`; a handler's own error propagates. With
- * `receive`, each request passes the client's receive hooks around its handler. The code loads on
- * first use; code that cannot load is a retryable `TransportError`.
+ * How a client answers input requests, checking form content with `jsonSchemas` (none: unchecked).
+ * The returned function answers every input request of an `input_required` result with the
+ * registered handlers (C-24, C-28), one at a time in the server's order, so a user sees one
+ * question after another. The answers carry the server's keys. An input no handler can give (the
+ * server broke S-56) or an answer that does not fit is an `InputRequiredError`; a handler's own
+ * error propagates. With `receive`, each request passes the client's receive hooks around its
+ * handler. The code loads on first use; code that cannot load is a retryable `TransportError`.
  */
-export async function fulfilInputRequests(
-  inputRequests: InputRequests,
-  handlers: InputHandlers,
-  round: RoundContext,
-  receive?: InputReceiveHooks,
-): Promise<InputResponses> {
-  let fulfil: Fulfil;
-  try {
-    fulfil = await loadInputAnswers();
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    throw new TransportError(
-      'connection-lost',
-      `The client could not load its code to answer the server's input requests (${message}); try the call again`,
-      { cause: error },
-    );
-  }
-  return fulfil(inputRequests, handlers, round, receive);
+export function inputFulfilment(jsonSchemas: JsonSchemaSupply | undefined): Fulfil {
+  const kit: InputKit = {
+    InputRequiredError,
+    RequestAbortedError,
+    loadClientSchemas,
+    jsonSchemas,
+    hookedInputRequest,
+  };
+  let loading: Promise<Fulfil> | undefined;
+  /** The code that answers input, loaded once when a server first asks; a load that failed is tried again. */
+  const loadInputAnswers = (): Promise<Fulfil> => {
+    const load = loading ?? loadLazyCode().then(({ inputAnswers }) => inputAnswers(kit));
+    loading = load;
+    load.catch(() => {
+      if (loading === load) loading = undefined;
+    });
+    return load;
+  };
+  return async (inputRequests, handlers, round, receive) => {
+    let fulfil: Fulfil;
+    try {
+      fulfil = await loadInputAnswers();
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      throw new TransportError(
+        'connection-lost',
+        `The client could not load its code to answer the server's input requests (${message}); try the call again`,
+        { cause: error },
+      );
+    }
+    return fulfil(inputRequests, handlers, round, receive);
+  };
 }

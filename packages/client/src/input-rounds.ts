@@ -3,7 +3,7 @@ import type { CallResult, CallState } from './call.js';
 import type { Next, Step } from './call-chain.js';
 import { InputRequiredError } from './errors.js';
 import type { InputHandlers, InputRequiredMethod } from './handlers.js';
-import { fulfilInputRequests } from './input-requests.js';
+import type { Fulfil } from './input-contract.js';
 import { type AfterResult, type ResendContext, resend } from './resend.js';
 import type { WireHooks } from './wire-hooks.js';
 
@@ -18,6 +18,8 @@ export interface InputRoundsConfig {
   lifetime: AbortSignal;
   /** The client's receive hooks, if any: they see each input request answered. */
   receiveHooks: () => WireHooks | undefined;
+  /** Answers the input requests of a round (`inputFulfilment`). */
+  fulfil: Fulfil;
 }
 
 /** Whether `method`'s result may be `input_required` (S-53). */
@@ -87,7 +89,7 @@ async function answerRounds(
       const signal = call.signal ? AbortSignal.any([call.signal, config.lifetime]) : config.lifetime;
       const asked = Date.now();
       const hooks = config.receiveHooks();
-      retry.inputResponses = await fulfilInputRequests(
+      retry.inputResponses = await config.fulfil(
         inputRequests,
         config.handlers,
         { signal, method, params, round },

@@ -7,6 +7,7 @@ import {
   MetaKey,
   TransportError,
 } from '@mcpkit/protocol/internal';
+import { bundledJsonSchema } from './bundled-json-schema.js';
 import { CallState } from './call.js';
 import { waitUnless } from './call-limits.js';
 import { McpClientCore } from './client.js';
@@ -20,7 +21,7 @@ import {
   RequestTimeoutError,
   ServerStreamRefusedError,
 } from './errors.js';
-import { fulfilInputRequests } from './input-requests.js';
+import { inputFulfilment } from './input-requests.js';
 import type { LegacyKit } from './legacy/kit.js';
 import { listenFilter } from './listen-call.js';
 import { deliverLog, isAtLeast } from './logs.js';
@@ -46,7 +47,7 @@ const LEGACY_KIT: LegacyKit = {
   listenFilter,
   deliverLog,
   isAtLeast,
-  fulfilInputRequests,
+  fulfilInputRequests: inputFulfilment(bundledJsonSchema),
   hookedServerRequest,
   hookedServerNotification,
 };
@@ -110,6 +111,6 @@ const fullEras: EraSupport = {
  */
 export class McpClient extends McpClientCore {
   constructor(transport: ClientTransport, options: McpClientOptions = {}) {
-    super(transport, options, fullEras);
+    super(transport, options, fullEras, bundledJsonSchema);
   }
 }

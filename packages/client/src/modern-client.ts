@@ -1,14 +1,8 @@
 import type { ClientTransport } from '@mcpkit/protocol';
+import { bundledJsonSchema } from './bundled-json-schema.js';
 import { McpClientCore } from './client.js';
-import { connectModern } from './connect-modern.js';
-import type { EraSupport } from './era-seam.js';
+import { modernOnly } from './modern-era.js';
 import type { McpClientOptions } from './options.js';
-
-/** 2026-07-28 only: `server/discover`, never `initialize`. */
-const modernOnly: EraSupport = {
-  connect: connectModern,
-  withoutLegacy: "era 'legacy' needs the client of @mcpkit/client, which speaks the 2025 era",
-};
 
 /**
  * The `McpClient` of `@mcpkit/client`, speaking MCP 2026-07-28 only: the same API and behaviour
@@ -28,6 +22,6 @@ const modernOnly: EraSupport = {
  */
 export class McpClient extends McpClientCore {
   constructor(transport: ClientTransport, options: McpClientOptions = {}) {
-    super(transport, options, modernOnly);
+    super(transport, options, modernOnly, bundledJsonSchema);
   }
 }

@@ -5,7 +5,7 @@ import type { Next, Step } from './call-chain.js';
 import { InvalidResponseError, McpClientError, peerError, RequestAbortedError } from './errors.js';
 import type { TimeoutLimits } from './exchange.js';
 import type { InputHandlers } from './handlers.js';
-import { fulfilInputRequests } from './input-requests.js';
+import type { Fulfil } from './input-contract.js';
 import type { CallOptions } from './options.js';
 import type { Requester } from './requester.js';
 import { loadedTaskChecks, loadTaskChecks } from './task-checks.js';
@@ -34,6 +34,8 @@ export interface TaskFollowerConfig {
   limits: TimeoutLimits;
   /** Aborts when the client closes. */
   lifetime: AbortSignal;
+  /** Answers the input requests of a task (`inputFulfilment`). */
+  fulfil: Fulfil;
 }
 
 /** The call a task belongs to, as following it needs it. */
@@ -249,7 +251,7 @@ export class TaskFollower {
     try {
       const { requester } = this.#config;
       const hooks = requester.receiveHooks;
-      responses = await fulfilInputRequests(
+      responses = await this.#config.fulfil(
         fresh,
         this.#config.handlers,
         { signal, method: 'tools/call', params: call.params, round },

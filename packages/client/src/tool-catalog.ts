@@ -4,6 +4,7 @@ import type { CallResult, CallState } from './call.js';
 import type { CallChain, Next, Step } from './call-chain.js';
 import { timerDelay } from './deadlines.js';
 import { InvalidResponseError, InvalidToolError, RequestTimeoutError } from './errors.js';
+import type { JsonSchemaSupply } from './json-schema-supply.js';
 import type { CacheableCallOptions, CacheMode } from './options.js';
 import { listItems, listPage } from './pages.js';
 import { type ToolEntry, type ToolLimits, ToolRegistry } from './tools.js';
@@ -12,7 +13,8 @@ import { type ToolEntry, type ToolLimits, ToolRegistry } from './tools.js';
 export interface ToolCatalogOptions {
   /** List the tools before calling one never seen (`McpClientOptions.autoListTools`). */
   autoListTools: boolean;
-  validateStructuredContent: boolean;
+  /** Where the compiler of `outputSchema` comes from; `undefined` leaves results unchecked. */
+  outputSchemas: JsonSchemaSupply | undefined;
   /** The client's default hard maximum of a call, in ms (`McpClientOptions.maxTotalTimeoutMs`). */
   maxTotalTimeoutMs: number;
   /** How many tools a page, and the server in all, may list. */
@@ -128,8 +130,9 @@ export class ToolCatalog {
    */
   checked(call: CallState, result: CallResult): CallResult | Promise<CallResult> {
     const entry = call.tool;
-    if (!entry || result.resultType !== 'complete' || !this.#options.validateStructuredContent) return result;
-    const problem = this.#registry.outputProblem(entry, result as CallToolResult);
+    const schemas = this.#options.outputSchemas;
+    if (!entry || result.resultType !== 'complete' || schemas === undefined) return result;
+    const problem = this.#registry.outputProblem(entry, result as CallToolResult, schemas);
     if (problem instanceof Promise) return problem.then((found) => refusedIf(found, result));
     return refusedIf(problem, result);
   }

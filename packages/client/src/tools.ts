@@ -1,11 +1,7 @@
 import type { CallToolResult, McpHeaderAnnotation, Tool } from '@mcpkit/protocol';
-import {
-  type CompiledJsonSchema,
-  extractMcpHeaderValues,
-  readMcpHeaderAnnotations,
-} from '@mcpkit/protocol/internal';
+import { extractMcpHeaderValues, readMcpHeaderAnnotations } from '@mcpkit/protocol/internal';
 import { InvalidResponseError } from './errors.js';
-import { loadedJsonSchemaCompiler, loadJsonSchemaCompiler } from './json-schema-loader.js';
+import type { JsonSchemaCompiler, JsonSchemaSupply } from './json-schema-supply.js';
 
 /** How many tools a server may list: on one `tools/list` page, and in all (`McpClientOptions`). */
 export interface ToolLimits {
@@ -21,7 +17,7 @@ export interface ToolEntry {
   readonly tool: Tool;
   readonly headers: readonly McpHeaderAnnotation[];
   /** The compiled `outputSchema`, or why it cannot be used; compiled on first need. */
-  output?: CompiledJsonSchema | string;
+  output?: CompiledOutputSchema | string;
 }
 
 /** A tool left out because its `x-mcp-header` annotations are invalid (H-24). */
@@ -32,6 +28,9 @@ interface RejectedTool {
 }
 
 type Verdict = ToolEntry | RejectedTool;
+
+/** An `outputSchema` as the client's `JsonSchemaCompiler` compiled it. */
+type CompiledOutputSchema = Extract<ReturnType<JsonSchemaCompiler>, { ok: true }>['schema'];
 
 const NO_HEADERS: readonly McpHeaderAnnotation[] = Object.freeze([]);
 
@@ -158,18 +157,22 @@ export class ToolRegistry {
    * Why `result` breaks the tool's `outputSchema`, or `undefined` when it fits or the tool has
    * none (C-20). A tool error (`isError`) is not checked. A schema that cannot be compiled (an
    * external `$ref`, which is never fetched) rejects the result rather than passing it (P-89).
-   * The JSON Schema validator loads with the first result it checks: the answer is a promise
-   * until it has.
+   * The compiler comes from `schemas`: while it loads (the first result it checks), the answer is
+   * a promise.
    */
-  outputProblem(entry: ToolEntry, result: CallToolResult): string | undefined | Promise<string | undefined> {
+  outputProblem(
+    entry: ToolEntry,
+    result: CallToolResult,
+    schemas: JsonSchemaSupply,
+  ): string | undefined | Promise<string | undefined> {
     const schema = entry.tool.outputSchema;
     if (schema === undefined || result.isError === true) return undefined;
     if (!('structuredContent' in result))
       return 'the tool has an outputSchema but the result has no structuredContent';
     if (entry.output === undefined) {
-      const validator = loadedJsonSchemaCompiler();
-      if (validator === undefined)
-        return loadJsonSchemaCompiler().then(() => this.outputProblem(entry, result));
+      const validator = schemas();
+      if (validator instanceof Promise)
+        return validator.then(() => this.outputProblem(entry, result, schemas));
       const compiled = validator.compileJsonSchema(schema);
       entry.output = compiled.ok ? compiled.schema : compiled.reason;
     }
