@@ -75,15 +75,49 @@ export const metrics = () => [
     better: 'lower',
     floorRatio: false,
   },
+  {
+    id: 'bundleBrowserMinimal',
+    label:
+      'same, 2026-only entry with validation left to the app (validateWith: false), browser, first chunk, min+gz',
+    unit: 'KiB',
+    better: 'lower',
+    floorRatio: false,
+  },
+  {
+    id: 'bundleBrowserMinimalTotal',
+    label:
+      'same, 2026-only entry with validation left to the app (validateWith: false), browser, all chunks, min+gz',
+    unit: 'KiB',
+    better: 'lower',
+    floorRatio: false,
+  },
+  {
+    id: 'bundleNodeMinimal',
+    label:
+      'same, 2026-only entry with validation left to the app (validateWith: false), Node, first chunk, min+gz',
+    unit: 'KiB',
+    better: 'lower',
+    floorRatio: false,
+  },
+  {
+    id: 'bundleNodeMinimalTotal',
+    label:
+      'same, 2026-only entry with validation left to the app (validateWith: false), Node, all chunks, min+gz',
+    unit: 'KiB',
+    better: 'lower',
+    floorRatio: false,
+  },
 ];
 
 /**
  * A slot may leave out a part it cannot offer yet (`installSpecs` returning null, no
  * `clientBundleEntry`). `modernClientBundleEntry` is the same client built from entries that speak
- * MCP 2026-07-28 only, for an SDK that offers them.
+ * MCP 2026-07-28 only, for an SDK that offers them; `minimalClientBundleEntry` that client again from
+ * an entry that leaves JSON Schema validation to the app, which chooses none.
  */
 export async function sample(subject) {
-  const { installSpecs, clientBundleEntry, modernClientBundleEntry } = await loadSlot(subject, 'footprint');
+  const { installSpecs, clientBundleEntry, modernClientBundleEntry, minimalClientBundleEntry } =
+    await loadSlot(subject, 'footprint');
   const scratch = await mkdtemp(join(tmpdir(), 'mcpkit-bench-footprint-'));
   try {
     const metrics = {};
@@ -97,6 +131,7 @@ export async function sample(subject) {
     const bundles = [
       ['', clientBundleEntry],
       ['Modern', modernClientBundleEntry],
+      ['Minimal', minimalClientBundleEntry],
     ];
     for (const [suffix, url] of bundles) {
       if (!url) continue;

@@ -21,6 +21,11 @@ export const modernClientBundleEntry = built('client')
   ? new URL('./client-bundle-entry-modern.mjs', import.meta.url)
   : undefined;
 
+/** The same 2026-only client from `@mcpkit/client/minimal`, with validation left to the app (none). */
+export const minimalClientBundleEntry = built('client')
+  ? new URL('./client-bundle-entry-minimal.mjs', import.meta.url)
+  : undefined;
+
 /** Tarballs to install for `kind`, or null while one of its packages is not built. */
 export async function installSpecs(kind, scratch) {
   const dirs = SETS[kind];
