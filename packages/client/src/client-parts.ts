@@ -85,6 +85,7 @@ export function assembleClient(
       requester,
       limits,
       handlers,
+      fulfil,
       lifetime,
       probeTimeoutMs,
       logs: options,

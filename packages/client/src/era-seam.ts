@@ -9,6 +9,7 @@ import type { Step } from './call-chain.js';
 import type { EraOption, EraVerdict, InitializeOutcome } from './era-types.js';
 import type { TimeoutLimits } from './exchange.js';
 import type { InputHandlers } from './handlers.js';
+import type { Fulfil } from './input-contract.js';
 import type { LogRoute } from './logs.js';
 import type { ProbeOptions, ServerDescription } from './probe.js';
 import type { Requester } from './requester.js';
@@ -68,6 +69,8 @@ export interface LegacyEraConfig {
   /** The client's default timeouts, which bound the requests a listen sends. */
   limits: TimeoutLimits;
   handlers: InputHandlers;
+  /** Answers input requests with `handlers`, as the client's calls do (`inputFulfilment`). */
+  fulfil: Fulfil;
   /** Aborts when the client closes. */
   lifetime: AbortSignal;
   /** How long `initialize` may take; `logging/setLevel` gets as long. */

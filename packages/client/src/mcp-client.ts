@@ -21,7 +21,6 @@ import {
   RequestTimeoutError,
   ServerStreamRefusedError,
 } from './errors.js';
-import { inputFulfilment } from './input-requests.js';
 import type { LegacyKit } from './legacy/kit.js';
 import { listenFilter } from './listen-call.js';
 import { deliverLog, isAtLeast } from './logs.js';
@@ -47,7 +46,6 @@ const LEGACY_KIT: LegacyKit = {
   listenFilter,
   deliverLog,
   isAtLeast,
-  fulfilInputRequests: inputFulfilment(bundledJsonSchema),
   hookedServerRequest,
   hookedServerNotification,
 };

@@ -16,7 +16,6 @@ import type {
   RequestTimeoutError,
   ServerStreamRefusedError,
 } from '../errors.js';
-import type { Fulfil } from '../input-contract.js';
 import type { listenFilter } from '../listen-call.js';
 import type { deliverLog, isAtLeast } from '../logs.js';
 import type { hookedServerNotification, hookedServerRequest } from '../wire-hooks.js';
@@ -44,7 +43,6 @@ export interface LegacyKit {
   listenFilter: typeof listenFilter;
   deliverLog: typeof deliverLog;
   isAtLeast: typeof isAtLeast;
-  fulfilInputRequests: Fulfil;
   hookedServerRequest: typeof hookedServerRequest;
   hookedServerNotification: typeof hookedServerNotification;
 }

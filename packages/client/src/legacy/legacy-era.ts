@@ -46,7 +46,7 @@ export class LegacyEra implements LegacyEraSeam {
     const { wire, requester, logs, observe, limits } = config;
     this.#config = config;
     this.sse = wire.openSse !== undefined;
-    this.#serverRequests = serverRequestsByEra(wire, config.handlers, config.lifetime, requester);
+    this.#serverRequests = serverRequestsByEra(wire, config, requester);
     this.#logLevel = new SessionLogLevel(requester, config.probeTimeoutMs);
     const take = (notification: JSONRPCNotification): void => {
       if (notification.method !== 'notifications/message') observe(notification);

@@ -7,7 +7,8 @@ import type {
 } from '@mcpkit/protocol';
 import type { Check } from '@mcpkit/protocol/internal';
 import type { Era } from '../era.js';
-import type { InputHandlers, InputRequiredMethod } from '../handlers.js';
+import type { LegacyEraConfig } from '../era-seam.js';
+import type { InputRequiredMethod } from '../handlers.js';
 import type { Requester } from '../requester.js';
 import { kit } from './kit.js';
 
@@ -31,8 +32,10 @@ function failure(request: JSONRPCRequest, code: number, message: string): Server
  * form content must fit the requested schema, roots must be `file://`), `ping` is answered at
  * once. A request with invalid params is `-32602`; one the application has no handler for, or
  * an unknown method, `-32601`; a handler that fails or answers something invalid, `-32603`.
+ * The client's `fulfil` answers them, as it answers its calls' input rounds.
  */
-function legacyServerRequestHandler(handlers: InputHandlers, lifetime: AbortSignal): ServerRequestHandler {
+function legacyServerRequestHandler(client: ClientAnswering): ServerRequestHandler {
+  const { handlers, fulfil, lifetime } = client;
   return async (request, context) => {
     if (request.method === 'ping') return { jsonrpc: '2.0', id: request.id, result: {} };
     const asked = { method: request.method, params: request.params ?? {} };
@@ -49,7 +52,7 @@ function legacyServerRequestHandler(handlers: InputHandlers, lifetime: AbortSign
         : undefined;
     const { _meta: _, ...relatedParams } = (related?.params ?? {}) as Record<string, unknown>;
     try {
-      const answers = await kit.fulfilInputRequests({ request: asked as InputRequest }, handlers, {
+      const answers = await fulfil({ request: asked as InputRequest }, handlers, {
         signal: AbortSignal.any([context.signal, lifetime]),
         method: relatedMethod,
         params: relatedParams,
@@ -72,19 +75,21 @@ export interface ServerRequestRegistration {
   stop(): void;
 }
 
+/** What answering a server's requests takes of the client. */
+type ClientAnswering = Pick<LegacyEraConfig, 'handlers' | 'fulfil' | 'lifetime'>;
+
 /**
- * Answers the server's requests with `handlers` (see `legacyServerRequestHandler`), through the
- * client's receive hooks when it has some, while the client
- * speaks the 2025 era (B-13), and not in the 2026 era, whose client writes no responses (T-4):
- * without a handler, a transport that carries both eras (stdio) answers nothing.
+ * Answers the server's requests with the client's handlers (see `legacyServerRequestHandler`),
+ * through the client's receive hooks when it has some, while the client speaks the 2025 era
+ * (B-13), and not in the 2026 era, whose client writes no responses (T-4): without a handler, a
+ * transport that carries both eras (stdio) answers nothing.
  */
 export function serverRequestsByEra(
   wire: LegacyClientWire,
-  handlers: InputHandlers,
-  lifetime: AbortSignal,
+  client: ClientAnswering,
   requester: Requester,
 ): ServerRequestRegistration {
-  const answer = legacyServerRequestHandler(handlers, lifetime);
+  const answer = legacyServerRequestHandler(client);
   const handler: ServerRequestHandler = (request, context) => {
     const hooks = requester.receiveHooks;
     if (hooks === undefined) return answer(request, context);
