@@ -65,6 +65,14 @@ describe('start-up: what a first tool call loads', () => {
     expect(loaded.filter((url) => /\/protocol\/dist\/(index|schema-set)/.test(url))).toEqual([]);
   });
 
+  it('@mcpkit/client/minimal with validateWith: false never loads the validator, for a result or a form', async () => {
+    const { outcome, loaded } = await firstCall('--minimal', '--output-schema', '--input-round');
+    expect(outcome).toMatchObject({ ok: true, result: { structuredContent: { n: 1 } } });
+    expect(loaded.some((url) => url.includes('/client/dist/minimal'))).toBe(true);
+    expect(loaded.filter(fromValidator)).toEqual([]);
+    expect(loaded.filter(fromZod)).toEqual([]);
+  });
+
   it('C-24: an input_required round is checked and answered without loading zod', async () => {
     const { outcome, loaded } = await firstCall('--input-round');
     expect(outcome).toMatchObject({ ok: true, result: { content: [{ type: 'text', text: 'hello' }] } });
