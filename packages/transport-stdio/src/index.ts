@@ -11,11 +11,8 @@ export {
   restartDecision,
   restartPolicy,
 } from './client/restart-policy.js';
-export {
-  createStdioClientTransport,
-  type StdioClientTransport,
-  type StdioClientTransportOptions,
-} from './client/stdio-client-transport.js';
+export type { StdioClientTransport, StdioClientTransportOptions } from './client/stdio-client-contract.js';
+export { createStdioClientTransport } from './client/stdio-client-transport.js';
 export { DEFAULT_MAX_MESSAGE_BYTES, type LineSink, LineSplitter } from './line-splitter.js';
 export { type StdioServerOptions, serveStdio } from './server/serve-stdio.js';
 export {
