@@ -22,20 +22,11 @@ export function inputFulfilment(jsonSchemas: JsonSchemaSupply | undefined): Fulf
     jsonSchemas,
     hookedInputRequest,
   };
-  let loading: Promise<Fulfil> | undefined;
-  /** The code that answers input, loaded once when a server first asks; a load that failed is tried again. */
-  const loadInputAnswers = (): Promise<Fulfil> => {
-    const load = loading ?? loadLazyCode().then(({ inputAnswers }) => inputAnswers(kit));
-    loading = load;
-    load.catch(() => {
-      if (loading === load) loading = undefined;
-    });
-    return load;
-  };
+  // Made once the code has loaded; `loadLazyCode` loads it once, and again after a failed load.
+  let answers: Fulfil | undefined;
   return async (inputRequests, handlers, round, receive) => {
-    let fulfil: Fulfil;
     try {
-      fulfil = await loadInputAnswers();
+      answers ??= (await loadLazyCode()).inputAnswers(kit);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       throw new TransportError(
@@ -44,6 +35,6 @@ export function inputFulfilment(jsonSchemas: JsonSchemaSupply | undefined): Fulf
         { cause: error },
       );
     }
-    return fulfil(inputRequests, handlers, round, receive);
+    return answers(inputRequests, handlers, round, receive);
   };
 }
