@@ -1,6 +1,7 @@
 // `npm test` runs dependency-cruiser with this file: no import circle in the packages' and apps'
 // sources. Type-only imports count (`tsPreCompilationDeps`): a circle of types still ties its files
-// together for whoever reads or moves them. Neither core, client or server, imports from its legacy/.
+// together for whoever reads or moves them. Neither core, client or server, imports from its legacy/;
+// the client's minimal entry reaches no loader of our JSON Schema validator.
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -18,6 +19,14 @@ module.exports = {
         "The client's core knows the 2025 era only through era-seam.ts; only the entry that speaks that era (mcp-client.ts) wires legacy/ in (docs/design/era-seam.md).",
       from: { path: '^packages/client/src/', pathNot: '^packages/client/src/(legacy/|mcp-client\\.ts$)' },
       to: { path: '^packages/client/src/legacy/' },
+    },
+    {
+      name: 'client-minimal-not-our-validator',
+      severity: 'error',
+      comment:
+        "@mcpkit/client/minimal leaves the JSON Schema validator to the app: no module it reaches may import the client's loader of ours, whose import() would put the validator's chunk in its bundles (docs/design/client-footprint.md).",
+      from: { path: '^packages/client/src/minimal\\.ts$' },
+      to: { path: '^packages/client/src/json-schema-loader\\.ts$', reachable: true },
     },
     {
       name: 'server-core-not-legacy',
