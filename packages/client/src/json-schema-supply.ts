@@ -19,7 +19,7 @@ export interface JsonSchemaModule {
 /**
  * Where one client gets its `JsonSchemaCompiler`, handed in by its entry: the module at once when it
  * is at hand (so that a check stays synchronous), or a promise of it while it loads. The default
- * entries load ours with `import()` on first need (`bundled-json-schema.ts`);
+ * entries load ours with `import()` on first need (`json-schema-loader.ts`);
  * `@mcpkit/client/minimal` has the application's at hand from the start, so its bundle holds no
  * `import()` of ours.
  */

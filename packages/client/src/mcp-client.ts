@@ -7,7 +7,6 @@ import {
   MetaKey,
   TransportError,
 } from '@mcpkit/protocol/internal';
-import { bundledJsonSchema } from './bundled-json-schema.js';
 import { CallState } from './call.js';
 import { waitUnless } from './call-limits.js';
 import { McpClientCore } from './client.js';
@@ -21,6 +20,7 @@ import {
   RequestTimeoutError,
   ServerStreamRefusedError,
 } from './errors.js';
+import { bundledJsonSchema } from './json-schema-loader.js';
 import type { LegacyKit } from './legacy/kit.js';
 import { listenFilter } from './listen-call.js';
 import { deliverLog, isAtLeast } from './logs.js';

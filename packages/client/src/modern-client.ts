@@ -1,6 +1,6 @@
 import type { ClientTransport } from '@mcpkit/protocol';
-import { bundledJsonSchema } from './bundled-json-schema.js';
 import { McpClientCore } from './client.js';
+import { bundledJsonSchema } from './json-schema-loader.js';
 import { modernOnly } from './modern-era.js';
 import type { McpClientOptions } from './options.js';
 
